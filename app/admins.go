@@ -1,0 +1,39 @@
+package app
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"time"
+
+	"goldshop/store"
+)
+
+// AdminInput is what `goldshop admin add` is given.
+type AdminInput struct {
+	Phone     string
+	Password  string
+	FirstName string
+	LastName  string
+}
+
+// AddAdmin creates an admin, or promotes the user with that phone and sets the password, applying the same
+// phone and password rules as sign-up. It returns the user id and whether the user is new.
+func AddAdmin(ctx context.Context, st *store.Store, in AdminInput) (int64, bool, error) {
+	phone, ok := normalizePhone(in.Phone)
+	if !ok {
+		return 0, false, errors.New("--phone must be an Iranian mobile number such as 09123456789")
+	}
+	if problem := passwordProblem(in.Password); problem != "" {
+		return 0, false, errors.New("--password is not acceptable: at least 6 characters, at most 128, and not a common password")
+	}
+	first, last := normalizeName(in.FirstName), normalizeName(in.LastName)
+	if _, err := st.UserByPhone(ctx, phone); errors.Is(err, store.ErrNotFound) {
+		// A new admin needs names; a promoted customer keeps theirs unless new ones are given.
+		first, last = cmp.Or(first, "مدیر"), cmp.Or(last, "فروشگاه")
+	} else if err != nil {
+		return 0, false, err
+	}
+	return st.UpsertAdmin(ctx, store.User{PhoneNumber: phone, FirstName: first, LastName: last,
+		PasswordHash: hashPassword(in.Password)}, time.Now())
+}

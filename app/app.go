@@ -1,0 +1,80 @@
+// Package app is goldshop's HTTP side: the API's handlers, the shop's rules they apply, and the web UI.
+package app
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"goldshop/app/sms"
+	"goldshop/store"
+)
+
+// Config is what App needs from the outside world.
+type Config struct {
+	Store      *store.Store
+	SMS        sms.Sender
+	Log        *slog.Logger
+	BaseURL    string           // absolute address of the shop, such as https://shop.example; "" = from each request
+	TrustProxy bool             // take the client address from X-Forwarded-For (only behind a reverse proxy)
+	Now        func() time.Time // the clock; tests move it
+}
+
+// App holds the shop's dependencies; its methods are the HTTP handlers.
+type App struct {
+	store      *store.Store
+	sms        sms.Sender
+	log        *slog.Logger
+	sessions   *scs.SessionManager
+	now        func() time.Time
+	baseURL    string
+	trustProxy bool
+	codeKey    []byte // HMAC key for verification codes, kept in the database
+}
+
+// New builds the App. It reads (or makes) the server secrets, so it needs the database.
+func New(ctx context.Context, cfg Config) (*App, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	key, err := cfg.Store.Secret(ctx, "verification-code-key")
+	if err != nil {
+		return nil, err
+	}
+	sm := scs.New()
+	sm.Store = cfg.Store.SessionStore()
+	sm.Lifetime = refreshTokenTTL
+	sm.IdleTimeout = 7 * 24 * time.Hour
+	sm.Cookie.Name = "goldshop_session"
+	sm.Cookie.HttpOnly = true
+	sm.Cookie.SameSite = http.SameSiteLaxMode
+	sm.Cookie.Secure = len(cfg.BaseURL) > 8 && cfg.BaseURL[:8] == "https://"
+	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
+		cfg.Log.ErrorContext(r.Context(), "session store", slog.String("error", err.Error()))
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": msgServerError})
+	}
+	return &App{store: cfg.Store, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
+		trustProxy: cfg.TrustProxy, codeKey: key}, nil
+}
+
+// RunJanitor prunes expired codes, tokens, sessions and rate-limit hits every interval until ctx ends.
+func (a *App) RunJanitor(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := a.store.Prune(ctx, a.now()); err != nil && ctx.Err() == nil {
+			a.log.Error("prune", slog.String("error", err.Error()))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

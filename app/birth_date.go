@@ -1,0 +1,62 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	jalaali "github.com/jalaali/go-jalaali"
+)
+
+// tehran is where the shop is: dates are shown and read in its time zone.
+var tehran = mustLoadTehran()
+
+func mustLoadTehran() *time.Location {
+	loc, err := time.LoadLocation("Asia/Tehran") // from the embedded tzdata (main imports time/tzdata)
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}
+
+// normalizeBirthDate accepts a Jalali date typed as Y/M/D (Persian digits, '/' or '-') and returns it as
+// YYYY/MM/DD when it is a real date from 1300/01/01 up to the day 18 years before today in Tehran;
+// otherwise problem is the Persian reason.
+func normalizeBirthDate(raw string, now time.Time) (clean, problem string) {
+	parts := strings.FieldsFunc(latinDigits(strings.TrimSpace(raw)), func(r rune) bool { return r == '/' || r == '-' })
+	if len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) > 2 || len(parts[2]) > 2 {
+		return "", msgBirthDateInvalid
+	}
+	var ymd [3]int
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || !onlyDigits(p) {
+			return "", msgBirthDateInvalid
+		}
+		ymd[i] = n
+	}
+	y, m, d := ymd[0], ymd[1], ymd[2]
+	if y < 1300 || !jalaali.IsValidDate(y, m, d) {
+		return "", msgBirthDateInvalid
+	}
+	t := now.In(tehran)
+	ty, tm, td, err := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
+	if err != nil {
+		return "", msgBirthDateInvalid
+	}
+	latest := [3]int{ty - 18, int(tm), td}
+	if compareDate([3]int{y, m, d}, latest) > 0 {
+		return "", msgBirthDateUnderage
+	}
+	return fmt.Sprintf("%04d/%02d/%02d", y, m, d), ""
+}
+
+func compareDate(a, b [3]int) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] - b[i]
+		}
+	}
+	return 0
+}

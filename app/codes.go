@@ -1,0 +1,123 @@
+package app
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"strings"
+	"time"
+
+	"goldshop/app/sms"
+	"goldshop/store"
+)
+
+// codeLimits are decisions.md §3's rules for every code: 2 minutes, single use, 5 wrong tries, a new code
+// at most once a minute, and a daily cap per phone and purpose.
+var codeLimits = map[string]store.CodeLimits{
+	store.PurposeAuth:    {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
+	store.PurposeProfile: {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
+	store.PurposeTrade:   {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 100, MaxWrongTries: 5},
+}
+
+// codeHash binds a code to its phone and purpose, keyed with a server secret so a copy of the database
+// alone does not reveal live codes.
+func (a *App) codeHash(phone, purpose, code string) []byte {
+	m := hmac.New(sha256.New, a.codeKey)
+	m.Write([]byte(purpose + "|" + phone + "|" + code))
+	return m.Sum(nil)
+}
+
+func newCode() string {
+	n, err := rand.Int(rand.Reader, big.NewInt(100000))
+	if err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return fmt.Sprintf("%05d", n.Int64())
+}
+
+// sendCode issues a fresh code for phone and purpose and texts it. Resending too soon is 429 with the wait;
+// a failed SMS withdraws the code so the customer may ask again at once.
+func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
+	if err := a.limitCodeRequests(r); err != nil {
+		return err
+	}
+	code := newCode()
+	wait, err := a.store.IssueCode(r.Context(), phone, purpose, scope, a.codeHash(phone, purpose, code),
+		codeLimits[purpose], a.now())
+	switch {
+	case errors.Is(err, store.ErrCodeTooSoon):
+		secs := int(wait.Seconds() + 0.999)
+		return tooMany(fmt.Sprintf(msgCodeTooSoonFormat, persianDigits(fmt.Sprint(secs))))
+	case errors.Is(err, store.ErrCodeDailyCap):
+		return tooMany(msgCodeDailyCap)
+	case err != nil:
+		return err
+	}
+	text := fmt.Sprintf(smsCodeFormat, code) + "\n\n@" + a.host(r) + " #" + code
+	if err := a.sms.Send(r.Context(), sms.Message{To: phone, Code: code, Text: text}); err != nil {
+		a.log.ErrorContext(r.Context(), "sms failed", slog.String("to", maskPhone(phone)),
+			slog.String("error", err.Error()))
+		if werr := a.store.WithdrawCode(r.Context(), phone, purpose); werr != nil {
+			return werr
+		}
+		return &apiError{http.StatusBadGateway, msgSMSFailed}
+	}
+	return nil
+}
+
+// checkCode spends a code typed by the customer; every failure is a 400 with its Persian reason.
+func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope string, err error) {
+	code := latinDigits(strings.TrimSpace(typed))
+	if len(code) != 5 || !onlyDigits(code) {
+		return "", badRequest(msgCodeFormat)
+	}
+	scope, err = a.store.UseCode(r.Context(), phone, purpose, a.codeHash(phone, purpose, code),
+		codeLimits[purpose], a.now())
+	switch {
+	case errors.Is(err, store.ErrCodeWrong):
+		return "", badRequest(msgCodeWrong)
+	case errors.Is(err, store.ErrCodeTooManyTries):
+		return "", badRequest(msgCodeVoid)
+	case errors.Is(err, store.ErrCodeNone):
+		return "", badRequest(msgCodeExpired)
+	}
+	return scope, err
+}
+
+// host is the name phones match a WebOTP line against: the configured base URL's host, or the request's.
+func (a *App) host(r *http.Request) string {
+	if a.baseURL != "" {
+		if h := strings.TrimPrefix(strings.TrimPrefix(a.baseURL, "https://"), "http://"); h != "" {
+			h, _, _ = strings.Cut(h, "/")
+			return h
+		}
+	}
+	h := r.Host
+	if i := strings.LastIndex(h, ":"); i > 0 && !strings.Contains(h[i:], "]") {
+		h = h[:i]
+	}
+	return h
+}
+
+// maskPhone keeps the operator prefix and last two digits, enough to follow a case in the logs.
+func maskPhone(p string) string {
+	if len(p) != 11 {
+		return "***"
+	}
+	return p[:4] + "*****" + p[9:]
+}
+
+// persianDigits writes Latin digits as Persian ones, for numbers inside messages.
+func persianDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return '۰' + (r - '0')
+		}
+		return r
+	}, s)
+}

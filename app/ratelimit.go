@@ -1,0 +1,58 @@
+package app
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"goldshop/store"
+)
+
+// Per-IP limits stay generous because many customers share one carrier-grade NAT address (decisions.md §3);
+// the tight limits are per phone.
+var (
+	loginsPerIP        = store.Limit{Max: 100, Window: 10 * time.Minute}
+	codeRequestsPerIP  = store.Limit{Max: 60, Window: 10 * time.Minute}
+	loginFailsPerPhone = store.Limit{Max: 10, Window: 15 * time.Minute}
+)
+
+func bucket(l store.Limit, name string) store.Limit {
+	l.Bucket = name
+	return l
+}
+
+// clientIP is the caller's address; X-Forwarded-For counts only when the shop said it runs behind a proxy.
+func (a *App) clientIP(r *http.Request) string {
+	if a.trustProxy {
+		if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
+			first, _, _ := strings.Cut(fwd, ",")
+			return strings.TrimSpace(first)
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// hit records one hit in each bucket or answers 429 with msg when one is full.
+func (a *App) hit(r *http.Request, msg string, limits ...store.Limit) error {
+	err := a.store.Hit(r.Context(), a.now(), limits...)
+	if errors.Is(err, store.ErrRateLimited) {
+		return tooMany(msg)
+	}
+	return err
+}
+
+func (a *App) limitCodeRequests(r *http.Request) error {
+	return a.hit(r, msgTooManyRequests, bucket(codeRequestsPerIP, "code-ip:"+a.clientIP(r)))
+}
+
+func (a *App) limitLogins(r *http.Request) error {
+	return a.hit(r, msgTooManyRequests, bucket(loginsPerIP, "login-ip:"+a.clientIP(r)))
+}
+
+func loginFailBucket(phone string) store.Limit { return bucket(loginFailsPerPhone, "login-fail:"+phone) }

@@ -1,0 +1,62 @@
+package app
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// Handler returns every route of the shop in one place: health, the API (public, customer and admin
+// groups) and the web UI for everything else.
+func (a *App) Handler() http.Handler {
+	r := chi.NewRouter()
+	r.Use(a.recoverPanics, a.logRequests, securityHeaders)
+
+	r.Get("/healthz", a.handle(a.health))
+
+	r.Route("/api", func(r chi.Router) {
+		r.Use(noStore, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate)
+		r.NotFound(a.handle(func(http.ResponseWriter, *http.Request) error { return notFound(msgAPINotFound) }))
+		r.MethodNotAllowed(a.handle(func(http.ResponseWriter, *http.Request) error {
+			return &apiError{http.StatusMethodNotAllowed, msgMethodNotAllowed}
+		}))
+
+		// Public.
+		r.Post("/auth/register", a.handle(a.authRegister))
+		r.Post("/auth/login", a.handle(a.authLogin))
+		r.Post("/auth/login/request-code", a.handle(a.authRequestCode))
+		r.Post("/auth/verify", a.handle(a.authVerify))
+		r.Post("/auth/refresh-token", a.handle(a.authRefresh))
+		r.Get("/prices/prices", a.handle(a.pricesCurrent))
+		r.Get("/prices/history", a.handle(a.pricesHistory))
+
+		// Signed-in customers and admins.
+		r.Group(func(r chi.Router) {
+			r.Use(a.requireUser)
+			r.Post("/auth/logout", a.handle(a.authLogout))
+			r.Post("/auth/request-verification-code", a.handle(a.usersRequestProfileCode))
+			r.Post("/auth/verify-profile-code", a.handle(a.usersVerifyProfileCode))
+			r.Get("/users/me", a.handle(a.usersMe))
+			r.Put("/users/update", a.handle(a.usersUpdate))
+			r.Put("/users/change-password", a.handle(a.usersChangePassword))
+		})
+
+		// Admins only: every /api/admin* path sits behind requireAdmin.
+		r.Route("/admin", func(r chi.Router) {
+			r.Use(a.requireAdmin)
+			r.Post("/prices", a.handle(a.adminSetPrice))
+		})
+	})
+
+	r.NotFound(a.serveUI().ServeHTTP)
+	return r
+}
+
+// health answers 200 while the database answers, 503 otherwise.
+func (a *App) health(w http.ResponseWriter, r *http.Request) error {
+	if err := a.store.Ping(r.Context()); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+		return nil
+	}
+	return okJSON(w, map[string]string{"status": "ok"})
+}

@@ -1,0 +1,252 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"goldshop/app/sms"
+	"goldshop/store"
+)
+
+// testShop is a real shop on loopback: a fresh SQLite file, the real router and the console SMS provider
+// writing into a buffer the test reads codes from.
+type testShop struct {
+	t     *testing.T
+	srv   *httptest.Server
+	store *store.Store
+	sms   *syncBuffer
+	clock *testClock
+	app   *App
+}
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// testClock is the shop's clock in tests: it starts at the real time and moves only when told.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func newTestShop(t *testing.T) *testShop {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := &syncBuffer{}
+	clock := &testClock{now: time.Now().UTC()}
+	a, err := New(ctx, Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler())
+	t.Cleanup(func() {
+		srv.Close()
+		if err := st.Close(); err != nil {
+			t.Errorf("closing store: %v", err)
+		}
+	})
+	return &testShop{t: t, srv: srv, store: st, sms: buf, clock: clock, app: a}
+}
+
+// reply is an answer of the API: its status, raw body and the decoded JSON object (if it is one).
+type reply struct {
+	Status int
+	Body   string
+	JSON   map[string]any
+	Header http.Header
+}
+
+func (r reply) str(key string) string {
+	s, _ := r.JSON[key].(string)
+	return s
+}
+
+// call sends a JSON request with an optional bearer token through the given client (nil: a plain one).
+func (s *testShop) call(client *http.Client, method, path, token string, body any) reply {
+	s.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, s.srv.URL+path, rd)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if client == nil {
+		client = s.srv.Client()
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	out := reply{Status: resp.StatusCode, Body: string(raw), Header: resp.Header}
+	_ = json.Unmarshal(raw, &out.JSON)
+	return out
+}
+
+func (s *testShop) do(method, path, token string, body any) reply {
+	s.t.Helper()
+	return s.call(nil, method, path, token, body)
+}
+
+var smsLine = regexp.MustCompile(`(?m)^sms to=(\S+) text="(.*)"$`)
+var fiveDigits = regexp.MustCompile(`\b\d{5}\b`)
+
+// lastCode reads the newest code texted to phone from the console SMS lines, as a person reads their phone.
+func (s *testShop) lastCode(phone string) string {
+	s.t.Helper()
+	code := ""
+	for _, m := range smsLine.FindAllStringSubmatch(s.sms.String(), -1) {
+		if m[1] == phone {
+			code = fiveDigits.FindString(m[2])
+		}
+	}
+	if code == "" {
+		s.t.Fatalf("no code was texted to %s", phone)
+	}
+	return code
+}
+
+func (s *testShop) smsCount(phone string) int {
+	n := 0
+	for _, m := range smsLine.FindAllStringSubmatch(s.sms.String(), -1) {
+		if m[1] == phone {
+			n++
+		}
+	}
+	return n
+}
+
+// nationalID makes a valid national id from nine digits by computing its check digit.
+func nationalID(nine string) string {
+	sum := 0
+	for i := 0; i < 9; i++ {
+		sum += int(nine[i]-'0') * (10 - i)
+	}
+	rem := sum % 11
+	if rem >= 2 {
+		rem = 11 - rem
+	}
+	return fmt.Sprintf("%s%d", nine, rem)
+}
+
+// registration is a valid sign-up body; n varies the phone and national id.
+func registration(n int) map[string]any {
+	return map[string]any{"first_name": "سارا", "last_name": "احمدی", "national_id": nationalID(fmt.Sprintf("%09d", 1234500+n)),
+		"phone_number": fmt.Sprintf("0912%07d", 1000000+n), "password": "sara-gold-2024", "birth_date": "1370/05/20"}
+}
+
+// signUp registers customer n through both steps and returns its access and refresh tokens.
+func (s *testShop) signUp(n int) (access, refresh string) {
+	s.t.Helper()
+	body := registration(n)
+	if r := s.do("POST", "/api/auth/register", "", body); r.Status != 200 {
+		s.t.Fatalf("register: %d %s", r.Status, r.Body)
+	}
+	phone := body["phone_number"].(string)
+	r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
+	if r.Status != 200 {
+		s.t.Fatalf("verify: %d %s", r.Status, r.Body)
+	}
+	return r.str("accessToken"), r.str("refreshToken")
+}
+
+// signInAdmin makes an admin with `goldshop admin add`'s code path and signs it in.
+func (s *testShop) signInAdmin() string {
+	s.t.Helper()
+	if _, _, err := AddAdmin(context.Background(), s.store, AdminInput{Phone: "09350000001", Password: "owner-pass-99"}); err != nil {
+		s.t.Fatal(err)
+	}
+	r := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": "09350000001", "password": "owner-pass-99"})
+	if r.Status != 200 {
+		s.t.Fatalf("admin login: %d %s", r.Status, r.Body)
+	}
+	return r.str("accessToken")
+}
+
+// cookieClient is a browser-like client that keeps cookies and sends them back.
+func (s *testShop) cookieClient() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar}
+}
+
+// scenario is one API call and what must come back.
+type scenario struct {
+	name         string
+	method, path string
+	token        string
+	body         any
+	wantStatus   int
+	wantContains string
+}
+
+func (s *testShop) run(t *testing.T, cases []scenario) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := s.do(c.method, c.path, c.token, c.body)
+			if r.Status != c.wantStatus {
+				t.Fatalf("status %d, want %d; body %s", r.Status, c.wantStatus, r.Body)
+			}
+			if !strings.Contains(r.Body, c.wantContains) {
+				t.Fatalf("body %s does not contain %q", r.Body, c.wantContains)
+			}
+		})
+	}
+}

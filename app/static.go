@@ -1,0 +1,40 @@
+package app
+
+import (
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+
+	"goldshop/ui"
+)
+
+// serveUI serves the embedded web UI: real files as they are (hashed assets cached for a year), and
+// index.html for every other path so the client-side router can draw the screen.
+func (a *App) serveUI() http.Handler {
+	dist := ui.Dist()
+	files := http.FileServerFS(dist)
+	index, err := fs.ReadFile(dist, "index.html")
+	if err != nil {
+		panic("ui/dist/index.html is missing: build the UI first (npm run build in ui/)")
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": msgMethodNotAllowed})
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(dist, name); err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(index)
+	})
+}

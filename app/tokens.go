@@ -1,0 +1,142 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"goldshop/store"
+)
+
+const (
+	accessTokenTTL  = 15 * time.Minute
+	refreshTokenTTL = 30 * 24 * time.Hour
+	sessionLoginKey = "login_id" // the cookie session holds only the login it belongs to
+)
+
+// principal is who is calling: the user and the login (device) whose token or cookie was shown.
+type principal struct {
+	User    store.User
+	LoginID int64
+}
+
+type principalKey struct{}
+
+func principalFrom(ctx context.Context) (principal, bool) {
+	p, ok := ctx.Value(principalKey{}).(principal)
+	return p, ok
+}
+
+// newToken returns a random token and its SHA-256 hash; only the hash is stored.
+func newToken() (token string, hash []byte) {
+	b := make([]byte, 32)
+	rand.Read(b)
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token)
+}
+
+func hashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
+
+// tokenPair is what the client gets after signing in or refreshing.
+type tokenPair struct {
+	AccessToken  string `json:"accessToken"`
+	RefreshToken string `json:"refreshToken"`
+}
+
+func (a *App) newPair() (tokenPair, store.TokenPair) {
+	access, accessHash := newToken()
+	refresh, refreshHash := newToken()
+	now := a.now()
+	return tokenPair{access, refresh}, store.TokenPair{AccessHash: accessHash, AccessExpires: now.Add(accessTokenTTL),
+		RefreshHash: refreshHash, RefreshExpires: now.Add(refreshTokenTTL)}
+}
+
+// signIn starts a login for u: a token pair for the bearer client and a fresh cookie session for the browser.
+func (a *App) signIn(r *http.Request, u store.User) (tokenPair, error) {
+	pair, hashes := a.newPair()
+	loginID, err := a.store.CreateLogin(r.Context(), u.ID, hashes, a.now())
+	if err != nil {
+		return tokenPair{}, err
+	}
+	if err := a.sessions.RenewToken(r.Context()); err != nil {
+		return tokenPair{}, err
+	}
+	a.sessions.Put(r.Context(), sessionLoginKey, loginID)
+	return pair, nil
+}
+
+// authenticate finds the caller from the bearer token, or else the cookie session, and puts it in the
+// context. It never refuses a request; requireUser and requireAdmin do.
+func (a *App) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		if token, ok := bearerToken(r); ok {
+			u, loginID, err := a.store.UserByAccessToken(ctx, hashToken(token), a.now())
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				a.writeError(w, r, err)
+				return
+			}
+			if err == nil {
+				ctx = context.WithValue(ctx, principalKey{}, principal{u, loginID})
+			}
+		} else if loginID := a.sessions.GetInt64(ctx, sessionLoginKey); loginID != 0 {
+			u, err := a.store.UserByLogin(ctx, loginID)
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				a.writeError(w, r, err)
+				return
+			}
+			if err == nil {
+				ctx = context.WithValue(ctx, principalKey{}, principal{u, loginID})
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func bearerToken(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:]), true
+	}
+	return "", false
+}
+
+// requireUser refuses a caller who is not signed in with 401.
+func (a *App) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := principalFrom(r.Context()); !ok {
+			msg := msgLoginRequired
+			if _, sent := bearerToken(r); sent {
+				msg = msgSessionExpired
+			}
+			a.writeError(w, r, unauthorized(msg))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requireAdmin refuses a caller who is not an admin: 401 when signed out, 403 for a customer.
+func (a *App) requireAdmin(next http.Handler) http.Handler {
+	return a.requireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, _ := principalFrom(r.Context()); !p.User.IsAdmin {
+			a.writeError(w, r, forbidden(msgAdminOnly))
+			return
+		}
+		next.ServeHTTP(w, r)
+	}))
+}
+
+// caller returns the signed-in user of a request that passed requireUser.
+func caller(r *http.Request) principal {
+	p, _ := principalFrom(r.Context())
+	return p
+}

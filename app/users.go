@@ -1,0 +1,65 @@
+package app
+
+import (
+	"strconv"
+
+	"goldshop/store"
+)
+
+// userView is the user as the API shows it (customer.md §3); the password hash never leaves the server.
+type userView struct {
+	ID           int64  `json:"id"`
+	FirstName    string `json:"first_name"`
+	LastName     string `json:"last_name"`
+	Name         string `json:"name"`
+	PhoneNumber  string `json:"phone_number"`
+	NationalID   string `json:"national_id"`
+	BirthDate    string `json:"birth_date"`
+	ReferralCode string `json:"referral_code"`
+	Grade        int    `json:"grade"`
+	IsAdmin      int    `json:"is_admin"`
+}
+
+func viewUser(u store.User) userView {
+	admin := 0
+	if u.IsAdmin {
+		admin = 1
+	}
+	return userView{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Name: u.FirstName + " " + u.LastName,
+		PhoneNumber: u.PhoneNumber, NationalID: u.NationalID, BirthDate: u.BirthDate, ReferralCode: u.ReferralCode,
+		Grade: u.Grade, IsAdmin: admin}
+}
+
+// profileInput is what a customer types about themselves, at sign-up and on the edit screen.
+type profileInput struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	BirthDate string `json:"birth_date"`
+}
+
+// normalize cleans the fields in place and returns the first problem found, in screen order.
+func (p *profileInput) normalize(a *App) error {
+	p.FirstName, p.LastName = normalizeName(p.FirstName), normalizeName(p.LastName)
+	if !nameOK(p.FirstName) {
+		return badRequest(msgFirstNameInvalid)
+	}
+	if !nameOK(p.LastName) {
+		return badRequest(msgLastNameInvalid)
+	}
+	return a.normalizeBirth(&p.BirthDate)
+}
+
+func (a *App) normalizeBirth(date *string) error {
+	if *date == "" {
+		return badRequest(msgBirthDateRequired)
+	}
+	clean, problem := normalizeBirthDate(*date, a.now())
+	if problem != "" {
+		return badRequest(problem)
+	}
+	*date = clean
+	return nil
+}
+
+// rialString writes a rial amount in the API's canonical form.
+func rialString(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,115 @@
+package app
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"goldshop/store"
+)
+
+// passwordChangeWindow is how long a verified profile code lets the customer change the password.
+const passwordChangeWindow = 10 * time.Minute
+
+type balanceView struct {
+	BalanceRial string `json:"balance_rial"`
+	BalanceGold string `json:"balance_gold"`
+}
+
+// usersMe returns the caller and their balances. No money can move yet (the ledger arrives with the wallet),
+// so every balance is zero.
+func (a *App) usersMe(w http.ResponseWriter, r *http.Request) error {
+	return okJSON(w, map[string]any{"user": viewUser(caller(r).User),
+		"balance": balanceView{BalanceRial: rialString(0), BalanceGold: "0.000"}})
+}
+
+// usersUpdate changes the caller's names and birth date; phone and national id cannot be changed here.
+func (a *App) usersUpdate(w http.ResponseWriter, r *http.Request) error {
+	var req profileInput
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := req.normalize(a); err != nil {
+		return err
+	}
+	id := caller(r).User.ID
+	if err := a.store.UpdateProfile(r.Context(), id, req.FirstName, req.LastName, req.BirthDate, a.now()); err != nil {
+		return err
+	}
+	u, err := a.store.UserByID(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"message": msgProfileUpdated, "user": viewUser(u)})
+}
+
+// ownPhone accepts only the caller's own phone number, so a code can never be sent to someone else.
+func ownPhone(r *http.Request, typed string) (string, error) {
+	phone, ok := normalizePhone(typed)
+	if !ok {
+		return "", badRequest(msgPhoneInvalid)
+	}
+	if phone != caller(r).User.PhoneNumber {
+		return "", forbidden(msgOwnPhoneOnly)
+	}
+	return phone, nil
+}
+
+// usersRequestProfileCode texts the first step of a password change to the caller's own phone.
+func (a *App) usersRequestProfileCode(w http.ResponseWriter, r *http.Request) error {
+	var req phoneRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	phone, err := ownPhone(r, req.PhoneNumber)
+	if err != nil {
+		return err
+	}
+	if err := a.sendCode(r, phone, store.PurposeProfile, ""); err != nil {
+		return err
+	}
+	return okJSON(w, map[string]string{"message": msgCodeSent})
+}
+
+// usersVerifyProfileCode spends the code and opens a short window for one password change.
+func (a *App) usersVerifyProfileCode(w http.ResponseWriter, r *http.Request) error {
+	var req verifyRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	phone, err := ownPhone(r, req.PhoneNumber)
+	if err != nil {
+		return err
+	}
+	if _, err := a.checkCode(r, phone, store.PurposeProfile, req.Code); err != nil {
+		return err
+	}
+	if err := a.store.GrantPasswordChange(r.Context(), caller(r).User.ID, a.now().Add(passwordChangeWindow)); err != nil {
+		return err
+	}
+	return okJSON(w, map[string]string{"message": msgCodeVerified})
+}
+
+type passwordRequest struct {
+	Password string `json:"password"`
+}
+
+// usersChangePassword sets a new password once per verified code and signs out the caller's other devices.
+func (a *App) usersChangePassword(w http.ResponseWriter, r *http.Request) error {
+	var req passwordRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	if problem := passwordProblem(req.Password); problem != "" {
+		return badRequest(problem)
+	}
+	p := caller(r)
+	err := a.store.ChangePassword(r.Context(), p.User.ID, p.LoginID, hashPassword(req.Password), a.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return forbidden(msgPasswordGrantGone)
+	}
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]string{"message": msgPasswordChanged})
+}

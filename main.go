@@ -1,0 +1,175 @@
+// Command goldshop runs an online gold shop from one binary: the API, the web UI and a SQLite database.
+//
+//	goldshop [serve] [flags]                   run the shop
+//	goldshop admin add --phone P --password X  create or promote an admin (works while the shop runs)
+//	goldshop backup FILE                       write a consistent copy of the database while it runs
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+	_ "time/tzdata" // Asia/Tehran must resolve on machines without a zoneinfo database
+
+	"goldshop/app"
+	"goldshop/app/sms"
+	"goldshop/store"
+)
+
+// config is every setting of the shop; each flag has a GOLDSHOP_<NAME> environment twin, and a flag given
+// on the command line wins over its twin.
+type config struct {
+	Addr        string
+	Data        string
+	SMS         string
+	SMSKey      string
+	SMSTemplate string
+	SMSURL      string
+	BaseURL     string
+	TrustProxy  bool
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "goldshop:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, stderr)
+	case "admin":
+		if len(args) == 0 || args[0] != "add" {
+			return errors.New("usage: goldshop admin add --phone P --password X [--first-name F --last-name L]")
+		}
+		return adminAdd(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return backup(ctx, args, stdout, stderr)
+	default:
+		return fmt.Errorf("unknown command %q (commands: serve, admin add, backup)", cmd)
+	}
+}
+
+// newFlags declares the settings every command shares (--data) and the server's own when serving.
+func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.Data, "data", "./data", "folder of the database and uploads")
+	if serving {
+		fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
+		fs.StringVar(&cfg.SMS, "sms", "console", "SMS provider: console or kavenegar")
+		fs.StringVar(&cfg.SMSKey, "sms-key", "", "API key of the SMS gateway")
+		fs.StringVar(&cfg.SMSTemplate, "sms-template", "verify", "template name at the SMS gateway")
+		fs.StringVar(&cfg.SMSURL, "sms-url", "", "base address of the SMS gateway (default its public API)")
+		fs.StringVar(&cfg.BaseURL, "base-url", "", "absolute address of the shop, such as https://shop.example")
+		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
+	}
+	return fs
+}
+
+// parseWithEnv applies GOLDSHOP_* variables as defaults, then the command line on top.
+func parseWithEnv(fs *flag.FlagSet, args []string) error {
+	var bad error
+	fs.VisitAll(func(f *flag.Flag) {
+		env := "GOLDSHOP_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := os.LookupEnv(env); ok {
+			if err := f.Value.Set(v); err != nil && bad == nil {
+				bad = fmt.Errorf("%s: %w", env, err)
+			}
+		}
+	})
+	if bad != nil {
+		return bad
+	}
+	return fs.Parse(args)
+}
+
+// openStore makes the data folder and opens the database in it.
+func openStore(ctx context.Context, dataDir string) (*store.Store, error) {
+	for _, dir := range []string{dataDir, filepath.Join(dataDir, "uploads", "receipts"), filepath.Join(dataDir, "uploads", "chat")} {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, err
+		}
+	}
+	return store.Open(ctx, filepath.Join(dataDir, "goldshop.db"))
+}
+
+func serve(ctx context.Context, args []string, stderr io.Writer) error {
+	var cfg config
+	if err := parseWithEnv(newFlags("serve", stderr, &cfg, true), args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	st, err := openStore(ctx, cfg.Data)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("closing database", slog.String("error", err.Error()))
+		}
+	}()
+	sender, err := newSMS(cfg, stderr, log)
+	if err != nil {
+		return err
+	}
+	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy})
+	if err != nil {
+		return err
+	}
+	go a.RunJanitor(ctx, 10*time.Minute)
+
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: 2 * time.Minute, BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	log.Info("goldshop is serving", slog.String("addr", ln.Addr().String()), slog.String("data", cfg.Data))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+func newSMS(cfg config, stderr io.Writer, log *slog.Logger) (sms.Sender, error) {
+	switch cfg.SMS {
+	case "console":
+		log.Warn("SMS provider is console: codes are printed on standard error, nothing is sent (development only)")
+		return &sms.Console{W: stderr}, nil
+	case "kavenegar":
+		if cfg.SMSKey == "" {
+			return nil, errors.New("--sms kavenegar needs --sms-key (or GOLDSHOP_SMS_KEY)")
+		}
+		return sms.NewKavenegar(cfg.SMSKey, cfg.SMSTemplate, cfg.SMSURL), nil
+	default:
+		return nil, fmt.Errorf("unknown SMS provider %q (console or kavenegar)", cfg.SMS)
+	}
+}

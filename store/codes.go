@@ -1,0 +1,145 @@
+package store
+
+import (
+	"context"
+	"crypto/hmac"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// Code purposes: one namespace each, so a login code cannot change a password.
+const (
+	PurposeAuth    = "auth"    // register and login by code
+	PurposeProfile = "profile" // password change
+	PurposeTrade   = "trade"   // confirming a buy or sell quote
+)
+
+// CodeLimits are the rules a code is issued and checked under.
+type CodeLimits struct {
+	Lifetime      time.Duration // how long a code is valid
+	ResendAfter   time.Duration // the least time between two codes of one phone and purpose
+	DailyCap      int           // the most codes per phone and purpose in 24 hours
+	MaxWrongTries int           // wrong answers after which the code is void
+}
+
+// Errors of issuing and checking codes.
+var (
+	ErrCodeTooSoon      = errors.New("store: code asked again too soon")
+	ErrCodeDailyCap     = errors.New("store: daily code cap reached")
+	ErrCodeNone         = errors.New("store: no live code")
+	ErrCodeWrong        = errors.New("store: wrong code")
+	ErrCodeTooManyTries = errors.New("store: code void after too many wrong tries")
+)
+
+// IssueCode records a new code (its hash) for phone and purpose, closing any earlier live one, unless the
+// resend spacing or the daily cap forbids it. The returned duration is how long to wait when too soon.
+func (s *Store) IssueCode(ctx context.Context, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
+	now time.Time) (wait time.Duration, err error) {
+	err = s.InTx(ctx, func(tx *sql.Tx) error {
+		var last sql.NullInt64
+		var today int
+		if err := tx.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
+			WHERE phone_number = ? AND purpose = ? AND created_at > ?`,
+			phone, purpose, now.Add(-24*time.Hour).UnixMilli()).Scan(&last, &today); err != nil {
+			return err
+		}
+		if last.Valid {
+			if next := time.UnixMilli(last.Int64).Add(lim.ResendAfter); now.Before(next) {
+				wait = next.Sub(now)
+				return ErrCodeTooSoon
+			}
+		}
+		if today >= lim.DailyCap {
+			return ErrCodeDailyCap
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ?
+			WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL`, now.UnixMilli(), phone, purpose); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO verification_codes (phone_number, purpose, scope, code_hash,
+			created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			phone, purpose, scope, hexString(codeHash), now.UnixMilli(), now.Add(lim.Lifetime).UnixMilli())
+		return err
+	})
+	return wait, err
+}
+
+// UseCode checks codeHash against the live code of phone and purpose. A match closes the code (single use)
+// and returns its scope. A miss counts a wrong try, and the last allowed miss voids the code; the count is
+// committed even though the caller is told the code was wrong.
+func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []byte, lim CodeLimits,
+	now time.Time) (scope string, err error) {
+	var verdict error
+	err = s.InTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		var stored string
+		var tries int
+		err := tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, scope FROM verification_codes
+			WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL AND expires_at > ?
+			ORDER BY id DESC LIMIT 1`, phone, purpose, now.UnixMilli()).Scan(&id, &stored, &tries, &scope)
+		if errors.Is(err, sql.ErrNoRows) {
+			verdict = ErrCodeNone
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if hmac.Equal([]byte(stored), []byte(hexString(codeHash))) {
+			_, err = tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ? WHERE id = ?`, now.UnixMilli(), id)
+			return err
+		}
+		tries++
+		verdict = ErrCodeWrong
+		var closed any
+		if tries >= lim.MaxWrongTries {
+			closed = now.UnixMilli()
+			verdict = ErrCodeTooManyTries
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE verification_codes SET tries = ?, closed_at = ? WHERE id = ?`, tries, closed, id)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	if verdict != nil {
+		return "", verdict
+	}
+	return scope, nil
+}
+
+// GrantPasswordChange lets the user change the password once before until.
+func (s *Store) GrantPasswordChange(ctx context.Context, userID int64, until time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO password_change_grants (user_id, expires_at) VALUES (?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET expires_at = excluded.expires_at`, userID, until.UnixMilli())
+		return err
+	})
+}
+
+// ChangePassword spends the user's live password-change grant, sets the new hash and revokes every other
+// login of the user. Without a live grant it returns ErrNotFound and changes nothing.
+func (s *Store) ChangePassword(ctx context.Context, userID, keepLoginID int64, passwordHash string, now time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM password_change_grants WHERE user_id = ? AND expires_at > ?`,
+			userID, now.UnixMilli())
+		if err := affectedOne(res, err); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`,
+			passwordHash, now.UnixMilli(), userID); err != nil {
+			return err
+		}
+		return revokeLogins(ctx, tx, `user_id = ? AND id <> ?`, now, userID, keepLoginID)
+	})
+}
+
+// WithdrawCode removes the newest code of phone and purpose, when the SMS carrying it could not be sent, so
+// it counts toward neither the resend spacing nor the daily cap.
+func (s *Store) WithdrawCode(ctx context.Context, phone, purpose string) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM verification_codes WHERE id = (SELECT MAX(id) FROM verification_codes
+			WHERE phone_number = ? AND purpose = ?)`, phone, purpose)
+		return err
+	})
+}

@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// migration is one numbered SQL file; the list is append-only: a released file is never edited.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFiles, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	var list []migration
+	for _, e := range entries {
+		num, rest, ok := strings.Cut(e.Name(), "_")
+		version, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %q: name must be NNNN_name.sql", e.Name())
+		}
+		body, err := fs.ReadFile(migrationFiles, "migrations/"+e.Name())
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, migration{version, strings.TrimSuffix(rest, ".sql"), string(body)})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].version < list[j].version })
+	return list, nil
+}
+
+// migrate applies, in order, every migration the database has not recorded yet, each in its own
+// transaction together with its record, so running it twice (or from two processes) is harmless.
+func (s *Store) migrate(ctx context.Context) error {
+	list, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY,
+		name TEXT NOT NULL,
+		applied_at INTEGER NOT NULL
+	) STRICT`); err != nil {
+		return fmt.Errorf("migrations table: %w", err)
+	}
+	for _, m := range list {
+		err := s.InTx(ctx, func(tx *sql.Tx) error {
+			var done int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil {
+				return err
+			}
+			if done > 0 {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+				m.version, m.name, time.Now().UnixMilli())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
+		}
+	}
+	return nil
+}
+
+// MigrationVersions lists the versions recorded in the database, oldest first.
+func (s *Store) MigrationVersions(ctx context.Context) ([]int, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,79 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// ErrRateLimited is returned when a bucket already holds its allowed hits in the window.
+var ErrRateLimited = errors.New("store: rate limited")
+
+// Limit is at most Max hits per Window in one bucket.
+type Limit struct {
+	Bucket string
+	Max    int
+	Window time.Duration
+}
+
+// Hit records one hit in every bucket of limits, unless one of them is already full: then nothing is
+// recorded and ErrRateLimited is returned. Counts live in the database, so a restart forgives nothing.
+func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		for _, l := range limits {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
+				l.Bucket, now.Add(-l.Window).UnixMilli()).Scan(&n); err != nil {
+				return err
+			}
+			if n >= l.Max {
+				return ErrRateLimited
+			}
+		}
+		for _, l := range limits {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`, l.Bucket,
+				now.UnixMilli()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Allowed reports whether the bucket has room for one more hit, without recording one.
+func (s *Store) Allowed(ctx context.Context, l Limit, now time.Time) (bool, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
+		l.Bucket, now.Add(-l.Window).UnixMilli()).Scan(&n)
+	return n < l.Max, err
+}
+
+// ClearBucket forgets a bucket's hits (a successful login clears its phone's failures).
+func (s *Store) ClearBucket(ctx context.Context, bucket string) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM rate_hits WHERE bucket = ?`, bucket)
+		return err
+	})
+}
+
+// Prune deletes what has outlived every rule: rate hits and codes older than two days, expired tokens and
+// sessions, stale sign-ups and grants.
+func (s *Store) Prune(ctx context.Context, now time.Time) error {
+	cut := now.Add(-48 * time.Hour).UnixMilli()
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{
+			`DELETE FROM rate_hits WHERE at < ?`,
+			`DELETE FROM verification_codes WHERE created_at < ?`,
+			`DELETE FROM pending_registrations WHERE created_at < ?`,
+			`DELETE FROM tokens WHERE expires_at < ?`,
+			`DELETE FROM password_change_grants WHERE expires_at < ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, q, cut); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expiry < julianday('now')`)
+		return err
+	})
+}

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+)
+
+// User is a customer or an admin.
+type User struct {
+	ID           int64
+	PhoneNumber  string
+	NationalID   string // empty for admins made from the command line
+	FirstName    string
+	LastName     string
+	BirthDate    string // Jalali YYYY/MM/DD, empty when unknown
+	PasswordHash string
+	ReferralCode string
+	ReferredBy   int64 // 0 when the user came without a referral code
+	Grade        int
+	IsAdmin      bool
+	CreatedAt    time.Time
+}
+
+const userColumns = `id, phone_number, COALESCE(national_id, ''), first_name, last_name, COALESCE(birth_date, ''),
+	password_hash, referral_code, COALESCE(referred_by, 0), grade, is_admin, created_at`
+
+func scanUser(row interface{ Scan(...any) error }) (User, error) {
+	var u User
+	var created int64
+	err := row.Scan(&u.ID, &u.PhoneNumber, &u.NationalID, &u.FirstName, &u.LastName, &u.BirthDate,
+		&u.PasswordHash, &u.ReferralCode, &u.ReferredBy, &u.Grade, &u.IsAdmin, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, ErrNotFound
+	}
+	u.CreatedAt = time.UnixMilli(created).UTC()
+	return u, err
+}
+
+// UserByID returns the user with the given id.
+func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
+	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+}
+
+// UserByPhone returns the user with the given normalised phone number.
+func (s *Store) UserByPhone(ctx context.Context, phone string) (User, error) {
+	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE phone_number = ?`, phone))
+}
+
+// UserByReferralCode returns the user whose referral code is code (case-insensitive).
+func (s *Store) UserByReferralCode(ctx context.Context, code string) (User, error) {
+	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE referral_code = ?`,
+		strings.ToUpper(code)))
+}
+
+// PhoneOrNationalIDTaken reports whether a user already holds the phone or the national id.
+func (s *Store) PhoneOrNationalIDTaken(ctx context.Context, phone, nationalID string) (phoneTaken, idTaken bool, err error) {
+	err = s.read.QueryRowContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM users WHERE phone_number = ?),
+		EXISTS (SELECT 1 FROM users WHERE national_id = ?)`, phone, nationalID).Scan(&phoneTaken, &idTaken)
+	return phoneTaken, idTaken, err
+}
+
+// insertUser adds u inside tx with a fresh referral code and returns its id; a taken phone or national id is
+// ErrConflict.
+func insertUser(ctx context.Context, tx *sql.Tx, u User, now time.Time) (int64, error) {
+	for range 5 {
+		u.ReferralCode = newReferralCode()
+		id, err := insertUserOnce(ctx, tx, u, now)
+		if err != nil && strings.Contains(err.Error(), "users.referral_code") {
+			continue // a collision among 32^8 codes: draw again
+		}
+		if isUniqueViolation(err) {
+			return 0, ErrConflict
+		}
+		return id, err
+	}
+	return 0, errors.New("no free referral code after 5 draws")
+}
+
+func insertUserOnce(ctx context.Context, tx *sql.Tx, u User, now time.Time) (int64, error) {
+	var nationalID, birthDate, referredBy any
+	if u.NationalID != "" {
+		nationalID = u.NationalID
+	}
+	if u.BirthDate != "" {
+		birthDate = u.BirthDate
+	}
+	if u.ReferredBy != 0 {
+		referredBy = u.ReferredBy
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO users (phone_number, national_id, first_name, last_name, birth_date,
+		password_hash, referral_code, referred_by, grade, is_admin, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+		u.PhoneNumber, nationalID, u.FirstName, u.LastName, birthDate, u.PasswordHash, u.ReferralCode, referredBy,
+		u.IsAdmin, now.UnixMilli(), now.UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// UpdateProfile changes the user's names and birth date.
+func (s *Store) UpdateProfile(ctx context.Context, id int64, firstName, lastName, birthDate string, now time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET first_name = ?, last_name = ?, birth_date = ?, updated_at = ?
+			WHERE id = ?`, firstName, lastName, birthDate, now.UnixMilli(), id)
+		return affectedOne(res, err)
+	})
+}
+
+// UpsertAdmin creates an admin with the phone, or promotes the existing user and sets the password.
+// It returns the user's id and whether the user was new.
+func (s *Store) UpsertAdmin(ctx context.Context, u User, now time.Time) (id int64, created bool, err error) {
+	err = s.InTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE phone_number = ?`, u.PhoneNumber).Scan(&id)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			u.IsAdmin = true
+			id, err = insertUser(ctx, tx, u, now)
+			created = true
+			return err
+		case err != nil:
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE users SET is_admin = 1, password_hash = ?,
+			first_name = CASE WHEN ? = '' THEN first_name ELSE ? END,
+			last_name = CASE WHEN ? = '' THEN last_name ELSE ? END, updated_at = ? WHERE id = ?`,
+			u.PasswordHash, u.FirstName, u.FirstName, u.LastName, u.LastName, now.UnixMilli(), id)
+		return err
+	})
+	if err != nil {
+		return 0, false, err
+	}
+	return id, created, s.Audit(ctx, AuditEntry{Action: "admin.add", Target: "user:" + itoa(id),
+		After: map[string]any{"phone_number": u.PhoneNumber, "is_admin": 1, "created": created}}, now)
+}
+
+func affectedOne(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func isUniqueViolation(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}

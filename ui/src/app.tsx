@@ -1,0 +1,92 @@
+// Every route of the app in one place (customer.md §2, admin.md §2, decisions.md §8).
+import type { ComponentType } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { Router, useLocation } from "wouter-preact";
+import { api, isAdmin, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
+import { lazy } from "./components/lazy";
+import { BRAND } from "./components/logo";
+import { Shell } from "./components/shell";
+import { toast, Toaster } from "./components/toast";
+import { useSession } from "./hooks/use-session";
+import { matchRoute, type RouteDef, type RouteKey } from "./lib/routes";
+import HomeView from "./views/home-view";
+import { ComingSoonView, NotAllowedView, NotFoundView, SessionEndedView } from "./views/status-views";
+
+/** REDIRECT_AFTER_EXPIRY_MS is the pause between the session-expired toast and the login screen. */
+const REDIRECT_AFTER_EXPIRY_MS = 2000;
+
+// Built screens; everything but home loads on first use.
+const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
+  home: HomeView,
+  login: lazy(() => import("./views/login-view")),
+  register: lazy(() => import("./views/register-view")),
+  profile: lazy(() => import("./views/profile-view")),
+  editProfile: lazy(() => import("./views/edit-profile-view")),
+  security: lazy(() => import("./views/security-view")),
+  about: lazy(() => import("./views/about-view")),
+  chat: lazy(() => import("./views/chat-view")),
+  adminChat: lazy(() => import("./views/chat-view")),
+};
+
+/** App is the whole interface. */
+export function App() {
+  return (
+    <Router>
+      <Toaster />
+      <Screens />
+    </Router>
+  );
+}
+
+function Screens() {
+  const [location, navigate] = useLocation();
+  const session = useSession();
+  const [ending, setEnding] = useState(false);
+  const route = matchRoute(location);
+
+  // A session that could not be renewed: say so, then go to the login screen.
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        setEnding(true);
+        toast(SESSION_EXPIRED, "error", 5000);
+        setTimeout(() => {
+          setEnding(false);
+          navigate("/login");
+        }, REDIRECT_AFTER_EXPIRY_MS);
+      }),
+    [],
+  );
+
+  // Refresh the stored user (name, admin flag) once per load; a 401 ends the session via api.ts.
+  useEffect(() => {
+    if (!session.token) return;
+    api.me().then((me) => saveUser(me.user)).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    document.title = route ? `${route.title} | ${BRAND}` : `صفحه پیدا نشد | ${BRAND}`;
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  const content = <Screen route={route} session={session} ending={ending} />;
+  if (route && !route.shell) return content;
+  return <Shell current={route?.key ?? null}>{content}</Shell>;
+}
+
+function Screen({ route, session, ending }: { route: RouteDef | null; session: Session; ending: boolean }) {
+  if (!route) return <NotFoundView />;
+  if (route.access !== "public" && !session.token) {
+    return ending ? <SessionEndedView /> : <ToLogin />;
+  }
+  if (route.access === "admin" && !isAdmin(session.user)) return <NotAllowedView />;
+  const View = SCREENS[route.key];
+  return View ? <View /> : <ComingSoonView title={route.title} />;
+}
+
+/** ToLogin sends a logged-out visitor of a protected screen to the login screen. */
+function ToLogin() {
+  const [, navigate] = useLocation();
+  useEffect(() => navigate("/login_page", { replace: true }), []);
+  return null;
+}

@@ -1,0 +1,62 @@
+// A Jalali date typed as YYYY/MM/DD or picked from a calendar that loads on demand.
+import { useState } from "preact/hooks";
+import { toFaDigits } from "../lib/digits";
+import type { JalaliDate } from "../lib/jalali";
+import { CalendarIcon } from "./icons";
+import { lazy } from "./lazy";
+import { Field } from "./ui";
+
+const JalaliCalendar = lazy(() => import("./jalali-calendar"));
+
+type Props = {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  min: JalaliDate;
+  max: JalaliDate;
+  error?: string | null;
+  id?: string;
+  testid?: string;
+};
+
+/** DateField is a Jalali date input with a calendar button. */
+export function DateField({ label, value, onValue, min, max, error, id, testid }: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Field
+        id={id}
+        label={label}
+        value={toFaDigits(value)}
+        onValue={onValue}
+        error={error}
+        hint="مثال: ۱۳۷۰/۰۱/۰۱"
+        inputMode="numeric"
+        autoComplete="bday"
+        placeholder="۱۳۷۰/۰۱/۰۱"
+        dir="ltr"
+        class="date-field"
+        data-testid={testid}
+        onFocus={() => JalaliCalendar.preload()}
+        end={
+          <button type="button" class="icon-btn field-end" onClick={() => setOpen(true)} aria-label="انتخاب از تقویم" data-testid="date-picker-open">
+            <CalendarIcon />
+          </button>
+        }
+      />
+      {open && (
+        <JalaliCalendar
+          value={value}
+          min={min}
+          max={max}
+          title={label}
+          onSelect={(v: string) => {
+            onValue(v);
+            setOpen(false);
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}

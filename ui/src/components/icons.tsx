@@ -1,0 +1,257 @@
+// Line icons drawn in currentColor; each is decorative unless given a title by its parent.
+import type { ComponentChildren } from "preact";
+
+type IconProps = { size?: number; class?: string };
+
+function Svg({ size = 24, class: cls, children }: IconProps & { children: ComponentChildren }) {
+  return (
+    <svg
+      class={cls ? `icon ${cls}` : "icon"}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="1.8"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** MenuIcon is the drawer button's three lines. */
+export const MenuIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Svg>
+);
+
+/** CloseIcon is a cross. */
+export const CloseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+);
+
+/** HomeIcon is a house. */
+export const HomeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 11l9-7 9 7" />
+    <path d="M5 10v10h5v-6h4v6h5V10" />
+  </Svg>
+);
+
+/** WalletIcon is a wallet. */
+export const WalletIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 7h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a1 1 0 0 1-1-1V7z" />
+    <path d="M4 7l11-3v3" />
+    <path d="M16 13.5h2" />
+  </Svg>
+);
+
+/** TradeIcon is two opposed arrows. */
+export const TradeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 4v14M7 18l-3-3M7 18l3-3" />
+    <path d="M17 20V6M17 6l-3 3M17 6l3 3" />
+  </Svg>
+);
+
+/** ListIcon is a document with lines (statement). */
+export const ListIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M9 11h7M9 15h7M9 7h4" />
+  </Svg>
+);
+
+/** UserIcon is a person. */
+export const UserIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+  </Svg>
+);
+
+/** SupportIcon is a headset. */
+export const SupportIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+    <rect x="3" y="13" width="4" height="6" rx="1.5" />
+    <rect x="17" y="13" width="4" height="6" rx="1.5" />
+    <path d="M19 19c0 1.5-2 2.5-5 2.5" />
+  </Svg>
+);
+
+/** LogoutIcon is a door with an arrow. */
+export const LogoutIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+    <path d="M10 8l-4 4 4 4M6 12h9" />
+  </Svg>
+);
+
+/** LoginIcon is an arrow into a door. */
+export const LoginIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+    <path d="M11 8l4 4-4 4M15 12H4" />
+  </Svg>
+);
+
+/** UserPlusIcon is a person with a plus (register). */
+export const UserPlusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="10" cy="8" r="4" />
+    <path d="M2 21c1.5-4 4.5-6 8-6 1.5 0 3 .4 4.2 1.1M19 14v6M16 17h6" />
+  </Svg>
+);
+
+/** CrownIcon marks admin things. */
+export const CrownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" />
+  </Svg>
+);
+
+/** ChevronIcon points toward the inline end (left in RTL): "go on". */
+export const ChevronIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M15 6l-6 6 6 6" />
+  </Svg>
+);
+
+/** BackIcon points toward the inline start (right in RTL): "back". */
+export const BackIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Svg>
+);
+
+/** CalendarIcon is a calendar page. */
+export const CalendarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="5" width="17" height="15" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </Svg>
+);
+
+/** ShieldIcon is security. */
+export const ShieldIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Svg>
+);
+
+/** CardIcon is a bank card. */
+export const CardIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5.5" width="18" height="13" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Svg>
+);
+
+/** GiftIcon is invite friends. */
+export const GiftIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="9" width="17" height="11.5" rx="1.5" />
+    <path d="M2.5 9h19M12 9v11.5" />
+    <path d="M12 9c-1-3-5-4.5-5-2s5 2 5 2zM12 9c1-3 5-4.5 5-2s-5 2-5 2z" />
+  </Svg>
+);
+
+/** InfoIcon is about. */
+export const InfoIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5v.5" />
+  </Svg>
+);
+
+/** GoldBarIcon is a stack of ingots (abshodeh). */
+export const GoldBarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 19l2-5h6l2 5zM11 19l2-5h6l2 5zM7 14l2-5h6l2 5" />
+  </Svg>
+);
+
+/** ReceiptIcon is a request slip (wallet requests). */
+export const ReceiptIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6" />
+  </Svg>
+);
+
+/** ChartIcon is a price chart. */
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20V4M4 20h16" />
+    <path d="M7 15l4-4 3 3 5-6" />
+  </Svg>
+);
+
+/** UsersIcon is several people. */
+export const UsersIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c1-3.5 3.5-5.5 6.5-5.5s5.5 2 6.5 5.5" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.7c1.7.8 2.9 2.6 3.5 5.3" />
+  </Svg>
+);
+
+/** SettingsIcon is a clock with a slider (trade hours and weights). */
+export const SettingsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7v5l3 2" />
+  </Svg>
+);
+
+/** PlusCircleIcon is a manual charge. */
+export const PlusCircleIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v8M8 12h8" />
+  </Svg>
+);
+
+/** DashboardIcon is the admin panel. */
+export const DashboardIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="3.5" width="7" height="9" rx="1.5" />
+    <rect x="13.5" y="3.5" width="7" height="5" rx="1.5" />
+    <rect x="13.5" y="11.5" width="7" height="9" rx="1.5" />
+    <rect x="3.5" y="15.5" width="7" height="5" rx="1.5" />
+  </Svg>
+);
+
+/** LockIcon is a padlock. */
+export const LockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+  </Svg>
+);
+
+/** ClockIcon is "coming soon". */
+export const ClockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3.5 2" />
+  </Svg>
+);
+
+/** CompassIcon is "page not found". */
+export const CompassIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+  </Svg>
+);

@@ -1,0 +1,70 @@
+// The links of the drawer, the bottom bar and the dashboard tiles.
+import type { FunctionComponent } from "preact";
+import {
+  ChartIcon, DashboardIcon, GoldBarIcon, HomeIcon, ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon,
+  SettingsIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon,
+} from "./icons";
+
+/** NavItem is one link with its icon. */
+export type NavItem = { href: string; label: string; icon: FunctionComponent<{ size?: number }>; testid: string };
+
+const item = (href: string, label: string, icon: NavItem["icon"], testid: string): NavItem => ({ href, label, icon, testid });
+
+/** HOME_ITEM is the first link of the drawer. */
+export const HOME_ITEM = item("/", "خانه", HomeIcon, "home");
+
+/** GUEST_ITEMS are the drawer links of a logged-out visitor. */
+export const GUEST_ITEMS: NavItem[] = [
+  item("/register_page", "ثبت‌نام", UserPlusIcon, "register"),
+  item("/login_page", "ورود", LoginIcon, "login"),
+];
+
+/** USER_ITEMS are the drawer links of a logged-in customer (customer.md §2). */
+export const USER_ITEMS: NavItem[] = [
+  item("/profile_page", "پروفایل", UserIcon, "profile"),
+  item("/trade_page", "خرید و فروش", TradeIcon, "trade"),
+  item("/deposit-withdraw_page", "کیف پول (واریز و برداشت)", WalletIcon, "wallet"),
+  item("/transactions_page", "صورتحساب", ListIcon, "transactions"),
+  item("/gold-request_page", "درخواست آبشده", GoldBarIcon, "gold-request"),
+];
+
+/** ADMIN_DRAWER_ITEMS are the admin extras of the drawer (admin.md "Admin home"). */
+export const ADMIN_DRAWER_ITEMS: NavItem[] = [
+  item("/AdminPanel_page", "پنل مدیریت", DashboardIcon, "admin-panel"),
+  item("/admin-chat_page", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
+];
+
+/** BOTTOM_ITEMS are the tabs of the bottom bar on small screens. */
+export const BOTTOM_ITEMS: NavItem[] = [
+  item("/", "خانه", HomeIcon, "home"),
+  item("/deposit-withdraw_page", "کیف پول", WalletIcon, "wallet"),
+  item("/trade_page", "خرید و فروش", TradeIcon, "trade"),
+  item("/transactions_page", "صورتحساب", ListIcon, "transactions"),
+  item("/profile_page", "پروفایل", UserIcon, "profile"),
+];
+
+/** HOME_TILES are the dashboard tiles every user sees. */
+export const HOME_TILES: NavItem[] = [
+  item("/deposit-withdraw_page", "کیف پول (واریز و برداشت)", WalletIcon, "wallet"),
+  item("/trade_page", "خرید و فروش", TradeIcon, "trade"),
+  item("/transactions_page", "صورتحساب", ListIcon, "transactions"),
+  item("/gold-request_page", "درخواست آبشده", GoldBarIcon, "gold-request"),
+  item("/wallet-requests_page", "درخواست‌های کیف پول من", ReceiptIcon, "wallet-requests"),
+  item("/profile_page", "پروفایل", UserIcon, "profile"),
+];
+
+/** ADMIN_TILES are the admin tiles of the dashboard, in the no-suffix form the notes use. */
+export const ADMIN_TILES: NavItem[] = [
+  item("/AdminPanel", "پنل مدیریت", DashboardIcon, "admin-panel"),
+  item("/admin-grades", "سطوح قیمت کاربران", UsersIcon, "admin-grades"),
+  item("/prices", "تعیین قیمت", ChartIcon, "prices"),
+  item("/admin-gold-requests", "درخواست‌های آبشده", GoldBarIcon, "admin-gold-requests"),
+  item("/AdminWalletRequests", "درخواست‌های کیف پول", ReceiptIcon, "admin-wallet-requests"),
+  item("/AdminUserBalances", "موجودی کاربران", WalletIcon, "admin-user-balances"),
+  item("/AdminGoldTransactions", "معاملات طلا", TradeIcon, "admin-gold-transactions"),
+  item("/AdminChargeAccount", "شارژ دستی حساب", PlusCircleIcon, "admin-charge-account"),
+  item("/AdminPriceSettings", "تنظیمات ساعت و وزن معاملات", SettingsIcon, "admin-price-settings"),
+  item("/admin-chat", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
+];
+
+export { CrownIcon };

@@ -1,0 +1,196 @@
+// The shared layout: header with the live price, right-side drawer, content, footer and
+// on small screens a bottom tab bar.
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { Link, useLocation } from "wouter-preact";
+import { isAdmin, logout } from "../api";
+import { useKeyboardOpen } from "../hooks/use-keyboard-open";
+import { useSession } from "../hooks/use-session";
+import { toFaDigits } from "../lib/digits";
+import { currentJalaliYear } from "../lib/jalali";
+import { matchRoute, type RouteKey } from "../lib/routes";
+import { HeaderPrice } from "./header-price";
+import { CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
+import { BRAND, LogoMark } from "./logo";
+import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, type NavItem } from "./nav-items";
+import { toast } from "./toast";
+import { UnreadBadge } from "./unread-badge";
+
+/** useUnreadCount is the support badge's count; the chat issue feeds it from the socket. */
+function useUnreadCount(): number {
+  return 0;
+}
+
+function keyOf(href: string): RouteKey | null {
+  return matchRoute(href)?.key ?? null;
+}
+
+/** Shell wraps every screen except the two chat pages. */
+export function Shell({ current, children }: { current: RouteKey | null; children: ComponentChildren }) {
+  const [drawer, setDrawer] = useState(false);
+  const keyboard = useKeyboardOpen();
+  const [location] = useLocation();
+  useEffect(() => setDrawer(false), [location]);
+  return (
+    <div class="shell">
+      <a class="skip-link" href="#main">
+        رفتن به محتوای اصلی
+      </a>
+      <Header onMenu={() => setDrawer(true)} />
+      <Drawer open={drawer} current={current} onClose={() => setDrawer(false)} />
+      <main id="main" class="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      {!keyboard && <BottomBar current={current} />}
+    </div>
+  );
+}
+
+function Header({ onMenu }: { onMenu: () => void }) {
+  const { user } = useSession();
+  const unread = useUnreadCount();
+  const chat = isAdmin(user) ? "/admin-chat_page" : "/chat_page";
+  return (
+    <header class="header">
+      <div class="header-inner">
+        <div class="header-side">
+          <button type="button" class="icon-btn" onClick={onMenu} aria-label="باز کردن منو" data-testid="menu-button">
+            <MenuIcon />
+          </button>
+          <Link href="/" class="logo-link" aria-label={`${BRAND}، صفحه اصلی`} data-testid="logo-link">
+            <LogoMark size={34} />
+            <span class="logo-text">{BRAND}</span>
+          </Link>
+        </div>
+        <HeaderPrice />
+        <div class="header-side header-end">
+          <Link href={chat} class="icon-btn support-link" aria-label="پشتیبانی" data-testid="support-link">
+            <SupportIcon />
+            <UnreadBadge count={unread} />
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey | null; onClose: () => void }) {
+  const { token, user } = useSession();
+  const [, navigate] = useLocation();
+  const panel = useRef<HTMLElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    opener.current = document.activeElement;
+    panel.current?.querySelector<HTMLElement>("a,button")?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    document.addEventListener("keydown", onKey);
+    document.body.classList.add("no-scroll");
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.classList.remove("no-scroll");
+      (opener.current as HTMLElement | null)?.focus?.();
+    };
+  }, [open]);
+
+  const items: NavItem[] = [HOME_ITEM, ...(token ? USER_ITEMS : GUEST_ITEMS)];
+  const admin = token && isAdmin(user);
+
+  const doLogout = async () => {
+    onClose();
+    await logout();
+    toast("از حساب کاربری خارج شدید", "info");
+    navigate("/login_page");
+  };
+
+  return (
+    <div class={`drawer-root${open ? " open" : ""}`} aria-hidden={!open} inert={!open}>
+      <div class="drawer-backdrop" onClick={onClose} />
+      <nav class="drawer" ref={panel} aria-label="منوی اصلی" data-testid="drawer">
+        <div class="drawer-head">
+          <span class="drawer-brand">
+            <LogoMark size={30} />
+            {BRAND}
+          </span>
+          <button type="button" class="icon-btn" onClick={onClose} aria-label="بستن منو">
+            <CloseIcon />
+          </button>
+        </div>
+        {token && user && (
+          <p class="drawer-user">{`${user.first_name ?? user.name ?? ""} ${user.last_name ?? ""}`.trim() || "کاربر گرامی"}</p>
+        )}
+        <ul class="drawer-list">
+          {items.map((it) => (
+            <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
+          ))}
+        </ul>
+        {admin && (
+          <>
+            <p class="drawer-section">مدیریت</p>
+            <ul class="drawer-list">
+              {ADMIN_DRAWER_ITEMS.map((it) => (
+                <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
+              ))}
+            </ul>
+          </>
+        )}
+        {token && (
+          <button type="button" class="drawer-logout" onClick={doLogout} data-testid="drawer-logout">
+            <LogoutIcon />
+            خروج
+          </button>
+        )}
+      </nav>
+    </div>
+  );
+}
+
+function DrawerLink({ item, active }: { item: NavItem; active: boolean }) {
+  const Icon = item.icon;
+  return (
+    <li>
+      <Link
+        href={item.href}
+        class={`drawer-link${active ? " active" : ""}`}
+        aria-current={active ? "page" : undefined}
+        data-testid={`drawer-${item.testid}`}
+      >
+        <Icon size={22} />
+        <span>{item.label}</span>
+      </Link>
+    </li>
+  );
+}
+
+function BottomBar({ current }: { current: RouteKey | null }) {
+  return (
+    <nav class="bottom-bar" aria-label="دسترسی سریع" data-testid="bottom-bar">
+      {BOTTOM_ITEMS.map((it) => {
+        const Icon = it.icon;
+        const active = keyOf(it.href) === current;
+        return (
+          <Link
+            key={it.href}
+            href={it.href}
+            class={`bottom-link${active ? " active" : ""}`}
+            aria-current={active ? "page" : undefined}
+            data-testid={`tab-${it.testid}`}
+          >
+            <Icon size={22} />
+            <span>{it.label}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function Footer() {
+  return (
+    <footer class="footer">
+      <span>{`© ${toFaDigits(currentJalaliYear())} ${BRAND} — خرید و فروش آنلاین طلا`}</span>
+    </footer>
+  );
+}

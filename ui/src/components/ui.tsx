@@ -1,0 +1,133 @@
+// Small building blocks shared by the screens: page header, form field, button, status cards.
+import type { ComponentChildren, JSX } from "preact";
+import { useId } from "preact/hooks";
+import { Link, useLocation } from "wouter-preact";
+import { BackIcon } from "./icons";
+
+/** PageHeader is a screen's title, with a back button when back is given. */
+export function PageHeader({ title, back, children }: { title: string; back?: string; children?: ComponentChildren }) {
+  const [, navigate] = useLocation();
+  return (
+    <div class="page-header">
+      {back && (
+        <button type="button" class="icon-btn back-btn" onClick={() => navigate(back)} aria-label="بازگشت" data-testid="back-button">
+          <BackIcon />
+        </button>
+      )}
+      <h1 class="page-title">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+type FieldProps = Omit<JSX.HTMLAttributes<HTMLInputElement>, "label" | "onInput"> & {
+  label: string;
+  value: string;
+  onValue?: (v: string) => void;
+  error?: string | null;
+  hint?: string;
+  end?: ComponentChildren;
+};
+
+/** Field is a labelled input with its error under it. */
+export function Field({ label, value, onValue, error, hint, end, id, class: cls, ...rest }: FieldProps) {
+  const auto = useId();
+  const inputId = (id as string) || `f${auto}`;
+  const msgId = `${inputId}-msg`;
+  return (
+    <div class={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
+      <label for={inputId} class="field-label">
+        {label}
+      </label>
+      <div class="field-control">
+        <input
+          id={inputId}
+          class="input"
+          value={value}
+          onInput={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? msgId : undefined}
+          {...rest}
+        />
+        {end}
+      </div>
+      {error ? (
+        <p id={msgId} class="field-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={msgId} class="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type ButtonProps = JSX.HTMLAttributes<HTMLButtonElement> & {
+  busy?: boolean;
+  variant?: "primary" | "secondary" | "ghost" | "danger";
+  type?: "button" | "submit";
+  disabled?: boolean;
+};
+
+/** Button is the app's button; busy shows a spinner and blocks double taps. */
+export function Button({ busy, variant = "primary", class: cls, children, disabled, type = "button", ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      class={`btn btn-${variant}${cls ? ` ${cls}` : ""}`}
+      disabled={disabled || busy}
+      aria-busy={busy ? true : undefined}
+      {...rest}
+    >
+      {busy && <span class="spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+/** LinkButton is a link that looks like a button. */
+export function LinkButton({ href, variant = "primary", children, ...rest }: { href: string; variant?: string; children: ComponentChildren } & Record<string, unknown>) {
+  return (
+    <Link href={href} class={`btn btn-${variant}`} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+/** StatusCard is a centred card with an icon, a title and a short text: empty, coming soon, 404. */
+export function StatusCard({
+  icon,
+  title,
+  text,
+  tone = "neutral",
+  children,
+  testid,
+}: {
+  icon: ComponentChildren;
+  title: string;
+  text?: string;
+  tone?: "neutral" | "warn" | "danger";
+  children?: ComponentChildren;
+  testid?: string;
+}) {
+  return (
+    <section class={`card status-card tone-${tone}`} data-testid={testid}>
+      <div class="status-icon">{icon}</div>
+      <h1 class="status-title">{title}</h1>
+      {text && <p class="status-text">{text}</p>}
+      {children && <div class="status-actions">{children}</div>}
+    </section>
+  );
+}
+
+/** Loading is the quiet text shown while a screen fetches. */
+export function Loading({ text = "در حال بارگذاری…" }: { text?: string }) {
+  return (
+    <p class="loading" role="status" data-testid="loading">
+      <span class="spinner" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,92 @@
+// The route table of both specs and the matcher of decisions.md §8: paths match
+// case-insensitively and the "_page" suffix is optional.
+
+/** Access says who may open a screen. */
+export type Access = "public" | "user" | "admin";
+
+/** RouteDef is one screen of the app. */
+export type RouteDef = {
+  /** key names the screen in app.tsx. */
+  key: RouteKey;
+  /** path is the canonical form from admin.md's route table. */
+  path: string;
+  /** title is the screen's Persian name. */
+  title: string;
+  access: Access;
+  /** shell is false for the full-screen chat pages. */
+  shell: boolean;
+};
+
+/** RouteKey names every screen. */
+export type RouteKey =
+  | "home" | "profile" | "trade" | "wallet" | "transactions" | "goldRequest" | "editProfile"
+  | "referral" | "security" | "bankAccounts" | "about" | "walletRequests" | "login" | "register"
+  | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
+  | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
+  | "adminPriceSettings";
+
+const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
+  key, path, title, access, shell,
+});
+
+/** ROUTES lists every screen with its canonical path. */
+export const ROUTES: readonly RouteDef[] = [
+  r("home", "/", "خانه", "public"),
+  r("profile", "/profile_page", "پروفایل", "user"),
+  r("trade", "/trade_page", "خرید و فروش", "user"),
+  r("wallet", "/deposit-withdraw_page", "کیف پول (واریز و برداشت)", "user"),
+  r("transactions", "/transactions_page", "صورتحساب", "user"),
+  r("goldRequest", "/gold-request_page", "درخواست آبشده", "user"),
+  r("editProfile", "/edit-profile_page", "ویرایش پروفایل", "user"),
+  r("referral", "/referral_page", "دعوت از دوستان", "user"),
+  r("security", "/security_page", "امنیت (تغییر رمز عبور)", "user"),
+  r("bankAccounts", "/bank-accounts_page", "حساب‌های بانکی", "user"),
+  r("about", "/about_page", "درباره ما", "public"),
+  r("walletRequests", "/wallet-requests_page", "درخواست‌های کیف پول من", "user"),
+  r("login", "/Login_page", "ورود", "public"),
+  r("register", "/Register_page", "ثبت‌نام", "public"),
+  r("chat", "/chat_page", "پشتیبانی", "user", false),
+  r("adminChat", "/admin-chat_page", "پشتیبانی کاربران", "admin", false),
+  r("adminPanel", "/AdminPanel_page", "پنل مدیریت", "admin"),
+  r("adminGrades", "/admin-grades_page", "سطوح قیمت و کاربران", "admin"),
+  r("prices", "/prices_page", "تعیین قیمت", "admin"),
+  r("adminGoldRequests", "/admin-gold-requests_page", "بررسی درخواست‌های آبشده", "admin"),
+  r("adminWalletRequests", "/AdminWalletRequests_page", "مدیریت درخواست‌های کیف پول", "admin"),
+  r("adminUserBalances", "/AdminUserBalances_page", "موجودی کاربران", "admin"),
+  r("adminGoldTransactions", "/AdminGoldTransactions_page", "معاملات خرید و فروش طلا", "admin"),
+  r("adminChargeAccount", "/AdminChargeAccount_page", "شارژ دستی حساب", "admin"),
+  r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "admin"),
+];
+
+/** normalizePath reduces a path to its matching form: no query, lower case, no trailing slash, no "_page". */
+export function normalizePath(path: string): string {
+  let p = path.split(/[?#]/)[0] || "/";
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // a malformed escape stays as it is and simply matches nothing
+  }
+  p = p.toLowerCase().replace(/\/{2,}/g, "/");
+  if (p === "/index.html") p = "/";
+  if (p.length > 1) p = p.replace(/\/+$/, "");
+  if (p.endsWith("_page") && p.length > "/_page".length) p = p.slice(0, -"_page".length);
+  return p || "/";
+}
+
+const byPath = new Map<string, RouteDef>(ROUTES.map((d) => [normalizePath(d.path), d]));
+const byKey = new Map<RouteKey, RouteDef>(ROUTES.map((d) => [d.key, d]));
+
+/** matchRoute finds the screen of a path ("/login", "/Login_page", "/register?ref=X"); null means 404. */
+export function matchRoute(path: string): RouteDef | null {
+  return byPath.get(normalizePath(path)) ?? null;
+}
+
+/** routeOf returns the definition of a screen. */
+export function routeOf(key: RouteKey): RouteDef {
+  return byKey.get(key)!;
+}
+
+/** pathOf returns the canonical path of a screen. */
+export function pathOf(key: RouteKey): string {
+  return routeOf(key).path;
+}

@@ -1,0 +1,104 @@
+// The dashboard: a welcome, tiles to every customer screen and, for admins, the admin tiles.
+import { Link, useLocation } from "wouter-preact";
+import { isAdmin, logout } from "../api";
+import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/icons";
+import { BRAND, LogoMark } from "../components/logo";
+import { ADMIN_TILES, HOME_TILES, type NavItem } from "../components/nav-items";
+import { toast } from "../components/toast";
+import { LinkButton } from "../components/ui";
+import { useSession } from "../hooks/use-session";
+
+/** HomeView is the dashboard at /. */
+export default function HomeView() {
+  const { token, user } = useSession();
+  const [, navigate] = useLocation();
+
+  const doLogout = async () => {
+    await logout();
+    toast("از حساب کاربری خارج شدید", "info");
+    navigate("/login_page");
+  };
+
+  if (!token) {
+    return (
+      <div class="stack">
+        <section class="card welcome-card hero" data-testid="welcome-card">
+          <LogoMark size={64} />
+          <h1 class="hero-title">{`به ${BRAND} خوش آمدید`}</h1>
+          <p class="hero-text">خرید و فروش طلای آبشده با قیمت لحظه‌ای، کیف پول ریالی و درخواست تحویل طلا، همه در یک جا.</p>
+          <div class="hero-actions">
+            <LinkButton href="/login_page" data-testid="home-login">
+              <LoginIcon size={20} />
+              ورود به حساب
+            </LinkButton>
+            <LinkButton href="/register_page" variant="secondary" data-testid="home-register">
+              <UserPlusIcon size={20} />
+              ثبت‌نام
+            </LinkButton>
+          </div>
+        </section>
+        <Tiles items={HOME_TILES} />
+      </div>
+    );
+  }
+
+  const first = user?.first_name || user?.name || "";
+  const admin = isAdmin(user);
+  return (
+    <div class="stack">
+      <section class="card welcome-card" data-testid="welcome-card">
+        <div class="welcome-row">
+          <div>
+            <h1 class="welcome-title" data-testid="welcome-title">
+              {first ? `سلام ${first}، خوش آمدید` : "سلام، خوش آمدید"}
+            </h1>
+            <p class="welcome-text">قیمت لحظه‌ای طلا را در بالای صفحه ببینید و از اینجا به همه بخش‌ها بروید.</p>
+          </div>
+          <button type="button" class="icon-btn logout-btn" onClick={doLogout} aria-label="خروج از حساب" title="خروج از حساب" data-testid="home-logout">
+            <LogoutIcon />
+          </button>
+        </div>
+      </section>
+      <Tiles items={HOME_TILES} />
+      {admin && (
+        <section class="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">
+          <div class="card admin-banner">
+            <span class="crown">
+              <CrownIcon size={28} />
+            </span>
+            <div>
+              <h2 id="admin-title" class="admin-title">بخش مدیریت</h2>
+              <p class="admin-text">مدیریت کامل فروشگاه در دست شماست.</p>
+            </div>
+          </div>
+          <Tiles items={ADMIN_TILES} admin />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Tiles({ items, admin }: { items: NavItem[]; admin?: boolean }) {
+  return (
+    <ul class={`tiles${admin ? " tiles-admin" : ""}`}>
+      {items.map((it) => {
+        const Icon = it.icon;
+        return (
+          <li key={it.href}>
+            <Link href={it.href} class="tile" data-testid={`tile-${it.testid}`}>
+              <span class="tile-icon">
+                {admin && (
+                  <span class="tile-crown" aria-hidden="true">
+                    <CrownIcon size={14} />
+                  </span>
+                )}
+                <Icon size={26} />
+              </span>
+              <span class="tile-label">{it.label}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,46 @@
+// Screens that say where the user stands: coming soon, not allowed, not found, session over.
+import { ClockIcon, CompassIcon, LockIcon } from "../components/icons";
+import { LinkButton, StatusCard } from "../components/ui";
+import { SESSION_EXPIRED } from "../api";
+
+/** ComingSoonView stands in for a screen that a later release brings. */
+export function ComingSoonView({ title }: { title: string }) {
+  return (
+    <StatusCard icon={<ClockIcon size={44} />} title={title} text="این بخش به‌زودی راه‌اندازی می‌شود" testid="coming-soon">
+      <LinkButton href="/" variant="secondary">
+        بازگشت به خانه
+      </LinkButton>
+    </StatusCard>
+  );
+}
+
+/** NotAllowedView is shown to a customer who opens an admin screen. */
+export function NotAllowedView() {
+  return (
+    <StatusCard icon={<LockIcon size={44} />} title="دسترسی غیرمجاز" text="دسترسی به این بخش برای شما مجاز نیست" tone="danger" testid="not-allowed">
+      <LinkButton href="/" variant="secondary">
+        بازگشت به خانه
+      </LinkButton>
+    </StatusCard>
+  );
+}
+
+/** NotFoundView is the 404 of the app. */
+export function NotFoundView() {
+  return (
+    <StatusCard icon={<CompassIcon size={44} />} title="صفحه پیدا نشد" text="صفحه‌ای که دنبالش بودید وجود ندارد یا جابه‌جا شده است." tone="warn" testid="not-found">
+      <LinkButton href="/" data-testid="not-found-home">
+        بازگشت به خانه
+      </LinkButton>
+    </StatusCard>
+  );
+}
+
+/** SessionEndedView fills a protected screen during the 2 s before the move to the login screen. */
+export function SessionEndedView() {
+  return (
+    <StatusCard icon={<LockIcon size={44} />} title="نشست به پایان رسید" text={SESSION_EXPIRED} tone="warn" testid="session-ended">
+      <LinkButton href="/login_page">ورود دوباره</LinkButton>
+    </StatusCard>
+  );
+}
