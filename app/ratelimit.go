@@ -55,4 +55,6 @@ func (a *App) limitLogins(r *http.Request) error {
 	return a.hit(r, msgTooManyRequests, bucket(loginsPerIP, "login-ip:"+a.clientIP(r)))
 }
 
-func loginFailBucket(phone string) store.Limit { return bucket(loginFailsPerPhone, "login-fail:"+phone) }
+func loginFailBucket(phone string) store.Limit {
+	return bucket(loginFailsPerPhone, "login-fail:"+phone)
+}

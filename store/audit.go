@@ -32,12 +32,8 @@ func insertAudit(ctx context.Context, tx *sql.Tx, e AuditEntry, now time.Time) e
 	if err != nil {
 		return err
 	}
-	var admin any
-	if e.AdminID != 0 {
-		admin = e.AdminID
-	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO audit_log (admin_id, action, target, before, after, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, admin, e.Action, e.Target, before, after, now.UnixMilli())
+		VALUES (?, ?, ?, ?, ?, ?)`, nullID(e.AdminID), e.Action, e.Target, before, after, now.UnixMilli())
 	return err
 }
 

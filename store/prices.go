@@ -56,7 +56,7 @@ func (s *Store) SetBasePrice(ctx context.Context, adminID, priceRial int64, now 
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO price_history (price_rial, set_by, created_at) VALUES (?, ?, ?)`,
-			priceRial, adminID, now.UnixMilli()); err != nil {
+			priceRial, nullID(adminID), now.UnixMilli()); err != nil {
 			return err
 		}
 		var beforeVal any

@@ -18,3 +18,11 @@ func newReferralCode() string {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// nullID stores 0 as NULL, for optional references such as "set by the command line".
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}

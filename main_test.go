@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"goldshop/store"
+)
+
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestServeAnswersAndShutsDownCleanly(t *testing.T) {
+	data := t.TempDir()
+	addr := freeAddr(t)
+	t.Setenv("GOLDSHOP_ADDR", "127.0.0.1:1") // the flag below must win over its twin
+	t.Setenv("GOLDSHOP_DATA", data)
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", addr}, &bytes.Buffer{}, &stderr) }()
+
+	var resp *http.Response
+	var err error
+	for i := 0; i < 100; i++ {
+		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("healthz: %v %v\n%s", resp, err, stderr.String())
+	}
+	resp.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	// A clean close checkpoints the WAL into the database file.
+	if st, err := os.Stat(filepath.Join(data, "goldshop.db-wal")); err == nil && st.Size() > 0 {
+		t.Fatalf("WAL left with %d bytes after shutdown", st.Size())
+	}
+	for _, dir := range []string{"uploads/receipts", "uploads/chat"} {
+		if _, err := os.Stat(filepath.Join(data, dir)); err != nil {
+			t.Errorf("data folder lacks %s", dir)
+		}
+	}
+	if !strings.Contains(stderr.String(), `"msg":"request"`) || strings.Contains(stderr.String(), "password") {
+		t.Fatalf("request log:\n%s", stderr.String())
+	}
+}
+
+func TestAdminAddCreatesThenPromotes(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	var out bytes.Buffer
+	err := run(ctx, []string{"admin", "add", "--data", data, "--phone", "۰۹۱۲۰۰۰۰۰۰۹", "--password", "shop-owner-1", "--first-name", "رضا"}, &out, &bytes.Buffer{})
+	if err != nil || !strings.Contains(out.String(), "admin created") {
+		t.Fatalf("%v %s", err, out.String())
+	}
+	out.Reset()
+	if err := run(ctx, []string{"admin", "add", "--data", data, "--phone", "09120000009", "--password", "new-owner-pass"}, &out, &bytes.Buffer{}); err != nil || !strings.Contains(out.String(), "admin promoted") {
+		t.Fatalf("%v %s", err, out.String())
+	}
+	st, err := store.Open(ctx, filepath.Join(data, "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	u, err := st.UserByPhone(ctx, "09120000009")
+	if err != nil || !u.IsAdmin || u.FirstName != "رضا" {
+		t.Fatalf("admin %+v (err %v)", u, err)
+	}
+	for _, args := range [][]string{
+		{"admin", "add", "--data", data, "--phone", "021", "--password", "shop-owner-1"},
+		{"admin", "add", "--data", data, "--phone", "09120000008", "--password", "123456"},
+		{"admin", "remove"},
+		{"launch"},
+	} {
+		if err := run(ctx, args, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+			t.Errorf("%v succeeded", args)
+		}
+	}
+}
+
+func TestBackupWhileTheShopRuns(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	live, err := store.Open(ctx, filepath.Join(data, "goldshop.db")) // the running shop's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if err := live.SetBasePrice(ctx, 0, 51000000, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "backup.db")
+	if err := run(ctx, []string{"backup", "--data", data, file}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	copyDB, err := store.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copyDB.Close()
+	if p, err := copyDB.BasePrice(ctx); err != nil || p.PricePerGramRial != 51000000 {
+		t.Fatalf("backup holds %v (err %v)", p, err)
+	}
+	if err := run(ctx, []string{"backup", "--data", data}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+		t.Fatal("backup without a file name succeeded")
+	}
+}
