@@ -24,7 +24,7 @@ import (
 // testShop is a real shop on loopback: a fresh SQLite file, the real router and the console SMS provider
 // writing into a buffer the test reads codes from.
 type testShop struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	store *store.Store
 	sms   *syncBuffer
@@ -67,7 +67,7 @@ func (c *testClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-func newTestShop(t *testing.T) *testShop {
+func newTestShop(t testing.TB) *testShop {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "goldshop.db"))

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs everything the tests need on a fresh machine with Go and Node, then runs every test:
+# Go (store, API, command line; with the race detector where a C compiler exists), the UI's unit tests,
+# the check that the committed ui/dist matches its source, and the browser journeys in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "installing Chromium for the browser tests (Debian package)"
+if [ ! -x /usr/bin/chromium ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+step "installing the UI's packages"
+(cd ui && npm ci --no-audit --no-fund --loglevel=error)
+
+step "checking that the committed ui/dist is built from the current source"
+(cd ui && npx vite build --logLevel error --outDir "$work/dist" --emptyOutDir)
+if ! diff -r ui/dist "$work/dist" >"$work/dist.diff"; then
+  head -20 "$work/dist.diff"
+  echo "ui/dist is stale: run 'npm run build' in ui/ and commit ui/dist" >&2
+  exit 1
+fi
+
+step "UI unit tests (Vitest)"
+(cd ui && npx vitest run)
+
+step "Go: formatting and vet"
+unformatted=$(gofmt -l $(git ls-files '*.go'))
+if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
+go vet ./...
+
+step "Go tests"
+race=""
+if command -v gcc >/dev/null 2>&1; then race="-race"; fi
+go test $race -count=1 ./...
+
+step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop)"
+CGO_ENABLED=0 go build -o "$work/goldshop" .
+mkdir -p test-artifacts
+(cd ui && GOLDSHOP_BIN="$work/goldshop" ARTIFACTS="$PWD/../test-artifacts" npm run --silent e2e)
