@@ -63,9 +63,13 @@ func TestPriceHistoryKeepsOnlyTheAskedDays(t *testing.T) {
 func TestEveryAdminRouteRefusesCustomers(t *testing.T) {
 	s := newTestShop(t)
 	customer, _ := s.signUp(201)
-	for _, route := range []struct{ method, path string }{{"POST", "/api/admin/prices"}, {"GET", "/api/admin/anything"}} {
+	for _, route := range []struct{ method, path string }{{"POST", "/api/admin/prices"}, {"GET", "/api/admin/anything"},
+		{"POST", "/api/adminCharge/charge"}, {"GET", "/api/ADMIN/prices"}, {"GET", "/api/adminGoldTransactions/gold-transactions"}} {
 		if r := s.do(route.method, route.path, customer, nil); r.Status != 403 {
 			t.Errorf("%s %s as a customer: %d", route.method, route.path, r.Status)
+		}
+		if r := s.do(route.method, route.path, "", nil); r.Status != 401 {
+			t.Errorf("%s %s signed out: %d", route.method, route.path, r.Status)
 		}
 	}
 }

@@ -15,7 +15,7 @@ func (a *App) Handler() http.Handler {
 	r.Get("/healthz", a.handle(a.health))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate)
+		r.Use(noStore, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate, a.guardAdminPaths)
 		r.NotFound(a.handle(func(http.ResponseWriter, *http.Request) error { return notFound(msgAPINotFound) }))
 		r.MethodNotAllowed(a.handle(func(http.ResponseWriter, *http.Request) error {
 			return &apiError{http.StatusMethodNotAllowed, msgMethodNotAllowed}
@@ -41,7 +41,7 @@ func (a *App) Handler() http.Handler {
 			r.Put("/users/change-password", a.handle(a.usersChangePassword))
 		})
 
-		// Admins only: every /api/admin* path sits behind requireAdmin.
+		// Admins only. guardAdminPaths also covers /api/adminCharge/… and /api/adminGoldTransactions/….
 		r.Route("/admin", func(r chi.Router) {
 			r.Use(a.requireAdmin)
 			r.Post("/prices", a.handle(a.adminSetPrice))

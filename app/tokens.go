@@ -140,3 +140,16 @@ func caller(r *http.Request) principal {
 	p, _ := principalFrom(r.Context())
 	return p
 }
+
+// guardAdminPaths puts every /api/admin… path (/api/admin/…, /api/adminCharge/…, any case) behind
+// requireAdmin before routing, so an admin route can never be registered without the check.
+func (a *App) guardAdminPaths(next http.Handler) http.Handler {
+	admin := a.requireAdmin(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(strings.ToLower(r.URL.Path), "/api/admin") {
+			admin.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

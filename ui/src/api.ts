@@ -239,8 +239,10 @@ function refreshTokens(): Promise<boolean> {
 }
 
 function expire(): void {
+  // concurrent failures end the session once
+  const had = read(KEY_TOKEN) !== null || read(KEY_REFRESH) !== null;
   clearSession();
-  expiredListeners.forEach((fn) => fn());
+  if (had) expiredListeners.forEach((fn) => fn());
 }
 
 async function request<T>(method: string, path: string, body?: unknown, opts: Options = {}): Promise<T> {

@@ -87,6 +87,9 @@ function Screen({ route, session, ending }: { route: RouteDef | null; session: S
 /** ToLogin sends a logged-out visitor of a protected screen to the login screen. */
 function ToLogin() {
   const [, navigate] = useLocation();
-  useEffect(() => navigate("/login_page", { replace: true }), []);
+  useEffect(() => {
+    toast("برای دیدن این بخش ابتدا وارد حساب کاربری شوید", "info");
+    navigate("/login_page", { replace: true });
+  }, []);
   return null;
 }

@@ -126,6 +126,13 @@ export const ChevronIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** ChevronStartIcon points toward the inline start (right in RTL): "previous". */
+export const ChevronStartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 6l6 6-6 6" />
+  </Svg>
+);
+
 /** BackIcon points toward the inline start (right in RTL): "back". */
 export const BackIcon = (p: IconProps) => (
   <Svg {...p}>

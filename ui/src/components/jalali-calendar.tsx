@@ -8,7 +8,7 @@ import { toFaDigits } from "../lib/digits";
 import {
   compareJalali, formatJalaliValue, JALALI_MONTHS, jalaliMonthDays, parseJalaliValue, type JalaliDate,
 } from "../lib/jalali";
-import { BackIcon, ChevronIcon, CloseIcon } from "./icons";
+import { ChevronIcon, ChevronStartIcon, CloseIcon } from "./icons";
 
 const WEEK_DAYS = ["ش", "ی", "د", "س", "چ", "پ", "ج"];
 const WEEK_DAY_NAMES = ["شنبه", "یکشنبه", "دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه"];
@@ -88,7 +88,7 @@ export default function JalaliCalendar({ value, min, max, title, onSelect, onClo
         </div>
         <div class="cal-nav">
           <button type="button" class="icon-btn" onClick={() => move(-1)} disabled={atMin} aria-label="ماه قبل">
-            <BackIcon />
+            <ChevronStartIcon />
           </button>
           <select
             class="input cal-month"

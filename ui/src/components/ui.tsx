@@ -1,5 +1,5 @@
 // Small building blocks shared by the screens: page header, form field, button, status cards.
-import type { ComponentChildren, JSX } from "preact";
+import type { ButtonHTMLAttributes, ComponentChildren, InputHTMLAttributes } from "preact";
 import { useId } from "preact/hooks";
 import { Link, useLocation } from "wouter-preact";
 import { BackIcon } from "./icons";
@@ -20,7 +20,7 @@ export function PageHeader({ title, back, children }: { title: string; back?: st
   );
 }
 
-type FieldProps = Omit<JSX.HTMLAttributes<HTMLInputElement>, "label" | "onInput"> & {
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "label" | "onInput" | "value"> & {
   label: string;
   value: string;
   onValue?: (v: string) => void;
@@ -64,7 +64,7 @@ export function Field({ label, value, onValue, error, hint, end, id, class: cls,
   );
 }
 
-type ButtonProps = JSX.HTMLAttributes<HTMLButtonElement> & {
+type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
   busy?: boolean;
   variant?: "primary" | "secondary" | "ghost" | "danger";
   type?: "button" | "submit";

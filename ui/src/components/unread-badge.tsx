@@ -1,12 +1,6 @@
-import { toFaDigits } from "../lib/digits";
+import { badgeText } from "../lib/badge";
 
-/** badgeText caps an unread count at 99+; zero or less gives an empty string. */
-export function badgeText(count: number): string {
-  if (!(count > 0)) return "";
-  return count > 99 ? "۹۹+" : toFaDigits(Math.floor(count));
-}
-
-/** UnreadBadge is the red count on the support link; hidden at zero. */
+/** UnreadBadge is the red count on the support link; hidden at zero, 99+ above 99. */
 export function UnreadBadge({ count }: { count: number }) {
   const text = badgeText(count);
   if (!text) return null;

@@ -1,0 +1,65 @@
+// Runs the real goldshop binary on loopback for the browser journeys: a fresh data folder, the console SMS
+// provider, and the codes read from its standard error exactly as decisions.md §3 prints them.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = process.env.GOLDSHOP_BIN;
+if (!bin) throw new Error('GOLDSHOP_BIN must name a built goldshop binary (./test.sh sets it)');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startShop() {
+  const data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-'));
+  const port = await freePort();
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  proc.stderr.setEncoding('utf8');
+  proc.stderr.on('data', (chunk) => { log += chunk; });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch { /* not listening yet */ }
+    if (i > 100) throw new Error(`goldshop did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const smsLines = (phone) => log.split('\n').filter((l) => l.startsWith(`sms to=${phone} `));
+  return {
+    url,
+    data,
+    log: () => log,
+    smsCount: (phone) => smsLines(phone).length,
+    // waitForCode returns the code of the (n+1)-th SMS to phone, waiting for it to arrive.
+    async waitForCode(phone, n) {
+      for (let i = 0; i < 100; i++) {
+        const lines = smsLines(phone);
+        if (lines.length > n) return lines[n].match(/\b\d{5}\b/)[0];
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no SMS number ${n + 1} to ${phone}`);
+    },
+    addAdmin(phone, password) {
+      const r = spawnSync(bin, ['admin', 'add', '--data', data, '--phone', phone, '--password', password], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`admin add failed: ${r.stderr}`);
+    },
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,243 @@
+// Login by password or by a one-time code (customer.md §2, §4).
+import { useState } from "preact/hooks";
+import { Link, useLocation } from "wouter-preact";
+import { api, errorText, saveLogin, type LoginAnswer } from "../api";
+import { CODE_LENGTH, CodeInput } from "../components/code-input";
+import { LogoMark } from "../components/logo";
+import { PasswordField } from "../components/password-field";
+import { Resend } from "../components/resend";
+import { toast } from "../components/toast";
+import { Button, Field } from "../components/ui";
+import { useCountdown } from "../hooks/use-countdown";
+import { toFaDigits } from "../lib/digits";
+import { MESSAGES, normalizePhone, phoneError } from "../lib/validate";
+
+/** AFTER_LOGIN_MS is the pause before moving to the dashboard. */
+const AFTER_LOGIN_MS = 1500;
+
+type Tab = "password" | "code";
+
+/** LoginView is the sign-in screen. */
+export default function LoginView() {
+  const [tab, setTab] = useState<Tab>("password");
+  const [, navigate] = useLocation();
+  const [done, setDone] = useState(false);
+
+  const success = (answer: LoginAnswer) => {
+    saveLogin(answer);
+    setDone(true);
+    toast(answer.message || "با موفقیت وارد شدید", "success");
+    setTimeout(() => navigate("/"), AFTER_LOGIN_MS);
+  };
+
+  return (
+    <section class="card auth-card">
+      <div class="auth-head">
+        <LogoMark size={52} />
+        <h1 class="auth-title">ورود به حساب کاربری</h1>
+        <p class="auth-sub">با رمز عبور یا کد تایید پیامکی وارد شوید</p>
+      </div>
+      <div
+        class="tabs"
+        role="tablist"
+        aria-label="روش ورود"
+        onKeyDown={(e) => {
+          if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+          const next: Tab = tab === "password" ? "code" : "password";
+          setTab(next);
+          document.getElementById(`tab-${next}`)?.focus();
+        }}
+      >
+        <button
+          type="button"
+          role="tab"
+          class="tab"
+          id="tab-password"
+          aria-selected={tab === "password"}
+          tabIndex={tab === "password" ? 0 : -1}
+          aria-controls="panel-password"
+          data-testid="tab-password"
+          onClick={() => setTab("password")}
+        >
+          ورود با رمز عبور
+        </button>
+        <button
+          type="button"
+          role="tab"
+          class="tab"
+          id="tab-code"
+          aria-selected={tab === "code"}
+          tabIndex={tab === "code" ? 0 : -1}
+          aria-controls="panel-code"
+          data-testid="tab-code"
+          onClick={() => setTab("code")}
+        >
+          ورود با کد تایید
+        </button>
+      </div>
+      {tab === "password" ? (
+        <div role="tabpanel" id="panel-password" aria-labelledby="tab-password">
+          <PasswordLogin onSuccess={success} done={done} />
+        </div>
+      ) : (
+        <div role="tabpanel" id="panel-code" aria-labelledby="tab-code">
+          <CodeLogin onSuccess={success} done={done} />
+        </div>
+      )}
+      <p class="auth-foot">
+        حساب کاربری ندارید؟ <Link href="/register_page" data-testid="to-register">ثبت‌نام کنید</Link>
+      </p>
+    </section>
+  );
+}
+
+function PasswordLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; done: boolean }) {
+  const [phone, setPhone] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ phone?: string | null; password?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const errs = { phone: phoneError(phone), password: password ? null : MESSAGES.passwordRequired };
+    setErrors(errs);
+    if (errs.phone || errs.password) return;
+    setBusy(true);
+    try {
+      onSuccess(await api.login(normalizePhone(phone)!, password));
+    } catch (err) {
+      toast(errorText(err, "شماره موبایل یا رمز عبور اشتباه است"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="form" onSubmit={submit} noValidate>
+      <Field
+        label="شماره موبایل"
+        value={phone}
+        onValue={setPhone}
+        error={errors.phone}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        dir="ltr"
+        placeholder="۰۹۱۲۱۲۳۴۵۶۷"
+        name="phone"
+        data-testid="login-phone"
+      />
+      <PasswordField label="رمز عبور" value={password} onValue={setPassword} error={errors.password} testid="login-password" />
+      <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="login-submit">
+        ورود
+      </Button>
+    </form>
+  );
+}
+
+function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; done: boolean }) {
+  const [phone, setPhone] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [phoneErr, setPhoneErr] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [codeErr, setCodeErr] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const { left, restart } = useCountdown();
+
+  const request = async (e: Event) => {
+    e.preventDefault();
+    const err = phoneError(phone);
+    setPhoneErr(err);
+    if (err) return;
+    const p = normalizePhone(phone)!;
+    setBusy(true);
+    try {
+      const answer = await api.requestLoginCode(p);
+      toast(answer.message || "کد تایید ارسال شد", "success");
+      setSentTo(p);
+      setCode("");
+      restart(60);
+    } catch (e2) {
+      toast(errorText(e2, "خطا در ارسال کد"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!sentTo) return;
+    setResending(true);
+    try {
+      const answer = await api.requestLoginCode(sentTo);
+      toast(answer.message || "کد جدید ارسال شد", "success");
+      setCode("");
+      setCodeErr(null);
+      restart(60);
+    } catch (e2) {
+      toast(errorText(e2, "خطا در ارسال مجدد کد"), "error");
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const verify = async (value = code) => {
+    if (value.length !== CODE_LENGTH) {
+      setCodeErr(MESSAGES.codeIncomplete);
+      return;
+    }
+    setCodeErr(null);
+    setBusy(true);
+    try {
+      onSuccess(await api.verify(sentTo!, value));
+    } catch (e2) {
+      toast(errorText(e2, "کد وارد شده اشتباه است"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!sentTo) {
+    return (
+      <form class="form" onSubmit={request} noValidate>
+        <Field
+          label="شماره موبایل"
+          value={phone}
+          onValue={setPhone}
+          error={phoneErr}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          placeholder="۰۹۱۲۱۲۳۴۵۶۷"
+          name="phone"
+          data-testid="code-login-phone"
+        />
+        <Button type="submit" busy={busy} class="btn-block" data-testid="request-code">
+          دریافت کد تایید
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      class="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        verify();
+      }}
+      noValidate
+    >
+      <p class="center muted small">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(sentTo)} را وارد کنید.`}</p>
+      <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
+      <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="verify-code">
+        تایید و ورود
+      </Button>
+      <Resend left={left} busy={resending} onResend={resend} />
+      <Button variant="ghost" onClick={() => setSentTo(null)} data-testid="change-phone">
+        تغییر شماره موبایل
+      </Button>
+    </form>
+  );
+}

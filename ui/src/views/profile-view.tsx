@@ -1,0 +1,117 @@
+// The profile: who the user is, balances, and links to the account's other screens.
+import { Link, useLocation } from "wouter-preact";
+import { logout } from "../api";
+import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { Button, Loading, PageHeader, StatusCard } from "../components/ui";
+import { useMe } from "../hooks/use-me";
+import { toFaDigits } from "../lib/digits";
+import { formatGold, formatRial } from "../lib/money";
+
+const LINKS = [
+  { href: "/referral_page", label: "دعوت از دوستان", icon: GiftIcon, testid: "referral" },
+  { href: "/security_page", label: "امنیت (تغییر رمز عبور)", icon: ShieldIcon, testid: "security" },
+  { href: "/bank-accounts_page", label: "حساب‌های بانکی", icon: CardIcon, testid: "bank-accounts" },
+  { href: "/about_page", label: "درباره ما", icon: InfoIcon, testid: "about" },
+];
+
+/** ProfileView is /profile_page. */
+export default function ProfileView() {
+  const { me, failed } = useMe();
+  const [, navigate] = useLocation();
+
+  const doLogout = async () => {
+    await logout();
+    toast("از حساب کاربری خارج شدید", "info");
+    navigate("/login_page");
+  };
+
+  if (!me) {
+    return (
+      <>
+        <PageHeader title="پروفایل" />
+        {failed ? (
+          <StatusCard icon={<InfoIcon size={40} />} title="اطلاعات کاربر دریافت نشد" text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
+            <Button onClick={() => location.reload()}>تلاش دوباره</Button>
+          </StatusCard>
+        ) : (
+          <Loading text="در حال دریافت اطلاعات…" />
+        )}
+      </>
+    );
+  }
+
+  const { user, balance } = me;
+  const fullName = `${user.first_name ?? ""} ${user.last_name ?? ""}`.trim() || user.name || "";
+  return (
+    <div class="stack">
+      <h1 class="page-title">پروفایل</h1>
+      <button type="button" class="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header" aria-label={`${fullName}، ویرایش پروفایل`}>
+        <span class="avatar" aria-hidden="true">
+          {fullName.slice(0, 1)}
+        </span>
+        <span class="profile-id">
+          <span class="profile-name" data-testid="profile-name">
+            {fullName}
+          </span>
+          <span class="profile-phone" data-testid="profile-phone">
+            {toFaDigits(user.phone_number ?? "")}
+          </span>
+        </span>
+        <span class="profile-edit">
+          ویرایش
+          <ChevronIcon size={18} />
+        </span>
+      </button>
+
+      {user.referral_code && (
+        <div class="card referral-row">
+          <span class="muted">کد معرف شما</span>
+          {/* shown exactly as issued: it is typed back or shared as a link, so its Latin letters stay */}
+          <span class="referral-code" data-testid="profile-referral-code" dir="ltr" translate={false}>
+            {user.referral_code}
+          </span>
+        </div>
+      )}
+
+      <div class="balances">
+        <div class="card balance balance-gold">
+          <span class="balance-label">موجودی طلا</span>
+          <span class="balance-value">
+            <span data-testid="balance-gold">{formatGold(balance?.balance_gold)}</span>
+            <span class="balance-unit">گرم</span>
+          </span>
+        </div>
+        <div class="card balance">
+          <span class="balance-label">موجودی ریالی</span>
+          <span class="balance-value">
+            <span data-testid="balance-rial">{formatRial(balance?.balance_rial)}</span>
+            <span class="balance-unit">ریال</span>
+          </span>
+        </div>
+      </div>
+
+      <nav class="card" aria-label="تنظیمات حساب">
+        <ul class="menu-list">
+          {LINKS.map((l) => {
+            const Icon = l.icon;
+            return (
+              <li key={l.href}>
+                <Link href={l.href} class="menu-link" data-testid={`profile-link-${l.testid}`}>
+                  <Icon />
+                  <span>{l.label}</span>
+                  <ChevronIcon size={20} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Button variant="danger" class="btn-block" onClick={doLogout} data-testid="profile-logout">
+        <LogoutIcon size={20} />
+        خروج از حساب
+      </Button>
+    </div>
+  );
+}

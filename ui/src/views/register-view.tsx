@@ -1,0 +1,255 @@
+// Registration in two steps: the form, then the 5-digit code (customer.md §2, §5).
+import { useMemo, useState } from "preact/hooks";
+import { Link, useLocation, useSearch } from "wouter-preact";
+import { api, errorText, saveLogin, type RegisterForm } from "../api";
+import { CODE_LENGTH, CodeInput } from "../components/code-input";
+import { DateField } from "../components/date-field";
+import { LogoMark } from "../components/logo";
+import { PasswordField } from "../components/password-field";
+import { Resend } from "../components/resend";
+import { toast } from "../components/toast";
+import { Button, Field } from "../components/ui";
+import { useCountdown } from "../hooks/use-countdown";
+import { digitsOnly, toFaDigits } from "../lib/digits";
+import { checkBirthDate, latestBirthDate, MIN_BIRTH_YEAR } from "../lib/jalali";
+import {
+  MESSAGES, nationalIdError, normalizePhone, passwordError, phoneError, requiredError,
+} from "../lib/validate";
+
+/** AFTER_REGISTER_MS is the pause before moving to the profile. */
+const AFTER_REGISTER_MS = 1500;
+
+type Form = {
+  first_name: string;
+  last_name: string;
+  national_id: string;
+  phone_number: string;
+  password: string;
+  birth_date: string;
+  referral_code: string;
+};
+type Errors = Partial<Record<keyof Form, string | null>>;
+
+function validate(f: Form): Errors {
+  const birth = checkBirthDate(f.birth_date);
+  return {
+    first_name: requiredError(f.first_name, MESSAGES.firstNameRequired),
+    last_name: requiredError(f.last_name, MESSAGES.lastNameRequired),
+    national_id: nationalIdError(f.national_id),
+    phone_number: phoneError(f.phone_number),
+    password: passwordError(f.password),
+    birth_date: birth.ok ? null : birth.message,
+  };
+}
+
+/** RegisterView is the sign-up screen; ?ref= fills the referral code. */
+export default function RegisterView() {
+  const search = useSearch();
+  const ref = useMemo(() => new URLSearchParams(search).get("ref") ?? "", []);
+  const [form, setForm] = useState<Form>({
+    first_name: "",
+    last_name: "",
+    national_id: "",
+    phone_number: "",
+    password: "",
+    birth_date: "",
+    referral_code: ref,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [phone, setPhone] = useState<string | null>(null);
+  const { left, restart } = useCountdown();
+
+  const set = (k: keyof Form) => (v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    if (errors[k]) setErrors((e) => ({ ...e, [k]: null }));
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const errs = validate(form);
+    setErrors(errs);
+    const first = (Object.keys(errs) as (keyof Form)[]).find((k) => errs[k]);
+    if (first) {
+      document.getElementById(`reg-${first}`)?.focus();
+      return;
+    }
+    const body: RegisterForm = {
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      national_id: digitsOnly(form.national_id),
+      phone_number: normalizePhone(form.phone_number)!,
+      password: form.password,
+      birth_date: (checkBirthDate(form.birth_date) as { value: string }).value,
+    };
+    const referral = form.referral_code.trim();
+    if (referral) body.referral_code = referral;
+    setBusy(true);
+    try {
+      const answer = await api.register(body);
+      toast(answer.message || "کد تایید برای شما پیامک شد", "success");
+      setPhone(body.phone_number);
+      restart(60);
+    } catch (err) {
+      toast(errorText(err, "خطا در ثبت‌نام"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (phone) return <VerifyStep phone={phone} left={left} restart={restart} onBack={() => setPhone(null)} />;
+
+  const max = latestBirthDate();
+  return (
+    <section class="card auth-card">
+      <div class="auth-head">
+        <LogoMark size={52} />
+        <h1 class="auth-title">ثبت‌نام</h1>
+        <p class="auth-sub">اطلاعات خود را مطابق کارت ملی وارد کنید</p>
+      </div>
+      <Steps current={0} />
+      <form class="form" onSubmit={submit} noValidate data-testid="register-form">
+        <div class="form-row">
+          <Field id="reg-first_name" label="نام" value={form.first_name} onValue={set("first_name")} error={errors.first_name} autoComplete="given-name" name="first_name" />
+          <Field id="reg-last_name" label="نام خانوادگی" value={form.last_name} onValue={set("last_name")} error={errors.last_name} autoComplete="family-name" name="last_name" />
+        </div>
+        <Field
+          id="reg-national_id"
+          label="کد ملی"
+          value={toFaDigits(form.national_id)}
+          onValue={(v) => set("national_id")(digitsOnly(v).slice(0, 10))}
+          error={errors.national_id}
+          inputMode="numeric"
+          maxLength={10}
+          dir="ltr"
+          name="national_id"
+        />
+        <Field
+          id="reg-phone_number"
+          label="شماره موبایل"
+          value={form.phone_number}
+          onValue={set("phone_number")}
+          error={errors.phone_number}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          placeholder="۰۹۱۲۱۲۳۴۵۶۷"
+          name="phone_number"
+        />
+        <PasswordField
+          id="reg-password"
+          label="رمز عبور (حداقل ۶ کاراکتر)"
+          value={form.password}
+          onValue={set("password")}
+          error={errors.password}
+          autoComplete="new-password"
+        />
+        <DateField
+          id="reg-birth_date"
+          label="تاریخ تولد"
+          value={form.birth_date}
+          onValue={set("birth_date")}
+          error={errors.birth_date}
+          min={{ jy: MIN_BIRTH_YEAR, jm: 1, jd: 1 }}
+          max={max}
+        />
+        <Field
+          id="reg-referral_code"
+          label="کد معرف (اختیاری)"
+          value={form.referral_code}
+          onValue={set("referral_code")}
+          class="code-text"
+          dir="ltr"
+          autoComplete="off"
+          name="referral_code"
+        />
+        <Button type="submit" busy={busy} class="btn-block" data-testid="register-submit">
+          ثبت‌نام و دریافت کد تایید
+        </Button>
+      </form>
+      <p class="auth-foot">
+        حساب کاربری دارید؟ <Link href="/login_page" data-testid="to-login">وارد شوید</Link>
+      </p>
+    </section>
+  );
+}
+
+function Steps({ current }: { current: 0 | 1 }) {
+  const labels = ["اطلاعات", "کد تایید"];
+  return (
+    <ol class="steps" aria-label="مراحل ثبت‌نام">
+      {labels.map((l, i) => (
+        <li key={l} class={`step${i < current ? " done" : ""}${i === current ? " current" : ""}`} aria-current={i === current ? "step" : undefined}>
+          <span class="step-dot">{toFaDigits(i + 1)}</span>
+          {l}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: number; restart: (s?: number) => void; onBack: () => void }) {
+  const [, navigate] = useLocation();
+  const [code, setCode] = useState("");
+  const [codeErr, setCodeErr] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const verify = async (e?: Event) => {
+    e?.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setCodeErr(MESSAGES.codeIncomplete);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.verify(phone, code);
+      saveLogin(answer);
+      setDone(true);
+      toast(answer.message || "ثبت‌نام با موفقیت انجام شد", "success");
+      setTimeout(() => navigate("/profile"), AFTER_REGISTER_MS);
+    } catch (err) {
+      toast(errorText(err, "کد وارد شده اشتباه است"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      const answer = await api.requestLoginCode(phone);
+      toast(answer.message || "کد جدید ارسال شد", "success");
+      setCode("");
+      setCodeErr(null);
+      restart(60);
+    } catch (err) {
+      toast(errorText(err, "خطا در ارسال مجدد کد"), "error");
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <section class="card auth-card">
+      <div class="auth-head">
+        <LogoMark size={52} />
+        <h1 class="auth-title">تایید شماره موبایل</h1>
+        <p class="auth-sub">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
+      </div>
+      <Steps current={1} />
+      <form class="form" onSubmit={verify} noValidate>
+        <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
+        <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="register-verify">
+          تایید و تکمیل ثبت‌نام
+        </Button>
+        <Resend left={left} busy={resending} onResend={resend} />
+        <Button variant="ghost" onClick={onBack} data-testid="edit-register-form">
+          ویرایش اطلاعات
+        </Button>
+      </form>
+    </section>
+  );
+}

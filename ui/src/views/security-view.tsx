@@ -1,0 +1,168 @@
+// Password change in three steps: request a code, enter it, set the new password (customer.md §4).
+import { useState } from "preact/hooks";
+import { useLocation } from "wouter-preact";
+import { api, errorText } from "../api";
+import { CODE_LENGTH, CodeInput } from "../components/code-input";
+import { ShieldIcon } from "../components/icons";
+import { PasswordField } from "../components/password-field";
+import { Resend } from "../components/resend";
+import { toast } from "../components/toast";
+import { Button, Loading, PageHeader } from "../components/ui";
+import { useCountdown } from "../hooks/use-countdown";
+import { useMe } from "../hooks/use-me";
+import { toFaDigits } from "../lib/digits";
+import { MESSAGES, passwordError } from "../lib/validate";
+
+const STEP_LABELS = ["درخواست کد", "کد تایید", "رمز جدید"];
+
+/** SecurityView is /security_page. */
+export default function SecurityView() {
+  const { me } = useMe();
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [code, setCode] = useState("");
+  const [codeErr, setCodeErr] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [done, setDone] = useState(false);
+  const { left, restart } = useCountdown();
+  const phone = me?.user.phone_number ?? "";
+
+  const requestCode = async () => {
+    setBusy(true);
+    try {
+      await api.requestVerificationCode(phone);
+      toast("کد تایید ارسال شد", "success");
+      setStep(1);
+      setCode("");
+      restart(60);
+    } catch (err) {
+      toast(errorText(err, "خطا در ارسال کد"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await api.requestVerificationCode(phone);
+      toast("کد جدید ارسال شد", "success");
+      setCode("");
+      setCodeErr(null);
+      restart(60);
+    } catch (err) {
+      toast(errorText(err, "خطا در ارسال مجدد کد"), "error");
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const verify = async (e: Event) => {
+    e.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setCodeErr(MESSAGES.codeIncomplete);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.verifyProfileCode(phone, code);
+      toast("کد تایید شد", "success");
+      setStep(2);
+    } catch (err) {
+      toast(errorText(err, "کد وارد شده اشتباه است"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = async (e: Event) => {
+    e.preventDefault();
+    const errs = {
+      password: passwordError(password),
+      confirm: confirm !== password ? MESSAGES.passwordMismatch : null,
+    };
+    setErrors(errs);
+    if (errs.password || errs.confirm) return;
+    setBusy(true);
+    try {
+      await api.changePassword(password);
+      setDone(true);
+      toast("رمز عبور با موفقیت تغییر کرد", "success");
+      setTimeout(() => navigate("/profile_page"), 2000);
+    } catch (err) {
+      toast(errorText(err, "خطا در تغییر رمز عبور"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="امنیت (تغییر رمز عبور)" back="/profile_page" />
+      {!me ? (
+        <Loading text="در حال دریافت اطلاعات…" />
+      ) : (
+        <section class="card auth-card" data-testid={`security-step-${step}`}>
+          <ol class="steps" aria-label="مراحل تغییر رمز عبور">
+            {STEP_LABELS.map((l, i) => (
+              <li key={l} class={`step${i < step ? " done" : ""}${i === step ? " current" : ""}`} aria-current={i === step ? "step" : undefined}>
+                <span class="step-dot">{toFaDigits(i + 1)}</span>
+                {l}
+              </li>
+            ))}
+          </ol>
+          {step === 0 && (
+            <div class="form">
+              <div class="auth-head">
+                <span class="status-icon">
+                  <ShieldIcon size={40} />
+                </span>
+                <p class="auth-sub">{`برای تغییر رمز عبور، یک کد تایید به شماره ${toFaDigits(phone)} پیامک می‌شود.`}</p>
+              </div>
+              <Button busy={busy} class="btn-block" onClick={requestCode} data-testid="security-request-code">
+                ارسال کد تایید
+              </Button>
+            </div>
+          )}
+          {step === 1 && (
+            <form class="form" onSubmit={verify} noValidate>
+              <p class="center muted small">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
+              <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
+              <Button type="submit" busy={busy} class="btn-block" data-testid="security-verify">
+                تایید کد
+              </Button>
+              <Resend left={left} busy={resending} onResend={resend} />
+            </form>
+          )}
+          {step === 2 && (
+            <form class="form" onSubmit={change} noValidate>
+              <PasswordField
+                label="رمز عبور جدید"
+                value={password}
+                onValue={(v) => (setPassword(v), setErrors((x) => ({ ...x, password: null })))}
+                error={errors.password}
+                autoComplete="new-password"
+                testid="new-password"
+              />
+              <PasswordField
+                label="تکرار رمز عبور جدید"
+                value={confirm}
+                onValue={(v) => (setConfirm(v), setErrors((x) => ({ ...x, confirm: null })))}
+                error={errors.confirm}
+                autoComplete="new-password"
+                testid="confirm-password"
+              />
+              <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="change-password-submit">
+                تغییر رمز عبور
+              </Button>
+            </form>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
