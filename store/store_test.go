@@ -164,3 +164,29 @@ func TestBackupIsAConsistentCopy(t *testing.T) {
 		t.Fatalf("price in the copy %v (err %v)", p, err)
 	}
 }
+
+func TestWritesTakeTheLockAtBegin(t *testing.T) {
+	s, path := openTest(t)
+	ctx := context.Background()
+	// Another process (here: another connection without a busy timeout) tries to write meanwhile.
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	err = s.InTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+			return err
+		}
+		// Only a read so far: with BEGIN IMMEDIATE the write lock is already ours.
+		_, err := other.ExecContext(ctx, `INSERT INTO secrets (name, value) VALUES ('race', x'01')`)
+		if err == nil || !strings.Contains(err.Error(), "locked") {
+			t.Errorf("another writer got in during a transaction that had only read: %v", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
