@@ -7,6 +7,7 @@ import { LogoMark } from "../components/logo";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
 import { toast } from "../components/toast";
+import { useResend } from "../hooks/use-resend";
 import { Button, Field } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { toFaDigits } from "../lib/digits";
@@ -142,7 +143,6 @@ function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; d
   const [code, setCode] = useState("");
   const [codeErr, setCodeErr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   const { left, restart } = useCountdown();
 
   const request = async (e: Event) => {
@@ -165,21 +165,11 @@ function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; d
     }
   };
 
-  const resend = async () => {
-    if (!sentTo) return;
-    setResending(true);
-    try {
-      const answer = await api.requestLoginCode(sentTo);
-      toast(answer.message || "کد جدید ارسال شد", "success");
-      setCode("");
-      setCodeErr(null);
-      restart(60);
-    } catch (e2) {
-      toast(errorText(e2, "خطا در ارسال مجدد کد"), "error");
-    } finally {
-      setResending(false);
-    }
-  };
+  const { resending, resend } = useResend(() => api.requestLoginCode(sentTo ?? ""), () => {
+    setCode("");
+    setCodeErr(null);
+    restart(60);
+  });
 
   const verify = async (value = code) => {
     if (value.length !== CODE_LENGTH) {

@@ -8,6 +8,7 @@ import { LogoMark } from "../components/logo";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
 import { toast } from "../components/toast";
+import { useResend } from "../hooks/use-resend";
 import { Button, Field } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { digitsOnly, toFaDigits } from "../lib/digits";
@@ -194,7 +195,6 @@ function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: num
   const [code, setCode] = useState("");
   const [codeErr, setCodeErr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   const [done, setDone] = useState(false);
 
   const verify = async (e?: Event) => {
@@ -217,20 +217,11 @@ function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: num
     }
   };
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      const answer = await api.requestLoginCode(phone);
-      toast(answer.message || "کد جدید ارسال شد", "success");
-      setCode("");
-      setCodeErr(null);
-      restart(60);
-    } catch (err) {
-      toast(errorText(err, "خطا در ارسال مجدد کد"), "error");
-    } finally {
-      setResending(false);
-    }
-  };
+  const { resending, resend } = useResend(() => api.requestLoginCode(phone), () => {
+    setCode("");
+    setCodeErr(null);
+    restart(60);
+  });
 
   return (
     <section class="card auth-card">

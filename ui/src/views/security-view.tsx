@@ -7,6 +7,7 @@ import { ShieldIcon } from "../components/icons";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
 import { toast } from "../components/toast";
+import { useResend } from "../hooks/use-resend";
 import { Button, Loading, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { useMe } from "../hooks/use-me";
@@ -26,7 +27,6 @@ export default function SecurityView() {
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
   const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   const [done, setDone] = useState(false);
   const { left, restart } = useCountdown();
   const phone = me?.user.phone_number ?? "";
@@ -46,20 +46,11 @@ export default function SecurityView() {
     }
   };
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      await api.requestVerificationCode(phone);
-      toast("کد جدید ارسال شد", "success");
-      setCode("");
-      setCodeErr(null);
-      restart(60);
-    } catch (err) {
-      toast(errorText(err, "خطا در ارسال مجدد کد"), "error");
-    } finally {
-      setResending(false);
-    }
-  };
+  const { resending, resend } = useResend(() => api.requestVerificationCode(phone), () => {
+    setCode("");
+    setCodeErr(null);
+    restart(60);
+  });
 
   const verify = async (e: Event) => {
     e.preventDefault();
