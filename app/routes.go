@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 )
 
 // Handler returns every route of the shop in one place: health, the API (public, customer and admin
@@ -48,7 +49,9 @@ func (a *App) Handler() http.Handler {
 		})
 	})
 
-	r.NotFound(a.serveUI().ServeHTTP)
+	// The UI's files go out gzipped: a cheap phone on a slow network fetches about a third of the bytes.
+	r.NotFound(middleware.Compress(5, "text/html", "text/css", "text/javascript", "application/javascript",
+		"image/svg+xml")(a.serveUI()).ServeHTTP)
 	return r
 }
 

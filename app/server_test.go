@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"errors"
+	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -68,5 +70,25 @@ func TestFailedSMSLetsTheCustomerAskAgainAtOnce(t *testing.T) {
 	s.app.sms = &sms.Console{W: s.sms}
 	if r := s.do("POST", "/api/auth/register", "", body); r.Status != 200 {
 		t.Fatalf("register once the gateway is back: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestUIFilesAreServedCompressedAndCached(t *testing.T) {
+	s := newTestShop(t)
+	index := s.do("GET", "/", "", nil).Body
+	m := regexp.MustCompile(`/assets/[^"]+\.js`).FindString(index)
+	if m == "" {
+		t.Fatalf("no script in index.html: %s", index)
+	}
+	req, _ := http.NewRequest("GET", s.srv.URL+m, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultTransport.RoundTrip(req) // the bare transport does not undo the gzip
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "gzip" ||
+		!strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("%s: %d encoding %q cache %q", m, resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"))
 	}
 }
