@@ -1,6 +1,10 @@
 import { render } from "preact";
 import "./styles/fonts.css";
-import "./styles/app.css";
+import "./styles/base.css";
+import "./styles/shell.css";
+import "./styles/blocks.css";
+import "./styles/screens.css";
+import "./styles/calendar.css";
 import { App } from "./app";
 
 render(<App />, document.getElementById("app")!);
