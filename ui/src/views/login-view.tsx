@@ -18,6 +18,12 @@ const AFTER_LOGIN_MS = 1500;
 
 type Tab = "password" | "code";
 
+/** TABS are the two ways to sign in, in screen order. */
+const TABS: [Tab, string][] = [
+  ["password", "ورود با رمز عبور"],
+  ["code", "ورود با کد تایید"],
+];
+
 /** LoginView is the sign-in screen. */
 export default function LoginView() {
   const [tab, setTab] = useState<Tab>("password");
@@ -49,32 +55,22 @@ export default function LoginView() {
           document.getElementById(`tab-${next}`)?.focus();
         }}
       >
-        <button
-          type="button"
-          role="tab"
-          class="tab"
-          id="tab-password"
-          aria-selected={tab === "password"}
-          tabIndex={tab === "password" ? 0 : -1}
-          aria-controls="panel-password"
-          data-testid="tab-password"
-          onClick={() => setTab("password")}
-        >
-          ورود با رمز عبور
-        </button>
-        <button
-          type="button"
-          role="tab"
-          class="tab"
-          id="tab-code"
-          aria-selected={tab === "code"}
-          tabIndex={tab === "code" ? 0 : -1}
-          aria-controls="panel-code"
-          data-testid="tab-code"
-          onClick={() => setTab("code")}
-        >
-          ورود با کد تایید
-        </button>
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            class="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            tabIndex={tab === id ? 0 : -1}
+            aria-controls={`panel-${id}`}
+            data-testid={`tab-${id}`}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       {tab === "password" ? (
         <div role="tabpanel" id="panel-password" aria-labelledby="tab-password">

@@ -20,15 +20,8 @@ import {
 /** AFTER_REGISTER_MS is the pause before moving to the profile. */
 const AFTER_REGISTER_MS = 1500;
 
-type Form = {
-  first_name: string;
-  last_name: string;
-  national_id: string;
-  phone_number: string;
-  password: string;
-  birth_date: string;
-  referral_code: string;
-};
+/** Form is the sign-up body with every field present (the referral code may be empty). */
+type Form = Required<RegisterForm>;
 type Errors = Partial<Record<keyof Form, string | null>>;
 
 function validate(f: Form): Errors {
