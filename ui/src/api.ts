@@ -26,7 +26,7 @@ export type Session = { token: string | null; user: UserInfo | null };
 export type Balance = { balance_rial: string; balance_gold: string };
 
 /** Me is the answer of GET /api/users/me. */
-export type Me = { user: User; balance: Balance };
+export type Me = { user: User; balance: Balances };
 
 /** LoginAnswer is the answer of the calls that log a user in. */
 export type LoginAnswer = { accessToken: string; refreshToken: string; user: User; message?: string };
@@ -47,6 +47,85 @@ export type RegisterForm = {
   birth_date: string;
   referral_code?: string;
 };
+
+/** Balances are a user's balances and what is free to use (balance minus pending requests). */
+export type Balances = Balance & { available_rial: string; available_gold: string };
+
+/** WalletRequest is a deposit or withdraw request (docs/api.md, Money). */
+export type WalletRequest = {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  type: "deposit" | "withdraw";
+  amount: string;
+  bank_account_id: number | null;
+  bank_name: string;
+  card_number: string;
+  iban: string;
+  receipt_image: string;
+  status: "pending" | "approved" | "rejected" | "canceled";
+  reject_reason: string;
+  created_at: string;
+  decided_at: string | null;
+};
+
+/** Entry is one statement row; running balances are computed by the client in the order received. */
+export type Entry = {
+  id: number;
+  created_at: string;
+  type: string;
+  status: string;
+  description: string;
+  price_per_gram: string | null;
+  debit_rial: string;
+  credit_rial: string;
+  debit_gold: string;
+  credit_gold: string;
+};
+
+/** BankAccount is one of the customer's cards. */
+export type BankAccount = {
+  id: number;
+  bank_name: string;
+  account_holder_name: string;
+  card_number: string;
+  iban: string;
+  created_at: string;
+};
+
+/** CustomerBalances is a customer as the admin's money screens see them. */
+export type CustomerBalances = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  phone_number: string;
+  balance_rial: string;
+  balance_gold: string;
+  available_rial?: string;
+  available_gold?: string;
+};
+
+/** Dashboard is the owner's figures on /AdminPanel_page. */
+export type Dashboard = {
+  customers_rial: string;
+  customers_gold: string;
+  shop_bank_rial: string;
+  shop_vault_gold: string;
+  pending_deposits: { count: number; amount: string };
+  pending_withdraws: { count: number; amount: string };
+  today_in_rial: string;
+  today_out_rial: string;
+  today_buys: { count: number; amount_rial: string };
+  today_sells: { count: number; amount_rial: string };
+};
+
+/** WalletFilter is the admin's wallet request filter; dates are YYYY-MM-DDTHH:mm:ss in Tehran time. */
+export type WalletFilter = { userSearch?: string; type?: string; status?: string; startDate?: string; endDate?: string };
+
+/** BalancesFilter is the admin's users-balances filter. */
+export type BalancesFilter = { search?: string; minRial?: string; maxRial?: string; minGold?: string; maxGold?: string };
 
 /** SESSION_EXPIRED is the text shown when the session cannot be renewed. */
 export const SESSION_EXPIRED = "نشست شما منقضی شده است، لطفاً دوباره وارد شوید";
@@ -265,6 +344,70 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Op
   return data as T;
 }
 
+/** newIdempotencyKey makes the key a money-moving form sends, so a retried submit never moves money twice. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function idem(key?: string): Options {
+  return key ? { headers: { "Idempotency-Key": key } } : {};
+}
+
+function query(params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+/** uploadOnce posts a form with XMLHttpRequest, the only browser call that reports upload progress. */
+function uploadOnce(path: string, form: FormData, headers: Record<string, string>, onProgress: (percent: number) => void) {
+  return new Promise<{ status: number; data: unknown }>((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries({ Accept: "application/json", ...headers })) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      resolve({ status: xhr.status, data });
+    };
+    xhr.onerror = () => resolve({ status: 0, data: null });
+    xhr.send(form);
+  });
+}
+
+/** upload sends a multipart form with progress, refreshing the token once on a 401 like request does. */
+async function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void, key?: string): Promise<T> {
+  const headers = (): Record<string, string> => {
+    const token = read(KEY_TOKEN);
+    const h: Record<string, string> = key ? { "Idempotency-Key": key } : {};
+    if (token) h.Authorization = `Bearer ${token}`;
+    return h;
+  };
+  const first = headers();
+  let res = await uploadOnce(path, form, first, onProgress);
+  if (res.status === 401 && first.Authorization) {
+    if (await refreshTokens()) res = await uploadOnce(path, form, headers(), onProgress);
+    if (res.status === 401) {
+      expire();
+      throw new ApiError(401, SESSION_EXPIRED);
+    }
+  }
+  if (res.status === 0) throw new ApiError(0, "");
+  if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, messageOf(res.data));
+  return res.data as T;
+}
+
 // ---- calls -----------------------------------------------------------------
 
 const pub = { auth: false };
@@ -291,6 +434,38 @@ export const api = {
   verifyProfileCode: (phone_number: string, code: string) =>
     request<Message>("POST", "/api/auth/verify-profile-code", { phone_number, code }),
   changePassword: (password: string) => request<Message>("PUT", "/api/users/change-password", { password }),
+
+  // wallet, statement and bank accounts (customer)
+  balances: () => request<Balances>("GET", "/api/wallet/balances"),
+  deposit: (amount: string, receipt: File, onProgress: (percent: number) => void, key?: string) => {
+    const form = new FormData();
+    form.set("amount", amount);
+    form.set("receipt", receipt);
+    return upload<Message & { request: WalletRequest }>("/api/wallet/deposit", form, onProgress, key);
+  },
+  withdraw: (amount: string, bank_account_id: number, key?: string) =>
+    request<Message & { request: WalletRequest }>("POST", "/api/wallet/withdraw", { amount, bank_account_id }, idem(key)),
+  pendingWithdraws: () => request<WalletRequest[]>("GET", "/api/wallet/requests/pending"),
+  myWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests/user"),
+  cancelWalletRequest: (id: number, key?: string) =>
+    request<Message>("POST", `/api/wallet/requests/cancel/${id}`, undefined, idem(key)),
+  transactions: () => request<{ transactions: Entry[] }>("GET", "/api/transactions/all"),
+  bankAccounts: () => request<BankAccount[]>("GET", "/api/bank-accounts"),
+  addBankAccount: (card_number: string, iban?: string) =>
+    request<Message & { account: BankAccount }>("POST", "/api/bank-accounts", iban ? { card_number, iban } : { card_number }),
+  deleteBankAccount: (id: number) => request<Message>("DELETE", `/api/bank-accounts/${id}`),
+
+  // the admin's money desk
+  pendingWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests"),
+  adminWalletRequests: (f: WalletFilter) => request<WalletRequest[]>("GET", `/api/wallet/requests/admin${query(f)}`),
+  decideWalletRequest: (id: number, status: "approved" | "rejected", reject_reason: string, key?: string) =>
+    request<Message>("PUT", `/api/wallet/requests/${id}`, { status, reject_reason }, idem(key)),
+  dashboard: () => request<Dashboard>("GET", "/api/admin/dashboard"),
+  chargeUser: (q: string) => request<CustomerBalances>("GET", `/api/adminCharge/user/${encodeURIComponent(q)}`),
+  charge: (userId: number, type: "rial" | "gold", amount: string, description: string, key?: string) =>
+    request<Message & { user: CustomerBalances }>("POST", "/api/adminCharge/charge", { userId, type, amount, description }, idem(key)),
+  usersBalances: (f: BalancesFilter) => request<CustomerBalances[]>("GET", `/api/admin/users-balances${query(f)}`),
+  userTransactions: (userId: number) => request<Entry[]>("GET", `/api/admin/user-transactions/${userId}`),
 };
 
 /** logout ends the session on the server (best effort) and clears all local storage. */
