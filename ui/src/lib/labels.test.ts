@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { entryStatusLabel, entryStatusTone, entryTypeLabel, walletStatusLabel, walletStatusTone, walletTypeLabel } from "./labels";
+
+describe("entryTypeLabel", () => {
+  it("names every ledger type with the glossary's word", () => {
+    expect(entryTypeLabel("wallet_deposit")).toBe("شارژ کیف پول");
+    expect(entryTypeLabel("gold_deposit")).toBe("شارژ طلا");
+    expect(entryTypeLabel("wallet_withdraw")).toBe("برداشت از کیف پول");
+    expect(entryTypeLabel("buy")).toBe("خرید");
+    expect(entryTypeLabel("sell")).toBe("فروش");
+    expect(entryTypeLabel("gold_request")).toBe("درخواست طلای فیزیکی");
+    expect(entryTypeLabel("reward_referral")).toBe("پاداش دعوت");
+  });
+  it("shows an unknown type raw, even one named like an object property", () => {
+    expect(entryTypeLabel("gift_card")).toBe("gift_card");
+    expect(entryTypeLabel("constructor")).toBe("constructor");
+    expect(entryTypeLabel("")).toBe("");
+  });
+});
+
+describe("entryStatusLabel", () => {
+  it("names the ledger statuses", () => {
+    expect(entryStatusLabel("approved")).toBe("تایید شده");
+    expect(entryStatusLabel("ready")).toBe("آماده تحویل");
+    expect(entryStatusLabel("delivered")).toBe("تحویل داده شده");
+    expect(entryStatusLabel("rejected")).toBe("رد شده");
+    expect(entryStatusLabel("deposited")).toBe("واریز شده");
+  });
+  it("shows an unknown status raw", () => {
+    expect(entryStatusLabel("on_hold")).toBe("on_hold");
+    expect(entryStatusLabel("toString")).toBe("toString");
+  });
+  it("colours them", () => {
+    expect(entryStatusTone("deposited")).toBe("ok");
+    expect(entryStatusTone("ready")).toBe("warn");
+    expect(entryStatusTone("rejected")).toBe("bad");
+    expect(entryStatusTone("whatever")).toBe("muted");
+  });
+});
+
+describe("walletStatusLabel", () => {
+  it("says waiting for approval to the customer and waiting to the admin", () => {
+    expect(walletStatusLabel("pending", "customer")).toBe("در انتظار تایید");
+    expect(walletStatusLabel("pending", "admin")).toBe("در انتظار");
+  });
+  it("uses one word per decided status on both sides", () => {
+    for (const side of ["customer", "admin"] as const) {
+      expect(walletStatusLabel("approved", side)).toBe("تایید شده");
+      expect(walletStatusLabel("rejected", side)).toBe("رد شده");
+      expect(walletStatusLabel("canceled", side)).toBe("لغو شده");
+      expect(walletStatusLabel("frozen", side)).toBe("frozen");
+    }
+  });
+});
+
+describe("walletStatusTone", () => {
+  it("is yellow, green, red, red for the customer", () => {
+    expect(walletStatusTone("pending")).toBe("warn");
+    expect(walletStatusTone("approved")).toBe("ok");
+    expect(walletStatusTone("rejected")).toBe("bad");
+    expect(walletStatusTone("canceled")).toBe("bad");
+    expect(walletStatusTone("canceled", "customer")).toBe("bad");
+  });
+  it("greys a cancelled request for the admin and anything unknown", () => {
+    expect(walletStatusTone("canceled", "admin")).toBe("muted");
+    expect(walletStatusTone("pending", "admin")).toBe("warn");
+    expect(walletStatusTone("odd")).toBe("muted");
+  });
+});
+
+describe("walletTypeLabel", () => {
+  it("names deposit and withdraw", () => {
+    expect(walletTypeLabel("deposit")).toBe("واریز");
+    expect(walletTypeLabel("withdraw")).toBe("برداشت");
+    expect(walletTypeLabel("refund")).toBe("refund");
+  });
+});

@@ -1,0 +1,92 @@
+// Persian labels and badge tones of ledger entries and wallet requests (customer.md §4, glossary.md).
+// The admin screens import these too, so both sides say the same word for the same thing.
+
+/** Tone is a badge colour: warn yellow, ok green, bad red, muted grey. */
+export type Tone = "warn" | "ok" | "bad" | "muted";
+
+/** Side is who looks at a wallet request: the words differ a little (glossary.md, Statuses). */
+export type Side = "customer" | "admin";
+
+const ENTRY_TYPES = new Map<string, string>([
+  ["wallet_deposit", "شارژ کیف پول"],
+  ["gold_deposit", "شارژ طلا"],
+  ["wallet_withdraw", "برداشت از کیف پول"],
+  ["buy", "خرید"],
+  ["sell", "فروش"],
+  ["gold_request", "درخواست طلای فیزیکی"],
+  ["reward_referral", "پاداش دعوت"],
+]);
+
+const ENTRY_STATUSES = new Map<string, string>([
+  ["approved", "تایید شده"],
+  ["ready", "آماده تحویل"],
+  ["delivered", "تحویل داده شده"],
+  ["rejected", "رد شده"],
+  ["deposited", "واریز شده"],
+  ["canceled", "لغو شده"],
+]);
+
+const ENTRY_TONES = new Map<string, Tone>([
+  ["approved", "ok"],
+  ["deposited", "ok"],
+  ["delivered", "ok"],
+  ["ready", "warn"],
+  ["rejected", "bad"],
+  ["canceled", "bad"],
+]);
+
+const WALLET_STATUSES = new Map<string, string>([
+  ["approved", "تایید شده"],
+  ["rejected", "رد شده"],
+  ["canceled", "لغو شده"],
+]);
+
+const WALLET_TYPES = new Map<string, string>([
+  ["deposit", "واریز"],
+  ["withdraw", "برداشت"],
+]);
+
+/** entryTypeLabel names a ledger entry's type; an unknown type is shown as it came. */
+export function entryTypeLabel(type: string): string {
+  return ENTRY_TYPES.get(type) ?? type;
+}
+
+/** entryStatusLabel names a ledger entry's status; an unknown status is shown as it came. */
+export function entryStatusLabel(status: string): string {
+  return ENTRY_STATUSES.get(status) ?? status;
+}
+
+/** entryStatusTone colours a ledger entry's status badge; unknown statuses are grey. */
+export function entryStatusTone(status: string): Tone {
+  return ENTRY_TONES.get(status) ?? "muted";
+}
+
+/** walletTypeLabel names a wallet request's type: deposit or withdraw. */
+export function walletTypeLabel(type: string): string {
+  return WALLET_TYPES.get(type) ?? type;
+}
+
+/** walletStatusLabel names a wallet request's status; pending reads "waiting for approval" to the customer. */
+export function walletStatusLabel(status: string, side: Side): string {
+  if (status === "pending") return side === "customer" ? "در انتظار تایید" : "در انتظار";
+  return WALLET_STATUSES.get(status) ?? status;
+}
+
+/**
+ * walletStatusTone colours a wallet request's status badge: pending yellow, approved green, rejected red;
+ * canceled is red to the customer (customer.md §4) and grey to the admin (admin.md, wallet requests).
+ */
+export function walletStatusTone(status: string, side: Side = "customer"): Tone {
+  switch (status) {
+    case "pending":
+      return "warn";
+    case "approved":
+      return "ok";
+    case "rejected":
+      return "bad";
+    case "canceled":
+      return side === "admin" ? "muted" : "bad";
+    default:
+      return "muted";
+  }
+}
