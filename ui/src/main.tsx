@@ -5,6 +5,7 @@ import "./styles/shell.css";
 import "./styles/blocks.css";
 import "./styles/screens.css";
 import "./styles/calendar.css";
+import "./styles/money.css";
 import { App } from "./app";
 
 render(<App />, document.getElementById("app")!);

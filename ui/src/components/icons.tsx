@@ -164,6 +164,21 @@ export const CardIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** TrashIcon is delete. */
+export const TrashIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Svg>
+);
+
+/** UploadIcon is an image going up (a receipt to send). */
+export const UploadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 15V4M8 8l4-4 4 4" />
+    <path d="M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+  </Svg>
+);
+
 /** GiftIcon is invite friends. */
 export const GiftIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -1,0 +1,133 @@
+// The deposit tab: an amount and a photo of the bank receipt, sent with upload progress over the form.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, errorText } from "../api";
+import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { toFaDigits } from "../lib/digits";
+import { amountError, RECEIPT_TYPES, receiptError, WALLET_MESSAGES as M } from "../lib/wallet";
+import { AmountField } from "./amount-field";
+import { UploadIcon } from "./icons";
+import { toast } from "./toast";
+import { Button } from "./ui";
+
+/** fileSize writes a file's size in Persian: "۲۳۴ کیلوبایت", "۱٫۸ مگابایت". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${toFaDigits(Math.max(1, Math.ceil(bytes / 1024)))} کیلوبایت`;
+  return `${toFaDigits((bytes / (1024 * 1024)).toFixed(1)).replace(".", "٫")} مگابایت`;
+}
+
+/** DepositForm sends a deposit request; onDone runs after the server took it. */
+export function DepositForm({ onDone }: { onDone: () => void }) {
+  const [amount, setAmount] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ amount?: string | null; receipt?: string | null }>({});
+  // null while no upload runs; 0..100 while the receipt travels
+  const [progress, setProgress] = useState<number | null>(null);
+  const [key, renewKey] = useIdempotencyKey([amount, file]);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const pick = (e: Event) => {
+    const f = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
+    if (!f) return; // the picker was closed without a choice: keep the one chosen before
+    setFile(f);
+    setErrors((x) => ({ ...x, receipt: receiptError(f) }));
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (progress !== null) return;
+    const errs = { amount: amountError(amount), receipt: receiptError(file) };
+    setErrors(errs);
+    if (errs.amount || errs.receipt || !file) return;
+    setProgress(0);
+    try {
+      const answer = await api.deposit(amount, file, setProgress, key);
+      toast(answer?.message || M.depositDone, "success", 5000);
+      setAmount("");
+      setFile(null);
+      if (input.current) input.current.value = "";
+      renewKey();
+      onDone();
+    } catch (err) {
+      toast(errorText(err, M.depositFailed), "error", 5000);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <form class="card form deposit-form" onSubmit={submit} noValidate aria-busy={uploading} data-testid="deposit-form">
+      <p class="form-intro">مبلغ را به حساب فروشگاه واریز کنید، سپس مبلغ و عکس رسید را اینجا بفرستید. پس از بررسی رسید، مبلغ به موجودی شما اضافه می‌شود.</p>
+      <AmountField
+        label="مبلغ واریزی"
+        digits={amount}
+        onDigits={(d) => (setAmount(d), setErrors((x) => ({ ...x, amount: null })))}
+        error={errors.amount}
+        disabled={uploading}
+        testid="deposit-amount"
+      />
+      <div class={`field${errors.receipt ? " has-error" : ""}`}>
+        <span class="field-label" id="receipt-label">
+          تصویر رسید واریز
+        </span>
+        <label class={`receipt-picker${file ? " has-file" : ""}`}>
+          <input
+            ref={input}
+            type="file"
+            accept={RECEIPT_TYPES.join(",")}
+            class="visually-hidden"
+            onChange={pick}
+            disabled={uploading}
+            aria-labelledby="receipt-label"
+            aria-describedby="receipt-msg"
+            aria-invalid={errors.receipt ? true : undefined}
+            data-testid="deposit-receipt"
+          />
+          {preview ? (
+            <img class="receipt-thumb" src={preview} alt="پیش‌نمایش رسید انتخاب‌شده" data-testid="receipt-preview" />
+          ) : (
+            <span class="receipt-icon" aria-hidden="true">
+              <UploadIcon size={26} />
+            </span>
+          )}
+          <span class="receipt-text">
+            <span class="receipt-title">{file ? "رسید انتخاب شد" : "انتخاب عکس رسید"}</span>
+            <span class="receipt-sub">{file ? fileSize(file.size) : "عکس جی‌پگ یا پی‌ان‌جی، حداکثر ۵ مگابایت"}</span>
+          </span>
+          <span class="receipt-action" aria-hidden="true">
+            {file ? "تغییر" : "انتخاب"}
+          </span>
+        </label>
+        {errors.receipt ? (
+          <p id="receipt-msg" class="field-error" role="alert">
+            {errors.receipt}
+          </p>
+        ) : (
+          <p id="receipt-msg" class="field-hint">
+            رسید باید مبلغ، تاریخ و شماره پیگیری را خوانا نشان دهد.
+          </p>
+        )}
+      </div>
+      <Button type="submit" class="btn-block" busy={uploading} data-testid="deposit-submit">
+        ثبت درخواست واریز
+      </Button>
+      {uploading && (
+        <div class="upload-overlay" role="status" aria-live="polite" data-testid="upload-progress">
+          <span class="upload-title">{progress < 100 ? "در حال ارسال رسید…" : "در حال ثبت درخواست…"}</span>
+          <span class="upload-percent" data-value={progress}>
+            {toFaDigits(progress)}٪
+          </span>
+          <progress class="upload-bar" max={100} value={progress} aria-label="پیشرفت ارسال رسید" />
+        </div>
+      )}
+    </form>
+  );
+}

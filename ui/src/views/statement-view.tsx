@@ -1,0 +1,121 @@
+// /transactions_page: every ledger entry with running gold and rial balances. One table: on a desktop a
+// table, under 768 px each row a card (money.css), so there is one list in the page, not two.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { api, errorText, type Entry } from "../api";
+import { InfoIcon, ListIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
+import { toast } from "../components/toast";
+import { Button, Loading, PageHeader, StatusCard } from "../components/ui";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTime } from "../lib/jalali";
+import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../lib/labels";
+import { isZero, runningBalances } from "../lib/ledger";
+import { EMPTY, formatGold, formatRial } from "../lib/money";
+import { WALLET_MESSAGES as M } from "../lib/wallet";
+
+/** NO_TRANSACTIONS is the empty statement's text. */
+export const NO_TRANSACTIONS = "تراکنشی یافت نشد";
+
+/** Cell is one amount cell: blank (a dash) when zero, hidden on the phone cards. */
+function Amount({ label, value, gold, strong }: { label: string; value: string | null; gold?: boolean; strong?: boolean }) {
+  const empty = !strong && isZero(value);
+  const text = empty ? EMPTY : gold ? formatGold(value) : formatRial(value);
+  return (
+    <td data-label={label} class={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}`}>
+      {text}
+    </td>
+  );
+}
+
+/** StatementView is /transactions_page. */
+export default function StatementView() {
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = () => {
+    setFailed(false);
+    api.transactions().then(
+      (a) => setEntries(a?.transactions ?? []),
+      (err) => {
+        setFailed(true);
+        toast(errorText(err, M.statementFailed), "error");
+      },
+    );
+  };
+  useEffect(load, []);
+
+  // Balances run oldest first, in the order received; the newest entry is shown on top.
+  const rows = useMemo(() => (entries ? runningBalances(entries).reverse() : []), [entries]);
+
+  return (
+    <div class="statement wide-screen">
+      <PageHeader title="صورتحساب" />
+      {entries === null ? (
+        failed ? (
+          <StatusCard icon={<InfoIcon size={40} />} title={M.statementFailed} text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
+            <Button onClick={load}>تلاش دوباره</Button>
+          </StatusCard>
+        ) : (
+          <Loading text="در حال دریافت صورتحساب…" />
+        )
+      ) : rows.length === 0 ? (
+        <StatusCard icon={<ListIcon size={40} />} title={NO_TRANSACTIONS} text="واریز، برداشت و خرید و فروش طلا اینجا نوشته می‌شود." testid="statement-empty" />
+      ) : (
+        <>
+          <p class="list-count muted small">{`${toFaDigits(rows.length)} تراکنش، جدیدترین در بالا`}</p>
+          <div class="table-wrap">
+            <table class="rtable ledger">
+              <caption class="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
+              <thead>
+                <tr>
+                  <th scope="col">شماره سند</th>
+                  <th scope="col">تاریخ</th>
+                  <th scope="col">نوع</th>
+                  <th scope="col">وضعیت</th>
+                  <th scope="col">شرح</th>
+                  <th scope="col">قیمت هر گرم (ریال)</th>
+                  <th scope="col">بدهکار طلا (گرم)</th>
+                  <th scope="col">بستانکار طلا (گرم)</th>
+                  <th scope="col">مانده طلا (گرم)</th>
+                  <th scope="col">بدهکار (ریال)</th>
+                  <th scope="col">بستانکار (ریال)</th>
+                  <th scope="col">مانده (ریال)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(({ entry: e, goldBalance, rialBalance }) => (
+                  <tr key={e.id} data-testid="statement-row" data-id={e.id} data-type={e.type}>
+                    <td data-label="شماره سند" class="num doc-cell">
+                      {toFaDigits(e.id)}
+                    </td>
+                    <td data-label="تاریخ" class="num date-cell">
+                      {formatJalaliDateTime(e.created_at)}
+                    </td>
+                    <td data-label="نوع" class="type-cell">
+                      {entryTypeLabel(e.type)}
+                    </td>
+                    <td data-label="وضعیت" class="status-cell">
+                      <StatusBadge tone={entryStatusTone(e.status)}>{entryStatusLabel(e.status)}</StatusBadge>
+                    </td>
+                    <td data-label="شرح" class={`desc-cell${e.description ? "" : " is-empty"}`}>
+                      {e.description ? toFaDigits(e.description) : EMPTY}
+                    </td>
+                    <td data-label="قیمت هر گرم" class={`num amt${e.price_per_gram ? "" : " is-empty"}`}>
+                      {e.price_per_gram ? formatRial(e.price_per_gram) : EMPTY}
+                    </td>
+                    <Amount label="بدهکار طلا (گرم)" value={e.debit_gold} gold />
+                    <Amount label="بستانکار طلا (گرم)" value={e.credit_gold} gold />
+                    <Amount label="مانده طلا (گرم)" value={goldBalance} gold strong />
+                    <Amount label="بدهکار (ریال)" value={e.debit_rial} />
+                    <Amount label="بستانکار (ریال)" value={e.credit_rial} />
+                    <Amount label="مانده (ریال)" value={rialBalance} strong />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

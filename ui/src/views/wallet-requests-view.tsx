@@ -1,0 +1,118 @@
+// /wallet-requests_page: the customer's own deposit and withdraw requests, newest first, with their state;
+// a pending withdraw can be cancelled here too. A table on a desktop, cards under 768 px (money.css).
+import { useEffect, useState } from "preact/hooks";
+import { api, errorText, type WalletRequest } from "../api";
+import { InfoIcon, ReceiptIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
+import { toast } from "../components/toast";
+import { Button, LinkButton, Loading, PageHeader, StatusCard } from "../components/ui";
+import { useCancel } from "../components/withdraw-panel";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTimeShort } from "../lib/jalali";
+import { walletStatusLabel, walletStatusTone, walletTypeLabel } from "../lib/labels";
+import { EMPTY, formatRial } from "../lib/money";
+import { isSameOriginPath, WALLET_MESSAGES as M } from "../lib/wallet";
+
+/** NO_REQUESTS is the empty list's text. */
+export const NO_REQUESTS = "هنوز درخواستی ثبت نکرده‌اید";
+
+/** WalletRequestsView is /wallet-requests_page. */
+export default function WalletRequestsView() {
+  const [list, setList] = useState<WalletRequest[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = () => {
+    setFailed(false);
+    api.myWalletRequests().then(
+      (l) => setList(l ?? []),
+      (err) => {
+        setFailed(true);
+        toast(errorText(err, M.requestsFailed), "error");
+      },
+    );
+  };
+  useEffect(load, []);
+  const [cancelling, cancel] = useCancel(load);
+
+  return (
+    <div class="wallet-requests wide-screen">
+      <PageHeader title="درخواست‌های کیف پول من" />
+      {list === null ? (
+        failed ? (
+          <StatusCard icon={<InfoIcon size={40} />} title={M.requestsFailed} text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
+            <Button onClick={load}>تلاش دوباره</Button>
+          </StatusCard>
+        ) : (
+          <Loading text="در حال دریافت درخواست‌ها…" />
+        )
+      ) : list.length === 0 ? (
+        <StatusCard icon={<ReceiptIcon size={40} />} title={NO_REQUESTS} text="درخواست‌های واریز و برداشت شما اینجا نشان داده می‌شود." testid="requests-empty">
+          <LinkButton href="/deposit-withdraw_page">رفتن به کیف پول</LinkButton>
+        </StatusCard>
+      ) : (
+        <>
+          <p class="list-count muted small">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
+          <div class="table-wrap">
+            <table class="rtable requests">
+              <caption class="visually-hidden">درخواست‌های واریز و برداشت شما</caption>
+              <thead>
+                <tr>
+                  <th scope="col">نوع</th>
+                  <th scope="col">تاریخ</th>
+                  <th scope="col">مبلغ (ریال)</th>
+                  <th scope="col">وضعیت</th>
+                  <th scope="col">دلیل رد</th>
+                  <th scope="col">رسید</th>
+                  <th scope="col">
+                    <span class="visually-hidden">عملیات</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((r) => {
+                  const receipt = isSameOriginPath(r.receipt_image) ? r.receipt_image : null;
+                  const canCancel = r.status === "pending" && r.type === "withdraw";
+                  return (
+                    <tr key={r.id} data-testid="request-row" data-id={r.id} data-status={r.status}>
+                      <td data-label="نوع" class={`type-cell type-${r.type}`}>
+                        {walletTypeLabel(r.type)}
+                      </td>
+                      <td data-label="تاریخ" class="num date-cell">
+                        {formatJalaliDateTimeShort(r.created_at)}
+                      </td>
+                      <td data-label="مبلغ (ریال)" class="num amt amount-cell">
+                        {formatRial(r.amount)}
+                      </td>
+                      <td data-label="وضعیت" class="status-cell">
+                        <StatusBadge tone={walletStatusTone(r.status, "customer")}>{walletStatusLabel(r.status, "customer")}</StatusBadge>
+                      </td>
+                      <td data-label="دلیل رد" class={`reason-cell${r.reject_reason ? "" : " is-empty"}`}>
+                        {r.reject_reason || EMPTY}
+                      </td>
+                      <td data-label="رسید" class={receipt ? "" : "is-empty"}>
+                        {receipt ? (
+                          <a href={receipt} target="_blank" rel="noopener noreferrer" data-testid={`receipt-${r.id}`}>
+                            مشاهده رسید
+                          </a>
+                        ) : (
+                          EMPTY
+                        )}
+                      </td>
+                      <td class={`actions-cell${canCancel ? "" : " is-empty"}`}>
+                        {canCancel && (
+                          <Button variant="danger" class="btn-sm" busy={cancelling === r.id} disabled={cancelling !== null} onClick={() => cancel(r.id)} data-testid={`cancel-${r.id}`}>
+                            لغو درخواست
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

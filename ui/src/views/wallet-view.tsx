@@ -1,0 +1,93 @@
+// /deposit-withdraw_page: the balances, then a deposit tab (amount and receipt) and a withdraw tab
+// (pending withdraws, amount and bank card).
+import { useEffect, useState } from "preact/hooks";
+import { Link } from "wouter-preact";
+import { api, errorText, type Balances } from "../api";
+import { DepositForm } from "../components/deposit-form";
+import { ChevronIcon, ReceiptIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { PageHeader } from "../components/ui";
+import { WithdrawPanel } from "../components/withdraw-panel";
+import { formatGold, formatRial } from "../lib/money";
+import { WALLET_MESSAGES as M } from "../lib/wallet";
+
+type Tab = "deposit" | "withdraw";
+
+const TABS: { key: Tab; label: string }[] = [
+  { key: "deposit", label: "واریز" },
+  { key: "withdraw", label: "برداشت" },
+];
+
+/** WalletView is /deposit-withdraw_page; ?tab=withdraw opens the withdraw tab. */
+export default function WalletView() {
+  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get("tab") === "withdraw" ? "withdraw" : "deposit"));
+  const [balances, setBalances] = useState<Balances | null>(null);
+
+  const loadBalances = () => api.balances().then(setBalances, (err) => toast(errorText(err, M.balancesFailed), "error"));
+  useEffect(() => void loadBalances(), []);
+
+  // arrow keys move between the two tabs, as in any tab list
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const next: Tab = tab === "deposit" ? "withdraw" : "deposit";
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+
+  return (
+    <div class="wallet">
+      <PageHeader title="کیف پول (واریز و برداشت)" />
+      <div class="balances wallet-balances">
+        <div class="card balance">
+          <span class="balance-label">موجودی ریالی</span>
+          <span class="balance-value">
+            <span data-testid="wallet-balance-rial">{balances ? formatRial(balances.balance_rial) : "…"}</span>
+            <span class="balance-unit">ریال</span>
+          </span>
+          <span class="balance-available">
+            قابل استفاده: <span data-testid="wallet-available-rial">{balances ? formatRial(balances.available_rial) : "…"}</span> ریال
+          </span>
+        </div>
+        <div class="card balance balance-gold">
+          <span class="balance-label">موجودی طلا</span>
+          <span class="balance-value">
+            <span data-testid="wallet-balance-gold">{balances ? formatGold(balances.balance_gold) : "…"}</span>
+            <span class="balance-unit">گرم</span>
+          </span>
+          <span class="balance-available">
+            قابل استفاده: <span data-testid="wallet-available-gold">{balances ? formatGold(balances.available_gold) : "…"}</span> گرم
+          </span>
+        </div>
+      </div>
+
+      <div class="tabs wallet-tabs" role="tablist" aria-label="واریز یا برداشت" onKeyDown={onKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`tab-${t.key}`}
+            class="tab"
+            aria-selected={tab === t.key}
+            aria-controls={`panel-${t.key}`}
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            data-testid={`tab-${t.key}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === "deposit" ? <DepositForm onDone={loadBalances} /> : <WithdrawPanel balances={balances} onDone={loadBalances} />}
+      </div>
+
+      <Link href="/wallet-requests_page" class="card menu-link wallet-requests-link" data-testid="wallet-requests-link">
+        <ReceiptIcon />
+        <span>پیگیری درخواست‌های کیف پول من</span>
+        <ChevronIcon size={20} />
+      </Link>
+    </div>
+  );
+}
