@@ -13,10 +13,11 @@ type Props = {
 // Font size in the 48-unit box by the longest line's length: short names large, long ones small.
 function fontSize(chars: number): number {
   if (chars <= 2) return 19;
-  if (chars <= 3) return 16;
-  if (chars <= 4) return 13.5;
-  if (chars <= 5) return 11.5;
-  if (chars <= 6) return 10;
+  if (chars <= 3) return 17;
+  if (chars <= 4) return 15;
+  if (chars <= 5) return 13;
+  if (chars <= 6) return 11.5;
+  if (chars <= 7) return 10;
   return 8.5;
 }
 

@@ -154,7 +154,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
           <fieldset class="bank-options">
             <legend class="field-label">واریز به کارت</legend>
             {accounts.map((a) => (
-              <label key={a.id} class={`bank-option${accountId === a.id ? " selected" : ""}`} data-testid={`bank-option-${a.id}`}>
+              <label key={a.id} class={`bank-option account-row${accountId === a.id ? " selected" : ""}`} data-testid={`bank-option-${a.id}`}>
                 <input type="radio" name="withdraw-account" class="visually-hidden" checked={accountId === a.id} onChange={() => (setAccountId(a.id), setError(null))} />
                 <BankAccountInfo account={a} />
                 <span class="radio-dot" aria-hidden="true" />

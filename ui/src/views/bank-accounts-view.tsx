@@ -94,7 +94,7 @@ export default function BankAccountsView() {
             max={CARD_LENGTH}
             error={errors.card}
             hint={`${toFaDigits(card.length)} از ۱۶ رقم — کارت باید به نام خودتان باشد`}
-            placeholder="۶۰۳۷ ۰۰۰۰ ۰۰۰۰ ۰۰۰۰"
+            placeholder="۰۰۰۰ ۰۰۰۰ ۰۰۰۰ ۰۰۰۰"
             class="card-field"
             testid="card-input"
           />
@@ -106,7 +106,6 @@ export default function BankAccountsView() {
             max={IBAN_DIGITS}
             error={errors.iban}
             hint="۲۴ رقم بعد از IR"
-            placeholder="۰۰ ۰۰۰۰ ۰۰۰۰ ۰۰۰۰ ۰۰۰۰ ۰۰۰۰ ۰۰"
             class="iban-field"
             end={
               <span class="iban-prefix" aria-hidden="true">
@@ -134,7 +133,7 @@ export default function BankAccountsView() {
           ) : (
             <ul class="account-list">
               {accounts.map((a) => (
-                <li key={a.id} class="account" data-testid={`account-${a.id}`}>
+                <li key={a.id} class="account account-row" data-testid={`account-${a.id}`}>
                   <BankAccountInfo account={a} />
                   <button
                     type="button"

@@ -16,12 +16,12 @@ import { WALLET_MESSAGES as M } from "../lib/wallet";
 /** NO_TRANSACTIONS is the empty statement's text. */
 export const NO_TRANSACTIONS = "تراکنشی یافت نشد";
 
-/** Cell is one amount cell: blank (a dash) when zero, hidden on the phone cards. */
-function Amount({ label, value, gold, strong }: { label: string; value: string | null; gold?: boolean; strong?: boolean }) {
+/** Amount is one amount cell: blank (a dash) when zero, hidden on the phone cards. */
+function Amount({ label, value, gold, strong, first }: { label: string; value: string | null; gold?: boolean; strong?: boolean; first?: boolean }) {
   const empty = !strong && isZero(value);
   const text = empty ? EMPTY : gold ? formatGold(value) : formatRial(value);
   return (
-    <td data-label={label} class={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}`}>
+    <td data-label={label} class={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}${first ? " group-start" : ""}`}>
       {text}
     </td>
   );
@@ -68,18 +68,50 @@ export default function StatementView() {
               <caption class="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
               <thead>
                 <tr>
-                  <th scope="col">شماره سند</th>
-                  <th scope="col">تاریخ</th>
-                  <th scope="col">نوع</th>
-                  <th scope="col">وضعیت</th>
-                  <th scope="col">شرح</th>
-                  <th scope="col">قیمت هر گرم (ریال)</th>
-                  <th scope="col">بدهکار طلا (گرم)</th>
-                  <th scope="col">بستانکار طلا (گرم)</th>
-                  <th scope="col">مانده طلا (گرم)</th>
-                  <th scope="col">بدهکار (ریال)</th>
-                  <th scope="col">بستانکار (ریال)</th>
-                  <th scope="col">مانده (ریال)</th>
+                  <th scope="col" rowSpan={2}>
+                    شماره سند
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    تاریخ
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    نوع
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    وضعیت
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    شرح
+                  </th>
+                  <th scope="col" rowSpan={2} class="amt">
+                    قیمت هر گرم (ریال)
+                  </th>
+                  <th scope="colgroup" colSpan={3} class="group">
+                    طلا (گرم)
+                  </th>
+                  <th scope="colgroup" colSpan={3} class="group">
+                    ریال
+                  </th>
+                </tr>
+                <tr>
+                  <th scope="col" class="amt group-start">
+                    بدهکار
+                  </th>
+                  <th scope="col" class="amt">
+                    بستانکار
+                  </th>
+                  <th scope="col" class="amt">
+                    مانده
+                  </th>
+                  <th scope="col" class="amt group-start">
+                    بدهکار
+                  </th>
+                  <th scope="col" class="amt">
+                    بستانکار
+                  </th>
+                  <th scope="col" class="amt">
+                    مانده
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -103,10 +135,10 @@ export default function StatementView() {
                     <td data-label="قیمت هر گرم" class={`num amt${e.price_per_gram ? "" : " is-empty"}`}>
                       {e.price_per_gram ? formatRial(e.price_per_gram) : EMPTY}
                     </td>
-                    <Amount label="بدهکار طلا (گرم)" value={e.debit_gold} gold />
+                    <Amount label="بدهکار طلا (گرم)" value={e.debit_gold} gold first />
                     <Amount label="بستانکار طلا (گرم)" value={e.credit_gold} gold />
                     <Amount label="مانده طلا (گرم)" value={goldBalance} gold strong />
-                    <Amount label="بدهکار (ریال)" value={e.debit_rial} />
+                    <Amount label="بدهکار (ریال)" value={e.debit_rial} first />
                     <Amount label="بستانکار (ریال)" value={e.credit_rial} />
                     <Amount label="مانده (ریال)" value={rialBalance} strong />
                   </tr>

@@ -35,7 +35,7 @@ export default function WalletRequestsView() {
   const [cancelling, cancel] = useCancel(load);
 
   return (
-    <div class="wallet-requests wide-screen">
+    <div class="wallet-requests">
       <PageHeader title="درخواست‌های کیف پول من" />
       {list === null ? (
         failed ? (
@@ -59,7 +59,9 @@ export default function WalletRequestsView() {
                 <tr>
                   <th scope="col">نوع</th>
                   <th scope="col">تاریخ</th>
-                  <th scope="col">مبلغ (ریال)</th>
+                  <th scope="col" class="amt">
+                    مبلغ (ریال)
+                  </th>
                   <th scope="col">وضعیت</th>
                   <th scope="col">دلیل رد</th>
                   <th scope="col">رسید</th>
