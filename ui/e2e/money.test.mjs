@@ -182,7 +182,7 @@ describe('money', { concurrency: true }, () => {
       await page.getByTestId('deposit-submit').click();
       await page.getByTestId('upload-progress').waitFor();
       await s('05-deposit-uploading');
-      await page.getByText('درخواست واریز ثبت شد', { exact: false }).first().waitFor();
+      await page.locator('.toast-success').first().waitFor();
       await page.unroute('**/api/wallet/deposit');
       await page.getByTestId('upload-progress').waitFor({ state: 'detached' });
       assert.equal(await page.getByTestId('deposit-amount').inputValue(), '', 'the form empties after sending');
