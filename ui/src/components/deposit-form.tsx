@@ -92,7 +92,7 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
             data-testid="deposit-receipt"
           />
           {preview ? (
-            <img class="receipt-thumb" src={preview} alt="پیش‌نمایش رسید انتخاب‌شده" data-testid="receipt-preview" />
+            <img class="receipt-image" src={preview} alt="پیش‌نمایش رسید انتخاب‌شده" data-testid="receipt-preview" />
           ) : (
             <span class="receipt-icon" aria-hidden="true">
               <UploadIcon size={26} />

@@ -97,8 +97,8 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   return (
     <div class="stack">
       {pending.length > 0 && (
-        <section class="card pending-card" aria-labelledby="pending-title">
-          <h2 id="pending-title" class="section-title">
+        <section class="card pending-withdraws" aria-labelledby="pending-title">
+          <h2 id="pending-title" class="block-title">
             درخواست‌های برداشت در انتظار تایید
           </h2>
           <ul class="pending-list">

@@ -51,8 +51,8 @@ export default function WalletRequestsView() {
         </StatusCard>
       ) : (
         <>
-          <p class="list-count muted small">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
-          <div class="table-wrap">
+          <p class="rows-count muted small">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
+          <div class="rtable-wrap">
             <table class="rtable requests">
               <caption class="visually-hidden">درخواست‌های واریز و برداشت شما</caption>
               <thead>
