@@ -1,7 +1,8 @@
 // The money journey in Debian's Chromium against the real binary, on a phone and a desktop viewport at once:
-// a customer registers, adds a bank card, deposits with a photo of the receipt, an admin approves it (and
-// rejects a second one), the customer sees the balance and the statement; a withdraw is requested,
-// cancelled, requested again and approved; the statement shows the withdrawal. Screens go to test-artifacts/.
+// a customer registers, adds a bank card, deposits with a photo of the receipt, an admin approves it (rejects
+// a second one and gives some gold), the customer sees the balances and the statement; a withdraw is
+// requested, cancelled, requested again and approved; the statement shows the withdrawal. Screens go to
+// test-artifacts/.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -70,6 +71,16 @@ async function decide(id, status, reason = '') {
     body: JSON.stringify({ status, reject_reason: reason }),
   });
   assert.equal(r.status, 200, `deciding request ${id}: ${await r.text()}`);
+}
+
+/** chargeGold credits a customer's gold by the admin's manual charge, so the statement has gold in it. */
+async function chargeGold(userId, grams) {
+  const r = await fetch(`${shop.url}/api/adminCharge/charge`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ userId, type: 'gold', amount: grams, description: 'هدیه افتتاح حساب' }),
+  });
+  assert.equal(r.status, 200, `charging gold: ${await r.text()}`);
 }
 
 /** myRequests is the customer's own request list, read the way the screen reads it. */
@@ -205,18 +216,23 @@ describe('money', { concurrency: true }, () => {
 
       await decide(depositId, 'approved');
       await decide(refusedId, 'rejected', 'رسید خوانا نیست');
+      await chargeGold(requests[0].user_id, '1.235');
 
       // The customer sees the money, the statement row and the refused request with its reason.
       await page.reload();
       await page.getByTestId('wallet-balance-rial').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
+      assert.equal(await page.getByTestId('wallet-balance-gold').innerText(), '۱٫۲۳۵');
       await s('06-wallet-after-deposit');
       await page.goto(`${shop.url}/transactions_page`);
-      await page.getByTestId('statement-row').first().waitFor();
-      assert.equal(await page.getByTestId('statement-row').count(), 1);
-      const depositRow = await page.getByTestId('statement-row').first().innerText();
+      await page.getByTestId('statement-row').nth(1).waitFor();
+      assert.equal(await page.getByTestId('statement-row').count(), 2);
+      const depositRow = await page.locator('[data-testid="statement-row"][data-type="wallet_deposit"]').innerText();
       assert.match(depositRow, /شارژ کیف پول/);
       assert.match(depositRow, /واریز شده/);
       assert.match(depositRow, /۵۰٬۰۰۰٬۰۰۰/);
+      const goldRow = await page.locator('[data-testid="statement-row"][data-type="gold_deposit"]').innerText();
+      assert.match(goldRow, /شارژ طلا/);
+      assert.match(goldRow, /۱٫۲۳۵/);
       await s('07-statement-deposit');
 
       // Withdraw: no card chosen keeps the button off; more than the balance is refused.
@@ -251,13 +267,14 @@ describe('money', { concurrency: true }, () => {
 
       // The statement shows the withdrawal and the balance after it.
       await page.goto(`${shop.url}/transactions_page`);
-      await page.getByTestId('statement-row').nth(1).waitFor();
+      await page.getByTestId('statement-row').nth(2).waitFor();
       const rows = page.getByTestId('statement-row');
-      assert.equal(await rows.count(), 2);
+      assert.equal(await rows.count(), 3);
       const newest = await rows.first().innerText();
       assert.match(newest, /برداشت از کیف پول/);
       assert.match(newest, /۲۰٬۰۰۰٬۰۰۰/);
       assert.match(newest, /۳۰٬۰۰۰٬۰۰۰/, 'the running rial balance after the withdrawal');
+      assert.match(newest, /۱٫۲۳۵/, 'the running gold balance carries over');
       await s('10-statement-withdraw');
       await page.goto(`${shop.url}/deposit-withdraw_page`);
       await page.getByTestId('wallet-balance-rial').filter({ hasText: '۳۰٬۰۰۰٬۰۰۰' }).waitFor();
