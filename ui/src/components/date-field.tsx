@@ -17,10 +17,16 @@ type Props = {
   error?: string | null;
   id?: string;
   testid?: string;
+  /** hint replaces the birth-date example under the field. */
+  hint?: string;
+  /** autoComplete replaces "bday" (a filter date is no birthday). */
+  autoComplete?: string;
+  /** initial is the month the calendar opens on while the field is empty. */
+  initial?: JalaliDate;
 };
 
 /** DateField is a Jalali date input with a calendar button. */
-export function DateField({ label, value, onValue, min, max, error, id, testid }: Props) {
+export function DateField({ label, value, onValue, min, max, error, id, testid, hint = "مثال: ۱۳۷۰/۰۱/۰۱", autoComplete = "bday", initial }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -30,9 +36,9 @@ export function DateField({ label, value, onValue, min, max, error, id, testid }
         value={toFaDigits(value)}
         onValue={onValue}
         error={error}
-        hint="مثال: ۱۳۷۰/۰۱/۰۱"
+        hint={hint}
         inputMode="numeric"
-        autoComplete="bday"
+        autoComplete={autoComplete}
         placeholder="۱۳۷۰/۰۱/۰۱"
         dir="ltr"
         class="date-field"
@@ -49,6 +55,7 @@ export function DateField({ label, value, onValue, min, max, error, id, testid }
           value={value}
           min={min}
           max={max}
+          initial={initial}
           title={label}
           onSelect={(v: string) => {
             onValue(v);
