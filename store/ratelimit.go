@@ -68,6 +68,7 @@ func (s *Store) Prune(ctx context.Context, now time.Time) error {
 			`DELETE FROM pending_registrations WHERE created_at < ?`,
 			`DELETE FROM tokens WHERE expires_at < ?`,
 			`DELETE FROM password_change_grants WHERE expires_at < ?`,
+			`DELETE FROM idempotency_keys WHERE created_at < ?`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, cut); err != nil {
 				return err

@@ -18,7 +18,13 @@ func openTest(t *testing.T) (*Store, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(func() {
+		// every store test ends with a ledger that tells the truth
+		if _, err := s.CheckInvariants(context.Background()); err != nil {
+			t.Errorf("ledger invariants after the test: %v", err)
+		}
+		s.Close()
+	})
 	return s, path
 }
 

@@ -1,0 +1,49 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// ChargeInput is an admin's manual charge of a customer's rial or gold account: money or gold the shop
+// received outside the app (at the counter), so it is credited against the shop's bank or vault.
+type ChargeInput struct {
+	AdminID     int64
+	UserID      int64
+	Asset       string // AssetRial or AssetGold
+	Amount      int64  // rial, or gold milligrams; above zero
+	Description string
+	Once        Once
+}
+
+// Charge credits the customer and writes the audit entry with the balances before and after.
+func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Balances, error) {
+	var after Balances
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := in.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		before, err := balances(ctx, tx, in.UserID)
+		if err != nil {
+			return err
+		}
+		typ, from := EntryWalletDeposit, kindShopBank
+		if in.Asset == AssetGold {
+			typ, from = EntryGoldDeposit, kindShopVault
+		}
+		if _, err := postJournal(ctx, tx, journal{userID: in.UserID, typ: typ, status: "deposited",
+			description: in.Description, adminID: in.AdminID,
+			legs: move(in.Asset, in.Amount, from, 0, kindCustomer, in.UserID)}, now); err != nil {
+			return err
+		}
+		if after, err = balances(ctx, tx, in.UserID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, AuditEntry{AdminID: in.AdminID, Action: "charge." + in.Asset,
+			Target: "user:" + itoa(in.UserID),
+			Before: map[string]any{"balances": before},
+			After:  map[string]any{"balances": after, "amount": in.Amount, "description": in.Description}}, now)
+	})
+	return after, err
+}

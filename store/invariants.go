@@ -1,0 +1,109 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// LedgerReport counts what CheckInvariants looked at.
+type LedgerReport struct {
+	Journals, Postings, Accounts int64
+}
+
+// invariant is one rule of the ledger as a query returning one text per breach (empty: the rule holds).
+type invariant struct {
+	name  string
+	query string
+}
+
+var invariants = []invariant{
+	{"every journal's postings sum to zero per asset", `
+		SELECT 'journal ' || p.journal_id || ' ' || a.asset || ' sums to ' || SUM(p.amount)
+		FROM postings p JOIN accounts a ON a.id = p.account_id
+		GROUP BY p.journal_id, a.asset HAVING SUM(p.amount) <> 0`},
+	{"every journal has postings", `
+		SELECT 'journal ' || j.id || ' has no postings' FROM journals j
+		WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.journal_id = j.id)`},
+	{"every cached balance equals its postings", `
+		SELECT 'account ' || a.id || ' balance ' || a.balance || ' but postings sum to ' || IFNULL(SUM(p.amount), 0)
+		FROM accounts a LEFT JOIN postings p ON p.account_id = a.id
+		GROUP BY a.id HAVING a.balance <> IFNULL(SUM(p.amount), 0)`},
+	{"no customer balance is negative", `
+		SELECT 'account ' || id || ' of user ' || user_id || ' is ' || balance FROM accounts
+		WHERE user_id IS NOT NULL AND balance < 0`},
+	{"every customer has their four accounts", `
+		SELECT 'user ' || u.id || ' has ' || COUNT(a.id) || ' accounts' FROM users u
+		LEFT JOIN accounts a ON a.user_id = u.id GROUP BY u.id HAVING COUNT(a.id) <> 4`},
+	{"each customer's held rial equals their pending withdraws", `
+		SELECT 'user ' || a.user_id || ' holds ' || a.balance || ' rial for ' || IFNULL(w.total, 0) || ' pending'
+		FROM accounts a LEFT JOIN (SELECT user_id, SUM(amount_rial) AS total FROM wallet_requests
+			WHERE type = 'withdraw' AND status = 'pending' GROUP BY user_id) w ON w.user_id = a.user_id
+		WHERE a.kind = 'customer_hold' AND a.asset = 'rial' AND a.balance <> IFNULL(w.total, 0)`},
+	{"every withdraw has one hold, resolved once and as its status says", `
+		SELECT 'withdraw ' || r.id || ' (' || r.status || ') has ' || COUNT(h.id) || ' holds, '
+			|| COUNT(x.id) || ' resolutions of type ' || IFNULL(MAX(x.type), '-')
+		FROM wallet_requests r
+		LEFT JOIN journals h ON h.wallet_request_id = r.id AND h.type = 'hold'
+		LEFT JOIN journals x ON x.resolves_id = h.id
+		WHERE r.type = 'withdraw'
+		GROUP BY r.id
+		HAVING COUNT(h.id) <> 1
+			OR (r.status = 'pending' AND COUNT(x.id) <> 0)
+			OR (r.status = 'approved' AND (COUNT(x.id) <> 1 OR MAX(x.type) <> 'wallet_withdraw'))
+			OR (r.status IN ('rejected', 'canceled') AND (COUNT(x.id) <> 1 OR MAX(x.type) <> 'release'))`},
+	{"a resolution moves exactly what its hold held", `
+		SELECT 'journal ' || x.id || ' resolves ' || h.id || ' with a different amount'
+		FROM journals x JOIN journals h ON h.id = x.resolves_id
+		WHERE (SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
+				WHERE p.journal_id = h.id AND a.kind = 'customer_hold')
+			<> -(SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
+				WHERE p.journal_id = x.id AND a.kind = 'customer_hold')`},
+	{"every approved deposit is credited once and no other is", `
+		SELECT 'deposit ' || r.id || ' (' || r.status || ') has ' || COUNT(j.id) || ' entries'
+		FROM wallet_requests r LEFT JOIN journals j ON j.wallet_request_id = r.id
+		WHERE r.type = 'deposit' GROUP BY r.id
+		HAVING COUNT(j.id) <> (CASE WHEN r.status = 'approved' THEN 1 ELSE 0 END)
+			OR (COUNT(j.id) = 1 AND MAX(j.type) <> 'wallet_deposit')`},
+	{"an entry tied to a request moves that request's amount", `
+		SELECT 'journal ' || j.id || ' moves ' || SUM(p.amount) || ' for request ' || r.id || ' of ' || r.amount_rial
+		FROM journals j JOIN wallet_requests r ON r.id = j.wallet_request_id
+		JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id
+		WHERE a.user_id IS NULL OR (j.type = 'hold' AND a.kind = 'customer_hold')
+			OR (j.type = 'release' AND a.kind = 'customer')
+		GROUP BY j.id HAVING ABS(SUM(p.amount)) <> r.amount_rial`},
+}
+
+// CheckInvariants proves the ledger tells the truth: every rule above holds over the whole database. It
+// reads one consistent snapshot and returns every breach found, joined.
+func (s *Store) CheckInvariants(ctx context.Context) (LedgerReport, error) {
+	var rep LedgerReport
+	tx, err := s.read.BeginTx(ctx, nil)
+	if err != nil {
+		return rep, err
+	}
+	defer tx.Rollback()
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM journals), (SELECT COUNT(*) FROM postings),
+		(SELECT COUNT(*) FROM accounts)`).Scan(&rep.Journals, &rep.Postings, &rep.Accounts); err != nil {
+		return rep, err
+	}
+	var breaches []error
+	for _, inv := range invariants {
+		rows, err := tx.QueryContext(ctx, inv.query)
+		if err != nil {
+			return rep, fmt.Errorf("%s: %w", inv.name, err)
+		}
+		for rows.Next() {
+			var what string
+			if err := rows.Scan(&what); err != nil {
+				rows.Close()
+				return rep, err
+			}
+			breaches = append(breaches, fmt.Errorf("%s: %s", inv.name, what))
+		}
+		if err := rows.Close(); err != nil {
+			return rep, err
+		}
+	}
+	return rep, errors.Join(breaches...)
+}

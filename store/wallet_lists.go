@@ -1,0 +1,116 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+)
+
+const walletRequestColumns = `r.id, r.user_id, u.first_name, u.last_name, r.type, r.amount_rial,
+	IFNULL(r.bank_account_id, 0), r.bank_name, r.card_number, r.iban, r.receipt, r.status, r.reject_reason,
+	r.created_at, IFNULL(r.decided_at, 0)`
+
+const walletRequestFrom = ` FROM wallet_requests r JOIN users u ON u.id = r.user_id `
+
+func scanWalletRequests(rows *sql.Rows, err error) ([]WalletRequest, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []WalletRequest{}
+	for rows.Next() {
+		r, err := scanWalletRequest(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func scanWalletRequest(row interface{ Scan(...any) error }) (WalletRequest, error) {
+	var r WalletRequest
+	var created, decided int64
+	err := row.Scan(&r.ID, &r.UserID, &r.FirstName, &r.LastName, &r.Type, &r.AmountRial, &r.BankAccountID,
+		&r.BankName, &r.CardNumber, &r.IBAN, &r.Receipt, &r.Status, &r.RejectReason, &created, &decided)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, ErrNotFound
+	}
+	r.CreatedAt = time.UnixMilli(created).UTC()
+	if decided != 0 {
+		r.DecidedAt = time.UnixMilli(decided).UTC()
+	}
+	return r, err
+}
+
+func walletRequestByID(ctx context.Context, q queryer, id int64) (WalletRequest, error) {
+	return scanWalletRequest(q.QueryRowContext(ctx, `SELECT `+walletRequestColumns+walletRequestFrom+`WHERE r.id = ?`, id))
+}
+
+// WalletRequestsOfUser returns the customer's requests, newest first; pendingWithdraws keeps only the
+// withdraws still waiting (the wallet screen's list).
+func (s *Store) WalletRequestsOfUser(ctx context.Context, userID int64, pendingWithdraws bool) ([]WalletRequest, error) {
+	q := `SELECT ` + walletRequestColumns + walletRequestFrom + `WHERE r.user_id = ?`
+	if pendingWithdraws {
+		q += ` AND r.type = 'withdraw' AND r.status = 'pending'`
+	}
+	return scanWalletRequests(s.read.QueryContext(ctx, q+` ORDER BY r.id DESC`, userID))
+}
+
+// WalletFilter narrows the admin's list of wallet requests; zero fields do not filter.
+type WalletFilter struct {
+	UserSearch string // name, phone or id
+	Type       string
+	Status     string
+	From, To   time.Time
+	Limit      int
+}
+
+// WalletRequests returns the requests matching f, newest first.
+func (s *Store) WalletRequests(ctx context.Context, f WalletFilter) ([]WalletRequest, error) {
+	var where []string
+	var args []any
+	if f.UserSearch != "" {
+		like := "%" + escapeLike(f.UserSearch) + "%"
+		where = append(where, `(CAST(u.id AS TEXT) = ? OR u.phone_number LIKE ? ESCAPE '\' OR
+			(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\')`)
+		args = append(args, f.UserSearch, like, like)
+	}
+	if f.Type != "" {
+		where, args = append(where, `r.type = ?`), append(args, f.Type)
+	}
+	if f.Status != "" {
+		where, args = append(where, `r.status = ?`), append(args, f.Status)
+	}
+	if !f.From.IsZero() {
+		where, args = append(where, `r.created_at >= ?`), append(args, f.From.UnixMilli())
+	}
+	if !f.To.IsZero() {
+		where, args = append(where, `r.created_at <= ?`), append(args, f.To.UnixMilli())
+	}
+	q := `SELECT ` + walletRequestColumns + walletRequestFrom
+	if len(where) > 0 {
+		q += `WHERE ` + strings.Join(where, ` AND `)
+	}
+	if f.Limit <= 0 {
+		f.Limit = 500
+	}
+	return scanWalletRequests(s.read.QueryContext(ctx, q+` ORDER BY r.id DESC LIMIT ?`, append(args, f.Limit)...))
+}
+
+// ReceiptOwner returns the customer whose deposit carries the receipt file name.
+func (s *Store) ReceiptOwner(ctx context.Context, name string) (int64, error) {
+	var id int64
+	err := s.read.QueryRowContext(ctx, `SELECT user_id FROM wallet_requests WHERE receipt = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return id, err
+}
+
+// escapeLike makes a search text literal inside a LIKE pattern.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}

@@ -1,0 +1,233 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// Wallet request types and statuses (customer.md §3).
+const (
+	RequestDeposit  = "deposit"
+	RequestWithdraw = "withdraw"
+
+	StatusPending  = "pending"
+	StatusApproved = "approved"
+	StatusRejected = "rejected"
+	StatusCanceled = "canceled"
+)
+
+// WalletRequest is a customer's deposit or withdraw, with the customer's name for the admin's lists.
+type WalletRequest struct {
+	ID            int64
+	UserID        int64
+	FirstName     string
+	LastName      string
+	Type          string
+	AmountRial    int64
+	BankAccountID int64 // 0 for deposits
+	BankName      string
+	CardNumber    string
+	IBAN          string
+	Receipt       string // file name under uploads/receipts; "" for withdraws
+	Status        string
+	RejectReason  string
+	CreatedAt     time.Time
+	DecidedAt     time.Time // zero until decided
+}
+
+// DepositInput is a customer's deposit: the amount they paid in and the receipt file already saved.
+type DepositInput struct {
+	UserID     int64
+	AmountRial int64
+	Receipt    string
+	Once       Once
+}
+
+// CreateDeposit records a pending deposit. No money moves until an admin approves it.
+func (s *Store) CreateDeposit(ctx context.Context, in DepositInput, now time.Time) (WalletRequest, error) {
+	var out WalletRequest
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := in.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO wallet_requests (user_id, type, amount_rial, receipt, created_at)
+			VALUES (?, 'deposit', ?, ?, ?)`, in.UserID, in.AmountRial, in.Receipt, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		id, _ := res.LastInsertId()
+		out, err = walletRequestByID(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// WithdrawInput is a customer's withdraw to one of their own bank accounts.
+type WithdrawInput struct {
+	UserID        int64
+	AmountRial    int64
+	BankAccountID int64
+	Once          Once
+}
+
+// CreateWithdraw records a pending withdraw and holds its amount, so the available balance drops at once and
+// two withdraws can never promise the same rials. ErrNotFound: not the caller's bank account;
+// ErrInsufficientFunds: above the available balance.
+func (s *Store) CreateWithdraw(ctx context.Context, in WithdrawInput, now time.Time) (WalletRequest, error) {
+	var out WalletRequest
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := in.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		acc, err := bankAccount(ctx, tx, in.UserID, in.BankAccountID)
+		if err != nil {
+			return err
+		}
+		b, err := balances(ctx, tx, in.UserID)
+		if err != nil {
+			return err
+		}
+		if in.AmountRial > b.AvailableRial {
+			return ErrInsufficientFunds
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO wallet_requests (user_id, type, amount_rial, bank_account_id,
+			card_number, iban, bank_name, created_at) VALUES (?, 'withdraw', ?, ?, ?, ?, ?, ?)`,
+			in.UserID, in.AmountRial, acc.ID, acc.CardNumber, acc.IBAN, acc.BankName, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		id, _ := res.LastInsertId()
+		if _, err := postJournal(ctx, tx, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
+			walletRequestID: id, legs: move(AssetRial, in.AmountRial, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
+			now); err != nil {
+			return err
+		}
+		out, err = walletRequestByID(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// CancelWithdraw lets a customer take back their own pending withdraw; the held amount is released.
+// ErrNotFound: not the caller's request; ErrConflict: not a pending withdraw.
+func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		req, err := walletRequestByID(ctx, tx, requestID)
+		if err != nil {
+			return err
+		}
+		if req.UserID != userID {
+			return ErrNotFound
+		}
+		if req.Type != RequestWithdraw || req.Status != StatusPending {
+			return ErrConflict
+		}
+		if err := setRequestStatus(ctx, tx, req.ID, StatusCanceled, "", 0, now); err != nil {
+			return err
+		}
+		return releaseHold(ctx, tx, req, 0, now)
+	})
+}
+
+// Decision is an admin's approval or rejection of a pending wallet request.
+type Decision struct {
+	AdminID     int64
+	RequestID   int64
+	Approve     bool
+	Reason      string // the rejection's reason, shown to the customer
+	Description string // the statement text of an approved request's entry
+	Once        Once
+}
+
+// DecideWalletRequest approves or rejects a pending request in one transaction: an approved deposit credits
+// the customer, an approved withdraw pays out the held amount, a rejected withdraw releases it. Deciding twice
+// is ErrConflict and moves nothing.
+func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Time) (WalletRequest, error) {
+	var out WalletRequest
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := d.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		req, err := walletRequestByID(ctx, tx, d.RequestID)
+		if err != nil {
+			return err
+		}
+		if req.Status != StatusPending {
+			return ErrConflict
+		}
+		before, err := balances(ctx, tx, req.UserID)
+		if err != nil {
+			return err
+		}
+		status, reason := StatusApproved, ""
+		switch {
+		case !d.Approve:
+			status, reason = StatusRejected, d.Reason
+			if req.Type == RequestWithdraw {
+				err = releaseHold(ctx, tx, req, d.AdminID, now)
+			}
+		case req.Type == RequestDeposit:
+			_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryWalletDeposit, status: "deposited",
+				description: d.Description, walletRequestID: req.ID, adminID: d.AdminID,
+				legs: move(AssetRial, req.AmountRial, kindShopBank, 0, kindCustomer, req.UserID)}, now)
+		default:
+			var holdID int64
+			if holdID, err = holdOf(ctx, tx, req.ID); err == nil {
+				_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryWalletWithdraw, status: StatusApproved,
+					description: d.Description, walletRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
+					legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindShopBank, 0)}, now)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if err := setRequestStatus(ctx, tx, req.ID, status, reason, d.AdminID, now); err != nil {
+			return err
+		}
+		after, err := balances(ctx, tx, req.UserID)
+		if err != nil {
+			return err
+		}
+		if err := insertAudit(ctx, tx, AuditEntry{AdminID: d.AdminID, Action: "wallet_request." + status,
+			Target: "wallet_request:" + itoa(req.ID),
+			Before: map[string]any{"status": req.Status, "balances": before},
+			After:  map[string]any{"status": status, "reject_reason": reason, "balances": after}}, now); err != nil {
+			return err
+		}
+		out, err = walletRequestByID(ctx, tx, req.ID)
+		return err
+	})
+	return out, err
+}
+
+// holdOf finds the hold journal of a pending withdraw.
+func holdOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM journals WHERE wallet_request_id = ? AND type = 'hold'`, requestID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errors.New("pending withdraw without its hold")
+	}
+	return id, err
+}
+
+// releaseHold gives a withdraw's held amount back to the customer's free balance.
+func releaseHold(ctx context.Context, tx *sql.Tx, req WalletRequest, adminID int64, now time.Time) error {
+	holdID, err := holdOf(ctx, tx, req.ID)
+	if err != nil {
+		return err
+	}
+	_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
+		walletRequestID: req.ID, resolvesID: holdID, adminID: adminID,
+		legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindCustomer, req.UserID)}, now)
+	return err
+}
+
+func setRequestStatus(ctx context.Context, tx *sql.Tx, id int64, status, reason string, adminID int64, now time.Time) error {
+	return affectedOne(tx.ExecContext(ctx, `UPDATE wallet_requests SET status = ?, reject_reason = ?, decided_at = ?,
+		decided_by = ? WHERE id = ? AND status = 'pending'`, status, reason, now.UnixMilli(), nullID(adminID), id))
+}
