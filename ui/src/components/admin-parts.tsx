@@ -9,7 +9,7 @@ import { ReceiptIcon } from "./icons";
 /** Badge is a small coloured label: a request's type or status. */
 export function Badge({ tone, children, testid }: { tone: Tone; children: ComponentChildren; testid?: string }) {
   return (
-    <span class={`badge badge-${tone}`} data-testid={testid}>
+    <span class={`pill pill-${tone}`} data-testid={testid}>
       {children}
     </span>
   );

@@ -23,10 +23,12 @@ type Props = {
   autoComplete?: string;
   /** initial is the month the calendar opens on while the field is empty. */
   initial?: JalaliDate;
+  /** placeholder replaces the birth-date example inside the field. */
+  placeholder?: string;
 };
 
 /** DateField is a Jalali date input with a calendar button. */
-export function DateField({ label, value, onValue, min, max, error, id, testid, hint = "مثال: ۱۳۷۰/۰۱/۰۱", autoComplete = "bday", initial }: Props) {
+export function DateField({ label, value, onValue, min, max, error, id, testid, hint = "مثال: ۱۳۷۰/۰۱/۰۱", autoComplete = "bday", initial, placeholder = "۱۳۷۰/۰۱/۰۱" }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -39,7 +41,7 @@ export function DateField({ label, value, onValue, min, max, error, id, testid, 
         hint={hint}
         inputMode="numeric"
         autoComplete={autoComplete}
-        placeholder="۱۳۷۰/۰۱/۰۱"
+        placeholder={placeholder}
         dir="ltr"
         class="date-field"
         data-testid={testid}

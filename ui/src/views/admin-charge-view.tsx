@@ -116,7 +116,7 @@ export default function AdminChargeView() {
           autoComplete="off"
           data-testid="charge-search"
         />
-        <Button type="submit" busy={searching} data-testid="charge-search-submit" aria-label="جستجو">
+        <Button type="submit" busy={searching} data-testid="charge-search-submit">
           <SearchIcon size={20} />
           جستجو
         </Button>

@@ -81,7 +81,7 @@ export default function AdminPanelView() {
                     <Rial value={r.amount} toman />
                     <BankAccount r={r} />
                   </div>
-                  <ReceiptThumb src={r.receipt_image} id={r.id} />
+                  {r.receipt_image && <ReceiptThumb src={r.receipt_image} id={r.id} />}
                 </div>
                 <div class="pending-actions">
                   <Button class="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`panel-approve-${r.id}`}>

@@ -73,7 +73,7 @@ export default function AdminUserBalancesView() {
 
       <form class="card filters open" onSubmit={apply} noValidate aria-label="فیلتر کاربران">
         <div class="filters-body balances-filters">
-          <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" data-testid="balances-search" class="span-2" />
+          <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" data-testid="balances-search" class="span-all" />
           <Field label="حداقل موجودی ریالی" value={form.minRial} onValue={set("minRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-min-rial" />
           <Field label="حداکثر موجودی ریالی" value={form.maxRial} onValue={set("maxRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-max-rial" />
           <Field label="حداقل موجودی طلا (گرم)" value={form.minGold} onValue={set("minGold")} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="balances-min-gold" />

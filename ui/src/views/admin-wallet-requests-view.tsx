@@ -147,7 +147,8 @@ export default function AdminWalletRequestsView() {
             min={FIRST_DAY}
             max={today}
             initial={today}
-            hint="مثال: ۱۴۰۴/۰۱/۰۱"
+            placeholder="۱۴۰۴/۰۱/۰۱"
+            hint=""
             autoComplete="off"
             error={dateError?.field === "from" ? dateError.message : null}
             testid="filter-from"
@@ -159,7 +160,8 @@ export default function AdminWalletRequestsView() {
             min={FIRST_DAY}
             max={today}
             initial={today}
-            hint="مثال: ۱۴۰۴/۰۱/۳۱"
+            placeholder="۱۴۰۴/۰۱/۰۱"
+            hint=""
             autoComplete="off"
             error={dateError?.field === "to" ? dateError.message : null}
             testid="filter-to"
@@ -215,9 +217,9 @@ export default function AdminWalletRequestsView() {
                         <dd>{formatJalaliDateTimeShort(r.created_at)}</dd>
                       </dl>
                     </div>
-                    <ReceiptThumb src={r.receipt_image} id={r.id} />
+                    {r.receipt_image && <ReceiptThumb src={r.receipt_image} id={r.id} />}
                   </div>
-                  {actions(r)}
+                  {(r.status === "pending" || r.reject_reason) && actions(r)}
                 </li>
               ))}
             </ul>
@@ -226,13 +228,12 @@ export default function AdminWalletRequestsView() {
               <table class="table">
                 <thead>
                   <tr>
-                    <th scope="col">شناسه</th>
+                    <th scope="col">شناسه و تاریخ</th>
                     <th scope="col">کاربر</th>
                     <th scope="col">نوع</th>
                     <th scope="col">مبلغ</th>
                     <th scope="col">حساب بانکی</th>
                     <th scope="col">رسید</th>
-                    <th scope="col">تاریخ</th>
                     <th scope="col">وضعیت</th>
                     <th scope="col">عملیات</th>
                   </tr>
@@ -240,7 +241,10 @@ export default function AdminWalletRequestsView() {
                 <tbody>
                   {list.map((r) => (
                     <tr key={r.id} data-testid="wr-row" data-id={r.id}>
-                      <td class="num">{toFaDigits(r.id)}</td>
+                      <td class="num">
+                        <span class="cell-main">{toFaDigits(r.id)}</span>
+                        <span class="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
+                      </td>
                       <td>
                         <span class="cell-main">{fullName(r.first_name, r.last_name, "-")}</span>
                         <span class="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
@@ -257,7 +261,6 @@ export default function AdminWalletRequestsView() {
                       <td>
                         <ReceiptThumb src={r.receipt_image} id={r.id} />
                       </td>
-                      <td class="num nowrap">{formatJalaliDateTimeShort(r.created_at)}</td>
                       <td>
                         <Badge tone={walletStatusTone(r.status)} testid={`status-${r.id}`}>
                           {walletStatusLabel(r.status, "admin")}
