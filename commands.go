@@ -60,3 +60,22 @@ func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fmt.Fprintf(stdout, "backup written to %s\n", fs.Arg(0))
 	return nil
 }
+
+// check proves the ledger balances: every invariant of store.CheckInvariants over the whole database.
+func check(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var cfg config
+	if err := parseWithEnv(newFlags("check", stderr, &cfg, false), args); err != nil {
+		return err
+	}
+	st, err := openStore(ctx, cfg.Data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	rep, err := st.CheckInvariants(ctx)
+	if err != nil {
+		return fmt.Errorf("the ledger does not balance:\n%w", err)
+	}
+	fmt.Fprintf(stdout, "ledger balances: %d journals, %d postings, %d accounts\n", rep.Journals, rep.Postings, rep.Accounts)
+	return nil
+}

@@ -3,6 +3,7 @@
 //	goldshop [serve] [flags]                   run the shop
 //	goldshop admin add --phone P --password X  create or promote an admin (works while the shop runs)
 //	goldshop backup FILE                       write a consistent copy of the database while it runs
+//	goldshop check                             prove the ledger balances (exit 1 when it does not)
 package main
 
 import (
@@ -62,8 +63,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return adminAdd(ctx, args[1:], stdout, stderr)
 	case "backup":
 		return backup(ctx, args, stdout, stderr)
+	case "check":
+		return check(ctx, args, stdout, stderr)
 	default:
-		return fmt.Errorf("unknown command %q (commands: serve, admin add, backup)", cmd)
+		return fmt.Errorf("unknown command %q (commands: serve, admin add, backup, check)", cmd)
 	}
 }
 
@@ -129,11 +132,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			log.Error("closing database", slog.String("error", err.Error()))
 		}
 	}()
+	// A shop whose ledger does not balance must not take money until someone looks.
+	rep, err := st.CheckInvariants(ctx)
+	if err != nil {
+		return fmt.Errorf("the ledger does not balance, refusing to start (run goldshop check):\n%w", err)
+	}
+	log.Info("ledger balances", slog.Int64("journals", rep.Journals), slog.Int64("postings", rep.Postings))
 	sender, err := newSMS(cfg, stderr, log)
 	if err != nil {
 		return err
 	}
-	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy})
+	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy,
+		Uploads: filepath.Join(cfg.Data, "uploads")})
 	if err != nil {
 		return err
 	}

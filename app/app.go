@@ -3,8 +3,11 @@ package app
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -21,6 +24,7 @@ type Config struct {
 	BaseURL    string           // absolute address of the shop, such as https://shop.example; "" = from each request
 	TrustProxy bool             // take the client address from X-Forwarded-For (only behind a reverse proxy)
 	Now        func() time.Time // the clock; tests move it
+	Uploads    string           // folder of uploaded files (receipts/, chat/ inside), under --data
 }
 
 // App holds the shop's dependencies; its methods are the HTTP handlers.
@@ -33,6 +37,7 @@ type App struct {
 	baseURL    string
 	trustProxy bool
 	codeKey    []byte // HMAC key for verification codes, kept in the database
+	uploads    string
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -59,7 +64,13 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		cfg.Log.ErrorContext(r.Context(), "session store", slog.String("error", err.Error()))
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": msgServerError})
 	}
-	return &App{store: cfg.Store, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
+	if cfg.Uploads == "" {
+		return nil, errors.New("app: Config.Uploads must name the uploads folder")
+	}
+	if err := os.MkdirAll(filepath.Join(cfg.Uploads, "receipts"), 0o750); err != nil {
+		return nil, err
+	}
+	return &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, codeKey: key}, nil
 }
 

@@ -42,6 +42,10 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &ae):
 	case errors.Is(err, store.ErrNotFound):
 		ae = &apiError{http.StatusNotFound, msgNotFound}
+	case errors.Is(err, store.ErrInsufficientFunds):
+		ae = &apiError{http.StatusBadRequest, msgInsufficientBalance}
+	case errors.Is(err, store.ErrKeyInUse):
+		ae = &apiError{http.StatusConflict, msgRequestInProgress}
 	default:
 		a.log.ErrorContext(r.Context(), "request failed", slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.String("request_id", requestID(r.Context())),

@@ -54,3 +54,56 @@ const (
 
 	smsCodeFormat = "گلدشاپ\nکد تایید شما: %s\nاین کد را به هیچ‌کس ندهید."
 )
+
+// Wallet, bank accounts and the admin's money desk.
+const (
+	msgAmountInvalid        = "لطفاً مبلغ معتبر (عدد) وارد کنید"
+	msgReceiptRequired      = "لطفاً رسید واریز را انتخاب کنید"
+	msgReceiptType          = "رسید باید تصویر جی‌پگ یا پی‌ان‌جی باشد"
+	msgReceiptTooLarge      = "حجم تصویر رسید نباید بیشتر از ۵ مگابایت باشد"
+	msgUploadInvalid        = "فرم ارسال‌شده نامعتبر است"
+	msgDepositCreated       = "درخواست واریز ثبت شد و پس از بررسی به کیف پول شما اضافه می‌شود"
+	msgWithdrawCreated      = "درخواست برداشت ثبت شد و پس از بررسی به کارت شما واریز می‌شود"
+	msgInsufficientBalance  = "موجودی کافی نیست"
+	msgBankAccountRequired  = "یک حساب بانکی را انتخاب کنید"
+	msgBankAccountNotFound  = "حساب بانکی پیدا نشد"
+	msgRequestNotFound      = "درخواست پیدا نشد"
+	msgCancelOnlyPending    = "فقط درخواست برداشتِ در انتظار تایید قابل لغو است"
+	msgRequestCanceled      = "درخواست لغو شد"
+	msgAlreadyDecided       = "این درخواست قبلاً بررسی شده است"
+	msgDecisionStatus       = "وضعیت باید «تایید» یا «رد» باشد"
+	msgRejectReasonRequired = "دلیل رد درخواست را بنویسید"
+	msgRejectReasonLong     = "دلیل رد نباید بیشتر از ۵۰۰ حرف باشد"
+	msgDepositApproved      = "واریز تایید شد و به کیف پول مشتری اضافه شد"
+	msgWithdrawApproved     = "برداشت تایید شد"
+	msgRequestRejected      = "درخواست رد شد"
+	msgCardDigits           = "شماره کارت باید دقیقاً ۱۶ رقم باشد"
+	msgCardInvalid          = "شماره کارت معتبر نیست؛ دوباره بررسی کنید"
+	msgCardUnknownBank      = "بانک این کارت شناخته نشد"
+	msgIBANInvalid          = "شماره شبا معتبر نیست (۲۴ رقم پس از IR)"
+	msgHolderInvalid        = "نام صاحب حساب را درست وارد کنید (حداکثر ۱۰۰ حرف)"
+	msgCardTaken            = "این کارت قبلاً ثبت شده است"
+	msgBankAccountAdded     = "حساب بانکی با موفقیت ثبت شد"
+	msgBankAccountDeleted   = "حساب با موفقیت حذف شد"
+	msgBankAccountInUse     = "برای این حساب درخواست برداشتِ در انتظار هست؛ فعلاً حذف نمی‌شود"
+	msgUserNotFound         = "کاربر پیدا نشد"
+	msgChargeSearchEmpty    = "شناسه، نام یا شماره موبایل کاربر را وارد کنید"
+	msgChargeType           = "نوع شارژ باید ریالی یا طلایی باشد"
+	msgChargeAmount         = "مبلغ باید بیشتر از صفر باشد"
+	msgChargeGoldAmount     = "مقدار طلا باید بیشتر از صفر و حداکثر با سه رقم اعشار باشد"
+	msgChargeDone           = "شارژ با موفقیت انجام شد"
+	msgDescriptionLong      = "توضیحات نباید بیشتر از ۲۰۰ حرف باشد"
+	msgDateInvalid          = "تاریخ نامعتبر است"
+	msgDateRange            = "تاریخ شروع نمی‌تواند بعد از تاریخ پایان باشد"
+	msgFilterInvalid        = "مقدار فیلتر نامعتبر است"
+	msgIdemKeyInvalid       = "شناسه تکرار درخواست نامعتبر است"
+	msgIdemKeyReused        = "این شناسه برای درخواست دیگری به کار رفته است"
+	msgRequestInProgress    = "این درخواست در حال انجام است؛ چند لحظه بعد دوباره تلاش کنید"
+)
+
+// Statement descriptions written with each entry.
+const (
+	descDeposit      = "واریز با رسید بانکی"
+	descWithdrawTo   = "برداشت به کارت "
+	descManualCharge = "شارژ دستی توسط فروشگاه"
+)

@@ -11,16 +11,14 @@ import (
 // passwordChangeWindow is how long a verified profile code lets the customer change the password.
 const passwordChangeWindow = 10 * time.Minute
 
-type balanceView struct {
-	BalanceRial string `json:"balance_rial"`
-	BalanceGold string `json:"balance_gold"`
-}
-
-// usersMe returns the caller and their balances. No money can move yet (the ledger arrives with the wallet),
-// so every balance is zero.
+// usersMe returns the caller and their balances.
 func (a *App) usersMe(w http.ResponseWriter, r *http.Request) error {
-	return okJSON(w, map[string]any{"user": viewUser(caller(r).User),
-		"balance": balanceView{BalanceRial: rialString(0), BalanceGold: "0.000"}})
+	u := caller(r).User
+	b, err := a.store.Balances(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"user": viewUser(u), "balance": viewBalances(b)})
 }
 
 // usersUpdate changes the caller's names and birth date; phone and national id cannot be changed here.

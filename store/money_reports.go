@@ -73,7 +73,7 @@ type BalancesFilter struct {
 	Limit            int
 }
 
-// CustomersBalances lists users with their balances, by id.
+// CustomersBalances lists users with their balances, by id (an exact id or phone match first).
 func (s *Store) CustomersBalances(ctx context.Context, f BalancesFilter) ([]CustomerBalances, error) {
 	var where, having []string
 	var args []any
@@ -109,7 +109,12 @@ func (s *Store) CustomersBalances(ctx context.Context, f BalancesFilter) ([]Cust
 	if f.Limit <= 0 {
 		f.Limit = 500
 	}
-	rows, err := s.read.QueryContext(ctx, q+` ORDER BY u.id LIMIT ?`, append(args, f.Limit)...)
+	order := ` ORDER BY u.id LIMIT ?`
+	if f.Search != "" { // an exact id or phone comes before names that merely contain the text
+		order = ` ORDER BY (CAST(u.id AS TEXT) = ? OR u.phone_number = ?) DESC, u.id LIMIT ?`
+		args = append(args, f.Search, f.Search)
+	}
+	rows, err := s.read.QueryContext(ctx, q+order, append(args, f.Limit)...)
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,8 @@ func TestApprovedDepositCreditsOnceAndDecidingTwiceConflicts(t *testing.T) {
 		t.Fatalf("deposit %+v (err %v)", d, err)
 	}
 	wantBalances(t, s, user, Balances{})
-	if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true, Description: "واریز"}, time.Now()); err != nil {
+	if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true,
+		Describe: func(WalletRequest) string { return "واریز" }}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	wantBalances(t, s, user, Balances{Rial: 5_000_000, AvailableRial: 5_000_000})

@@ -136,12 +136,12 @@ func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, onc
 
 // Decision is an admin's approval or rejection of a pending wallet request.
 type Decision struct {
-	AdminID     int64
-	RequestID   int64
-	Approve     bool
-	Reason      string // the rejection's reason, shown to the customer
-	Description string // the statement text of an approved request's entry
-	Once        Once
+	AdminID   int64
+	RequestID int64
+	Approve   bool
+	Reason    string                     // the rejection's reason, shown to the customer
+	Describe  func(WalletRequest) string // the statement text of an approved request's entry; nil: none
+	Once      Once
 }
 
 // DecideWalletRequest approves or rejects a pending request in one transaction: an approved deposit credits
@@ -164,7 +164,10 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 		if err != nil {
 			return err
 		}
-		status, reason := StatusApproved, ""
+		status, reason, description := StatusApproved, "", ""
+		if d.Describe != nil {
+			description = d.Describe(req)
+		}
 		switch {
 		case !d.Approve:
 			status, reason = StatusRejected, d.Reason
@@ -173,13 +176,13 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 			}
 		case req.Type == RequestDeposit:
 			_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryWalletDeposit, status: "deposited",
-				description: d.Description, walletRequestID: req.ID, adminID: d.AdminID,
+				description: description, walletRequestID: req.ID, adminID: d.AdminID,
 				legs: move(AssetRial, req.AmountRial, kindShopBank, 0, kindCustomer, req.UserID)}, now)
 		default:
 			var holdID int64
 			if holdID, err = holdOf(ctx, tx, req.ID); err == nil {
 				_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryWalletWithdraw, status: StatusApproved,
-					description: d.Description, walletRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
+					description: description, walletRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
 					legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindShopBank, 0)}, now)
 			}
 		}
