@@ -210,6 +210,19 @@ describe('admin money desk', () => {
       assert.equal(deposit.status, 200, JSON.stringify(deposit.data));
       const id = deposit.data.request.id;
 
+      // The panel's quick list shows it, with the receipt.
+      await page.goto(`${shop.url}/AdminPanel_page`);
+      const quick = page.locator(`[data-testid="pending-row"][data-id="${id}"]`);
+      await quick.waitFor();
+      assert.match(await quick.innerText(), /۲٬۰۰۰٬۰۰۰/);
+      assert.match(await page.getByTestId('dash-pending-deposits').innerText(), /۱ مورد/);
+      await page.getByTestId(`panel-reject-${id}`).click();
+      await page.getByTestId('reject-dialog').waitFor();
+      await page.getByTestId('reject-dialog-submit').click();
+      await page.getByText('دلیل رد درخواست را وارد کنید').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('reject-dialog').waitFor({ state: 'detached' });
+
       // The admin finds it with the filters (behind the filters button on a phone).
       await page.goto(`${shop.url}/AdminWalletRequests_page`);
       await page.getByTestId('request-count').waitFor();

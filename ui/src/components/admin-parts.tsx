@@ -1,5 +1,5 @@
 // Small parts the admin money screens share: badges, amounts, the receipt thumbnail, a select
-// field, and two icons (TODO: move FilterIcon and SearchIcon to icons.tsx when the branches merge).
+// field, and three icons (TODO: move them to icons.tsx when the branches merge).
 import type { ComponentChildren, JSX } from "preact";
 import { useId, useState } from "preact/hooks";
 import type { Tone } from "../lib/admin-money";
@@ -128,5 +128,12 @@ export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="6.5" />
     <path d="M16 16l4.5 4.5" />
+  </Svg>
+);
+
+/** ChevronDownIcon points down; the filters button turns it over when open. */
+export const ChevronDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 9l6 6 6-6" />
   </Svg>
 );

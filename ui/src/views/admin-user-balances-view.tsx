@@ -281,11 +281,11 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                       <td class="nowrap">{entryStatusLabel(r.status)}</td>
                       <td class="cell-desc">{r.description || EMPTY}</td>
                       <td class="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
-                      <td class="num debit">{cell(r.debit_gold, formatGold)}</td>
-                      <td class="num credit">{cell(r.credit_gold, formatGold)}</td>
+                      <td class={`num ${isZeroAmount(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
+                      <td class={`num ${isZeroAmount(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
                       <td class="num strong">{formatGold(r.running_gold)}</td>
-                      <td class="num debit">{cell(r.debit_rial, formatRial)}</td>
-                      <td class="num credit">{cell(r.credit_rial, formatRial)}</td>
+                      <td class={`num ${isZeroAmount(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
+                      <td class={`num ${isZeroAmount(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
                       <td class="num strong">{formatRial(r.running_rial)}</td>
                       <td class="num nowrap">{formatJalaliDateTime(r.created_at)}</td>
                     </tr>

@@ -2,7 +2,7 @@
 // a phone; pending requests are approved or rejected here with a reason.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, errorText, type WalletFilter, type WalletRequest } from "../api";
-import { Badge, FilterIcon, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
+import { Badge, ChevronDownIcon, FilterIcon, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
 import { DateField } from "../components/date-field";
 import { ReceiptIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -135,6 +135,9 @@ export default function AdminWalletRequestsView() {
         <button type="button" class="filters-toggle" aria-expanded={open} aria-controls="wr-filters" onClick={() => setOpen(!open)} data-testid="filters-toggle">
           <FilterIcon size={20} />
           فیلترها
+          <span class="filters-chevron">
+            <ChevronDownIcon size={20} />
+          </span>
         </button>
         <form id="wr-filters" class="filters-body" onSubmit={apply} noValidate>
           <Field label="جستجوی کاربر" value={form.userSearch} onValue={set("userSearch")} placeholder="نام، شماره موبایل یا شناسه" data-testid="filter-user" />
