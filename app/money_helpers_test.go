@@ -2,12 +2,10 @@ package app
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"math/big"
 	"mime/multipart"
 	"net/http"
@@ -63,15 +61,7 @@ func (s *testShop) upload(path, token string, fields map[string]string, file []b
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := s.srv.Client().Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	out := reply{Status: resp.StatusCode, Body: string(raw), Header: resp.Header}
-	_ = json.Unmarshal(raw, &out.JSON)
-	return out
+	return s.send(nil, req)
 }
 
 // deposit makes a pending deposit of amount rial for the customer and returns its id.

@@ -196,13 +196,7 @@ func TestIdempotencyKeyReplaysTheFirstAnswer(t *testing.T) {
 			strings.NewReader(fmt.Sprintf(`{"amount":%d,"bank_account_id":%d}`, amount, card)))
 		req.Header.Set("Authorization", "Bearer "+user)
 		req.Header.Set("Idempotency-Key", key)
-		resp, err := s.srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return reply{Status: resp.StatusCode, Body: string(b), Header: resp.Header}
+		return s.send(nil, req)
 	}
 	first := withdraw("tap-1", 300)
 	again := withdraw("tap-1", 300)
@@ -231,10 +225,8 @@ func TestIdempotencyKeyReplaysTheFirstAnswer(t *testing.T) {
 		req, _ := http.NewRequest("PUT", fmt.Sprintf("%s/api/wallet/requests/%d", s.srv.URL, dep), strings.NewReader(`{"status":"approved"}`))
 		req.Header.Set("Authorization", "Bearer "+admin)
 		req.Header.Set("Idempotency-Key", "approve-once")
-		resp, _ := s.srv.Client().Do(req)
-		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			t.Fatalf("approval %d with the same key: %d", i+1, resp.StatusCode)
+		if r := s.send(nil, req); r.Status != 200 {
+			t.Fatalf("approval %d with the same key: %d", i+1, r.Status)
 		}
 	}
 	if b := s.balances(user); b["balance_rial"] != "1009" {
