@@ -128,3 +128,29 @@ func TestBackupWhileTheShopRuns(t *testing.T) {
 		t.Fatal("backup without a file name succeeded")
 	}
 }
+
+func TestCheckSaysWhetherTheLedgerBalances(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	var out bytes.Buffer
+	if err := run(ctx, []string{"check", "--data", data}, &out, &bytes.Buffer{}); err != nil || !strings.Contains(out.String(), "ledger balances") {
+		t.Fatalf("check of a fresh shop: %v %q", err, out.String())
+	}
+	st, err := store.Open(ctx, filepath.Join(data, "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// someone edits a cached balance by hand: the books no longer balance
+	if _, err := st.WriteDB().ExecContext(ctx, `UPDATE accounts SET balance = 5 WHERE kind = 'shop_vault'`); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	err = run(ctx, []string{"check", "--data", data}, &bytes.Buffer{}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "balance 5 but postings sum to 0") {
+		t.Fatalf("check of a tampered ledger: %v", err)
+	}
+	if err := run(ctx, []string{"serve", "--data", data, "--addr", "127.0.0.1:0"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil ||
+		!strings.Contains(err.Error(), "refusing to start") {
+		t.Fatalf("serve on a tampered ledger: %v", err)
+	}
+}

@@ -130,6 +130,12 @@ func (s *testShop) call(client *http.Client, method, path, token string, body an
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	return s.send(client, req)
+}
+
+// send makes a prepared request through client (nil: a plain one) and reads the answer.
+func (s *testShop) send(client *http.Client, req *http.Request) reply {
+	s.t.Helper()
 	if client == nil {
 		client = s.srv.Client()
 	}

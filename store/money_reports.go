@@ -78,10 +78,8 @@ func (s *Store) CustomersBalances(ctx context.Context, f BalancesFilter) ([]Cust
 	var where, having []string
 	var args []any
 	if f.Search != "" {
-		like := "%" + escapeLike(f.Search) + "%"
-		where = append(where, `(CAST(u.id AS TEXT) = ? OR u.phone_number LIKE ? ESCAPE '\' OR
-			(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\')`)
-		args = append(args, f.Search, like, like)
+		clause, more := userSearch(f.Search)
+		where, args = append(where, clause), append(args, more...)
 	}
 	bound := func(expr, op string, v *int64) {
 		if v != nil {

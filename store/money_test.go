@@ -10,8 +10,14 @@ import (
 	"time"
 )
 
+// fataler is what the helpers need of a test: testing.T and rapid.T both offer it.
+type fataler interface {
+	Helper()
+	Fatal(args ...any)
+}
+
 // addCustomer registers customer n through the real sign-up path and returns their id.
-func addCustomer(t testing.TB, s *Store, n int) int64 {
+func addCustomer(t fataler, s *Store, n int) int64 {
 	t.Helper()
 	ctx := context.Background()
 	reg := Registration{PhoneNumber: fmt.Sprintf("0912%07d", n), NationalID: fmt.Sprintf("%010d", n),
@@ -27,7 +33,7 @@ func addCustomer(t testing.TB, s *Store, n int) int64 {
 	return u.ID
 }
 
-func addCard(t testing.TB, s *Store, userID int64, card string) int64 {
+func addCard(t fataler, s *Store, userID int64, card string) int64 {
 	t.Helper()
 	a, err := s.CreateBankAccount(context.Background(), BankAccount{UserID: userID, CardNumber: card,
 		BankName: "بانک ملی ایران", HolderName: "مشتری"}, time.Now())
@@ -50,7 +56,7 @@ func fund(t testing.TB, s *Store, adminID, userID, rial int64) {
 	}
 }
 
-func addAdmin(t testing.TB, s *Store) int64 {
+func addAdmin(t fataler, s *Store) int64 {
 	t.Helper()
 	id, _, err := s.UpsertAdmin(context.Background(), User{PhoneNumber: "09350000001", FirstName: "مدیر",
 		LastName: "فروشگاه", PasswordHash: "h"}, time.Now())

@@ -73,10 +73,8 @@ func (s *Store) WalletRequests(ctx context.Context, f WalletFilter) ([]WalletReq
 	var where []string
 	var args []any
 	if f.UserSearch != "" {
-		like := "%" + escapeLike(f.UserSearch) + "%"
-		where = append(where, `(CAST(u.id AS TEXT) = ? OR u.phone_number LIKE ? ESCAPE '\' OR
-			(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\')`)
-		args = append(args, f.UserSearch, like, like)
+		clause, more := userSearch(f.UserSearch)
+		where, args = append(where, clause), append(args, more...)
 	}
 	if f.Type != "" {
 		where, args = append(where, `r.type = ?`), append(args, f.Type)
@@ -108,6 +106,13 @@ func (s *Store) ReceiptOwner(ctx context.Context, name string) (int64, error) {
 		return 0, ErrNotFound
 	}
 	return id, err
+}
+
+// userSearch is the admin screens' user search over users u: the exact id, or part of the phone or full name.
+func userSearch(text string) (string, []any) {
+	like := "%" + escapeLike(text) + "%"
+	return `(CAST(u.id AS TEXT) = ? OR u.phone_number LIKE ? ESCAPE '\' OR
+		(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\')`, []any{text, like, like}
 }
 
 // escapeLike makes a search text literal inside a LIKE pattern.

@@ -17,10 +17,18 @@ type Props = {
   error?: string | null;
   id?: string;
   testid?: string;
+  /** hint replaces the birth-date example under the field. */
+  hint?: string;
+  /** autoComplete replaces "bday" (a filter date is no birthday). */
+  autoComplete?: string;
+  /** initial is the month the calendar opens on while the field is empty. */
+  initial?: JalaliDate;
+  /** placeholder replaces the birth-date example inside the field. */
+  placeholder?: string;
 };
 
 /** DateField is a Jalali date input with a calendar button. */
-export function DateField({ label, value, onValue, min, max, error, id, testid }: Props) {
+export function DateField({ label, value, onValue, min, max, error, id, testid, hint = "مثال: ۱۳۷۰/۰۱/۰۱", autoComplete = "bday", initial, placeholder = "۱۳۷۰/۰۱/۰۱" }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -30,10 +38,10 @@ export function DateField({ label, value, onValue, min, max, error, id, testid }
         value={toFaDigits(value)}
         onValue={onValue}
         error={error}
-        hint="مثال: ۱۳۷۰/۰۱/۰۱"
+        hint={hint}
         inputMode="numeric"
-        autoComplete="bday"
-        placeholder="۱۳۷۰/۰۱/۰۱"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
         dir="ltr"
         class="date-field"
         data-testid={testid}
@@ -49,6 +57,7 @@ export function DateField({ label, value, onValue, min, max, error, id, testid }
           value={value}
           min={min}
           max={max}
+          initial={initial}
           title={label}
           onSelect={(v: string) => {
             onValue(v);

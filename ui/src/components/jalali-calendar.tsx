@@ -24,14 +24,16 @@ type Props = {
   min: JalaliDate;
   max: JalaliDate;
   title: string;
+  /** initial is the month shown while no day is chosen (default 1370/01, the birth-date case). */
+  initial?: JalaliDate;
   onSelect: (value: string) => void;
   onClose: () => void;
 };
 
 /** JalaliCalendar lets the user pick a day between min and max. */
-export default function JalaliCalendar({ value, min, max, title, onSelect, onClose }: Props) {
+export default function JalaliCalendar({ value, min, max, title, initial, onSelect, onClose }: Props) {
   const chosen = parseJalaliValue(value);
-  const start = chosen ?? (compareJalali({ jy: 1370, jm: 1, jd: 1 }, max) <= 0 ? { jy: 1370, jm: 1, jd: 1 } : max);
+  const start = chosen ?? initial ?? (compareJalali({ jy: 1370, jm: 1, jd: 1 }, max) <= 0 ? { jy: 1370, jm: 1, jd: 1 } : max);
   const [view, setView] = useState({ jy: start.jy, jm: start.jm });
   const dialog = useRef<HTMLDivElement>(null);
 

@@ -1,0 +1,235 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var melliCard = luhnCard("603799000000001")
+
+func TestDepositChecksAmountAndReceiptByContent(t *testing.T) {
+	s := newTestShop(t)
+	user, _ := s.signUp(1)
+	img := pngBytes(t)
+	jpeg := append([]byte{0xFF, 0xD8, 0xFF, 0xE0}, bytes.Repeat([]byte{0}, 100)...) // starts like a JPEG, is not one
+	cases := []struct {
+		name       string
+		fields     map[string]string
+		file       []byte
+		wantStatus int
+		want       string
+	}{
+		{"accepts a PNG receipt with a Persian amount", map[string]string{"amount": "۱٬۵۰۰٬۰۰۰"}, img, 200, msgDepositCreated},
+		{"refuses a missing amount", map[string]string{}, img, 400, msgAmountInvalid},
+		{"refuses a zero amount", map[string]string{"amount": "0"}, img, 400, msgAmountInvalid},
+		{"refuses a fractional amount", map[string]string{"amount": "12.5"}, img, 400, msgAmountInvalid},
+		{"refuses a negative amount", map[string]string{"amount": "-5"}, img, 400, msgAmountInvalid},
+		{"refuses an absurd amount", map[string]string{"amount": "99999999999999999"}, img, 400, msgAmountInvalid},
+		{"refuses a deposit without a receipt", map[string]string{"amount": "1000"}, nil, 400, msgReceiptRequired},
+		{"refuses a text file named like an image", map[string]string{"amount": "1000"}, []byte("hello, this is not an image"), 400, msgReceiptType},
+		{"refuses a file that only starts like a JPEG", map[string]string{"amount": "1000"}, jpeg, 400, msgReceiptType},
+		{"refuses a receipt above 5 MB", map[string]string{"amount": "1000"}, append(img, make([]byte, maxReceiptBytes)...), 413, msgReceiptTooLarge},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := s.upload("/api/wallet/deposit", user, c.fields, c.file, nil)
+			if r.Status != c.wantStatus || !strings.Contains(r.Body, c.want) {
+				t.Fatalf("%d %s", r.Status, r.Body)
+			}
+		})
+	}
+	list := s.do("GET", "/api/wallet/requests/user", user, nil)
+	if n := strings.Count(list.Body, `"type":"deposit"`); n != 1 || !strings.Contains(list.Body, `"amount":"1500000"`) {
+		t.Fatalf("refused deposits were recorded: %s", list.Body)
+	}
+	files, _ := os.ReadDir(filepath.Join(s.app.uploads, "receipts"))
+	if len(files) != 1 {
+		t.Fatalf("%d receipt files kept, want only the accepted one", len(files))
+	}
+	if r := s.upload("/api/wallet/deposit", "", map[string]string{"amount": "1"}, img, nil); r.Status != 401 {
+		t.Fatalf("anonymous deposit: %d", r.Status)
+	}
+}
+
+func TestReceiptsAreServedOnlyToTheirOwnerAndAdmins(t *testing.T) {
+	s := newTestShop(t)
+	owner, _ := s.signUp(1)
+	other, _ := s.signUp(2)
+	admin := s.signInAdmin()
+	id := s.deposit(owner, "1000")
+	list := s.do("GET", "/api/wallet/requests/user", owner, nil)
+	path := between(list.Body, `"receipt_image":"`, `"`)
+	if !strings.HasPrefix(path, "/uploads/receipts/") || !strings.HasSuffix(path, ".png") {
+		t.Fatalf("receipt path %q of request %d", path, id)
+	}
+	get := func(token string) (int, string, []byte) {
+		req, _ := http.NewRequest("GET", s.srv.URL+path, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := s.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Content-Type"), b
+	}
+	if st, ct, b := get(owner); st != 200 || ct != "image/png" || !bytes.Equal(b, pngBytes(t)) {
+		t.Fatalf("owner: %d %s", st, ct)
+	}
+	if st, _, _ := get(admin); st != 200 {
+		t.Fatalf("admin: %d", st)
+	}
+	if st, _, _ := get(other); st != 404 {
+		t.Fatalf("another customer: %d", st)
+	}
+	if st, _, _ := get(""); st != 401 {
+		t.Fatalf("anonymous: %d", st)
+	}
+	if r := s.do("GET", "/uploads/receipts/"+strings.Repeat("a", 32)+".png", admin, nil); r.Status != 404 {
+		t.Fatalf("a missing receipt: %d", r.Status)
+	}
+	for _, p := range []string{"/uploads/receipts/../goldshop.db", "/uploads/receipts/..%2fgoldshop.db", "/uploads/receipts/%2e%2e/goldshop.db"} {
+		if r := s.do("GET", p, admin, nil); strings.Contains(r.Body, "SQLite format") {
+			t.Fatalf("%s served the database", p)
+		}
+	}
+}
+
+func between(s, start, end string) string {
+	i := strings.Index(s, start)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(start):]
+	return s[:strings.Index(s, end)]
+}
+
+func TestWithdrawRulesAndOwnership(t *testing.T) {
+	s := newTestShop(t)
+	user, _ := s.signUp(1)
+	other, _ := s.signUp(2)
+	admin := s.signInAdmin()
+	card := s.addCard(user, melliCard)
+	otherCard := s.addCard(other, melliCard)
+	s.fund(user, admin, "1000000")
+	s.run(t, []scenario{
+		{"refuses a withdraw above the available balance", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1000001", "bank_account_id": card}, 400, msgInsufficientBalance},
+		{"refuses a withdraw to another customer's card", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1", "bank_account_id": otherCard}, 404, msgBankAccountNotFound},
+		{"refuses a withdraw without a card", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1"}, 400, msgBankAccountRequired},
+		{"refuses a non-numeric amount", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "ده", "bank_account_id": card}, 400, msgAmountInvalid},
+		{"accepts a withdraw within the balance", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "۶۰۰٬۰۰۰", "bank_account_id": card}, 200, `"status":"pending"`},
+		{"counts the pending withdraw against the next one", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": 400001, "bank_account_id": card}, 400, msgInsufficientBalance},
+		{"shows the held amount as unavailable", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"1000000","balance_gold":"0.000","available_rial":"400000"`},
+		{"lists the customer's pending withdraws", "GET", "/api/wallet/requests/pending", user, nil, 200, `"amount":"600000"`},
+		{"shows another customer none of them", "GET", "/api/wallet/requests/pending", other, nil, 200, `[]`},
+		{"refuses to delete a card with a pending withdraw", "DELETE", fmt.Sprintf("/api/bank-accounts/%d", card), user, nil, 409, msgBankAccountInUse},
+	})
+	pending := s.do("GET", "/api/wallet/requests/pending", user, nil)
+	id := between(pending.Body, `"id":`, `,`)
+	s.run(t, []scenario{
+		{"refuses another customer's cancel", "POST", "/api/wallet/requests/cancel/" + id, other, nil, 404, msgRequestNotFound},
+		{"cancels the owner's pending withdraw", "POST", "/api/wallet/requests/cancel/" + id, user, nil, 200, msgRequestCanceled},
+		{"refuses a second cancel", "POST", "/api/wallet/requests/cancel/" + id, user, nil, 409, msgCancelOnlyPending},
+		{"refuses a cancel of a missing request", "POST", "/api/wallet/requests/cancel/99999", user, nil, 404, msgRequestNotFound},
+		{"refuses a cancel with a bad id", "POST", "/api/wallet/requests/cancel/abc", user, nil, 404, msgRequestNotFound},
+		{"frees the held amount", "GET", "/api/wallet/balances", user, nil, 200, `"available_rial":"1000000"`},
+		{"shows the request as canceled", "GET", "/api/wallet/requests/user", user, nil, 200, `"status":"canceled"`},
+	})
+}
+
+func TestAdminDecidesEachRequestOnce(t *testing.T) {
+	s := newTestShop(t)
+	user, _ := s.signUp(1)
+	admin := s.signInAdmin()
+	card := s.addCard(user, melliCard)
+	dep := fmt.Sprintf("/api/wallet/requests/%d", s.deposit(user, "2000000"))
+	s.run(t, []scenario{
+		{"refuses a customer deciding a request", "PUT", dep, user, map[string]string{"status": "approved"}, 403, ""},
+		{"refuses a customer listing all requests", "GET", "/api/wallet/requests", user, nil, 403, ""},
+		{"refuses a customer filtering all requests", "GET", "/api/wallet/requests/admin", user, nil, 403, ""},
+		{"refuses an unknown status", "PUT", dep, admin, map[string]string{"status": "done"}, 400, msgDecisionStatus},
+		{"refuses a rejection without a reason", "PUT", dep, admin, map[string]string{"status": "rejected", "reject_reason": "  "}, 400, msgRejectReasonRequired},
+		{"refuses a missing request", "PUT", "/api/wallet/requests/424242", admin, map[string]string{"status": "approved"}, 404, msgRequestNotFound},
+		{"lists the pending deposit", "GET", "/api/wallet/requests", admin, nil, 200, `"type":"deposit"`},
+		{"approves the deposit", "PUT", dep, admin, map[string]string{"status": "approved"}, 200, msgDepositApproved},
+		{"refuses approving it again", "PUT", dep, admin, map[string]string{"status": "approved"}, 409, msgAlreadyDecided},
+		{"refuses rejecting it after approval", "PUT", dep, admin, map[string]string{"status": "rejected", "reject_reason": "x"}, 409, msgAlreadyDecided},
+		{"credits the customer once", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"2000000"`},
+		{"accepts a withdraw", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "500000", "bank_account_id": card}, 200, ""},
+	})
+	wd := "/api/wallet/requests/" + between(s.do("GET", "/api/wallet/requests/pending", user, nil).Body, `"id":`, `,`)
+	s.run(t, []scenario{
+		{"approves the withdraw", "PUT", wd, admin, map[string]string{"status": "approved"}, 200, msgWithdrawApproved},
+		{"pays it out once", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"1500000","balance_gold":"0.000","available_rial":"1500000"`},
+		{"shows both entries on the statement, oldest first", "GET", "/api/transactions/all", user, nil, 200, `"type":"wallet_deposit"`},
+		{"shows the card's bank on the withdraw entry", "GET", "/api/transactions/all", user, nil, 200, descWithdrawTo + "بانک ملی ایران"},
+	})
+	st := s.do("GET", "/api/transactions/all", user, nil).Body
+	if strings.Index(st, "wallet_deposit") > strings.Index(st, "wallet_withdraw") || strings.Contains(st, `"hold"`) ||
+		!strings.Contains(st, `"debit_rial":"500000"`) || !strings.Contains(st, `"price_per_gram":null`) {
+		t.Fatalf("statement %s", st)
+	}
+	rej := fmt.Sprintf("/api/wallet/requests/%d", s.deposit(user, "7"))
+	s.run(t, []scenario{
+		{"rejects with a reason", "PUT", rej, admin, map[string]string{"status": "rejected", "reject_reason": "رسید ناخوانا است"}, 200, msgRequestRejected},
+		{"shows the customer the reason", "GET", "/api/wallet/requests/user", user, nil, 200, "رسید ناخوانا است"},
+		{"moves nothing on rejection", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"1500000"`},
+	})
+}
+
+func TestIdempotencyKeyReplaysTheFirstAnswer(t *testing.T) {
+	s := newTestShop(t)
+	user, _ := s.signUp(1)
+	admin := s.signInAdmin()
+	card := s.addCard(user, melliCard)
+	s.fund(user, admin, "1000")
+	withdraw := func(key string, amount int) reply {
+		req, _ := http.NewRequest("POST", s.srv.URL+"/api/wallet/withdraw",
+			strings.NewReader(fmt.Sprintf(`{"amount":%d,"bank_account_id":%d}`, amount, card)))
+		req.Header.Set("Authorization", "Bearer "+user)
+		req.Header.Set("Idempotency-Key", key)
+		return s.send(nil, req)
+	}
+	first := withdraw("tap-1", 300)
+	again := withdraw("tap-1", 300)
+	if first.Status != 200 || again.Status != 200 || first.Body != again.Body || again.Header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("first %d %s; again %d %s", first.Status, first.Body, again.Status, again.Body)
+	}
+	if b := s.balances(user); b["available_rial"] != "700" {
+		t.Fatalf("a repeated tap moved money twice: %v", b)
+	}
+	if r := withdraw("bad key with spaces", 1); r.Status != 400 || !strings.Contains(r.Body, msgIdemKeyInvalid) {
+		t.Fatalf("bad key: %d %s", r.Status, r.Body)
+	}
+	if r := withdraw("tap-2", 5000); r.Status != 400 {
+		t.Fatalf("refused withdraw: %d", r.Status)
+	}
+	if r := withdraw("tap-2", 100); r.Status != 200 {
+		t.Fatalf("a refused call's key must stay usable: %d %s", r.Status, r.Body)
+	}
+	// the same key on another call is refused, whatever that call is
+	r := s.upload("/api/wallet/deposit", user, map[string]string{"amount": "5"}, pngBytes(t), map[string]string{"Idempotency-Key": "tap-1"})
+	if r.Status != 409 || !strings.Contains(r.Body, msgIdemKeyReused) {
+		t.Fatalf("key reused on another route: %d %s", r.Status, r.Body)
+	}
+	dep := s.deposit(user, "9")
+	for i := 0; i < 2; i++ {
+		req, _ := http.NewRequest("PUT", fmt.Sprintf("%s/api/wallet/requests/%d", s.srv.URL, dep), strings.NewReader(`{"status":"approved"}`))
+		req.Header.Set("Authorization", "Bearer "+admin)
+		req.Header.Set("Idempotency-Key", "approve-once")
+		if r := s.send(nil, req); r.Status != 200 {
+			t.Fatalf("approval %d with the same key: %d", i+1, r.Status)
+		}
+	}
+	if b := s.balances(user); b["balance_rial"] != "1009" {
+		t.Fatalf("balances %v", b)
+	}
+}

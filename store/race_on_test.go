@@ -1,0 +1,6 @@
+//go:build race
+
+package store
+
+// raceDetector is true when the tests run under -race, which makes SQLite many times slower.
+const raceDetector = true

@@ -1,1 +1,0 @@
-import{F as e,L as t}from"./icons-D_9GtLWi.js";import{D as n,M as r,O as i,k as a,r as o}from"./index-9ppoxWQ6.js";function s(s=`خطا در دریافت اطلاعات کاربر`){let[c,l]=e(null),[u,d]=e(!1);return t(()=>{let e=!0;return i.me().then(t=>{e&&(l(t),r(t.user))}).catch(t=>{e&&(d(!0),t instanceof n&&t.status===401||o(a(t,s),`error`))}),()=>{e=!1}},[]),{me:c,failed:u}}export{s as t};

@@ -1,0 +1,227 @@
+// The admin panel (decisions.md §8): the owner's figures above the quick list of pending
+// wallet requests, each approved in one tap or rejected with a required reason.
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { api, errorText, type Dashboard, type WalletRequest } from "../api";
+import { Modal } from "../components/admin-modal";
+import { Badge, Gold, ReceiptThumb, Rial } from "../components/admin-parts";
+import { DashboardIcon, ReceiptIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { Button, Field, LinkButton, Loading, PageHeader, StatusCard } from "../components/ui";
+import { useWalletDecision } from "../hooks/use-wallet-decision";
+import { fullName, walletTypeLabel, walletTypeTone } from "../lib/admin-money";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTimeShort } from "../lib/jalali";
+import { formatCardNumber, formatRial, groupIban } from "../lib/money";
+import "../styles/admin.css";
+
+/** REASON_REQUIRED is shown when a reject is sent without a reason. */
+export const REASON_REQUIRED = "دلیل رد درخواست را وارد کنید";
+
+/** AdminPanelView is /AdminPanel_page. */
+export default function AdminPanelView() {
+  const [figures, setFigures] = useState<Dashboard | null>(null);
+  const [pending, setPending] = useState<WalletRequest[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [rejecting, setRejecting] = useState<WalletRequest | null>(null);
+
+  const load = async () => {
+    const [d, p] = await Promise.allSettled([api.dashboard(), api.pendingWalletRequests()]);
+    if (d.status === "fulfilled") setFigures(d.value);
+    if (p.status === "fulfilled") setPending(Array.isArray(p.value) ? p.value : []);
+    const err = d.status === "rejected" ? d.reason : p.status === "rejected" ? p.reason : null;
+    setFailed(!!err);
+    if (err) toast(errorText(err, "خطا در دریافت اطلاعات"), "error");
+  };
+
+  const { busy, decide } = useWalletDecision(() => void load());
+  useEffect(() => void load(), []);
+
+  return (
+    <div class="admin-page admin-wide stack">
+      <PageHeader title="پنل مدیریت" />
+      {figures ? (
+        <Figures d={figures} />
+      ) : failed ? (
+        <StatusCard icon={<DashboardIcon size={40} />} title="خطا در دریافت اطلاعات" tone="warn">
+          <Button onClick={load}>تلاش دوباره</Button>
+        </StatusCard>
+      ) : (
+        <Loading />
+      )}
+
+      <section class="stack" aria-labelledby="pending-title">
+        <div class="section-head">
+          <h2 id="pending-title" class="section-title">
+            {`درخواست‌های در انتظار${pending ? ` (${toFaDigits(pending.length)})` : ""}`}
+          </h2>
+          <LinkButton href="/AdminWalletRequests_page" variant="ghost">
+            همه درخواست‌ها
+          </LinkButton>
+        </div>
+        {pending === null ? (
+          !failed && <Loading />
+        ) : pending.length === 0 ? (
+          <StatusCard icon={<ReceiptIcon size={40} />} title="درخواستی در انتظار نیست" testid="panel-empty" />
+        ) : (
+          <ul class="cards-list pending-grid">
+            {pending.map((r) => (
+              <li key={r.id} class="card pending-card" data-testid="pending-row" data-id={r.id}>
+                <div class="wr-card-head">
+                  <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
+                  <Badge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</Badge>
+                  <span class="muted small wr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
+                </div>
+                <div class="wr-card-body">
+                  <div class="wr-card-main">
+                    <p class="wr-user">
+                      {fullName(r.first_name, r.last_name, "-")}
+                      <span class="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
+                    </p>
+                    <Rial value={r.amount} toman />
+                    <BankAccount r={r} />
+                  </div>
+                  {r.receipt_image && <ReceiptThumb src={r.receipt_image} id={r.id} />}
+                </div>
+                <div class="pending-actions">
+                  <Button class="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`panel-approve-${r.id}`}>
+                    {r.type === "deposit" ? "تایید واریز" : "تایید برداشت"}
+                  </Button>
+                  <Button variant="danger" class="btn-sm" busy={busy[r.id] === "rejected"} disabled={!!busy[r.id]} onClick={() => setRejecting(r)} data-testid={`panel-reject-${r.id}`}>
+                    رد درخواست
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {rejecting && (
+        <RejectDialog
+          request={rejecting}
+          onClose={() => setRejecting(null)}
+          onReject={async (reason) => {
+            if (await decide(rejecting.id, "rejected", reason)) setRejecting(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** BankAccount is where a withdraw is paid: the bank, the card and the IBAN in full. */
+function BankAccount({ r }: { r: WalletRequest }) {
+  if (!r.card_number && !r.iban) return null;
+  return (
+    <dl class="kv">
+      {r.bank_name && (
+        <>
+          <dt>بانک</dt>
+          <dd>{r.bank_name}</dd>
+        </>
+      )}
+      {r.card_number && (
+        <>
+          <dt>شماره کارت</dt>
+          <dd dir="ltr">{formatCardNumber(r.card_number)}</dd>
+        </>
+      )}
+      {r.iban && (
+        <>
+          <dt>شماره شبا</dt>
+          <dd dir="ltr" class="iban">
+            {toFaDigits(groupIban(r.iban))}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function RejectDialog({ request, onClose, onReject }: { request: WalletRequest; onClose: () => void; onReject: (reason: string) => Promise<void> }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!reason.trim()) {
+      setError(REASON_REQUIRED);
+      return;
+    }
+    setSending(true);
+    await onReject(reason.trim());
+    setSending(false);
+  };
+  return (
+    <Modal title={`رد درخواست ${walletTypeLabel(request.type)} #${toFaDigits(request.id)}`} onClose={onClose} testid="reject-dialog">
+      <form class="form" onSubmit={submit} noValidate>
+        <p class="muted">{`${fullName(request.first_name, request.last_name)}، مبلغ ${formatRial(request.amount)} ریال`}</p>
+        <Field
+          label="دلیل رد"
+          value={reason}
+          onValue={(v) => (setReason(v), setError(null))}
+          error={error}
+          maxLength={500}
+          data-testid="reject-dialog-reason"
+        />
+        <div class="modal-buttons">
+          <Button type="submit" variant="danger" busy={sending} data-testid="reject-dialog-submit">
+            رد درخواست
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            انصراف
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Figures is the grid of the owner's numbers. */
+function Figures({ d }: { d: Dashboard }) {
+  return (
+    <div class="figures" data-testid="dashboard">
+      <Figure label="موجودی ریالی مشتریان" tone="rial">
+        <Rial value={d.customers_rial} toman testid="dash-customers-rial" />
+      </Figure>
+      <Figure label="موجودی طلای مشتریان" tone="gold">
+        <Gold value={d.customers_gold} testid="dash-customers-gold" />
+      </Figure>
+      <Figure label="نقدینگی در بانک (طبق دفتر)" tone="rial">
+        <Rial value={d.shop_bank_rial} toman testid="dash-bank-rial" />
+      </Figure>
+      <Figure label="طلای موجود در خزانه" tone="gold">
+        <Gold value={d.shop_vault_gold} testid="dash-vault-gold" />
+      </Figure>
+      <Figure label="واریزهای در انتظار" tone="warn" count={d.pending_deposits?.count} testid="dash-pending-deposits">
+        <Rial value={d.pending_deposits?.amount} />
+      </Figure>
+      <Figure label="برداشت‌های در انتظار" tone="warn" count={d.pending_withdraws?.count} testid="dash-pending-withdraws">
+        <Rial value={d.pending_withdraws?.amount} />
+      </Figure>
+      <Figure label="ورودی امروز" tone="in">
+        <Rial value={d.today_in_rial} testid="dash-today-in" />
+      </Figure>
+      <Figure label="خروجی امروز" tone="out">
+        <Rial value={d.today_out_rial} testid="dash-today-out" />
+      </Figure>
+      <Figure label="خرید مشتریان امروز" tone="in" count={d.today_buys?.count} testid="dash-today-buys">
+        <Rial value={d.today_buys?.amount_rial} />
+      </Figure>
+      <Figure label="فروش مشتریان امروز" tone="out" count={d.today_sells?.count} testid="dash-today-sells">
+        <Rial value={d.today_sells?.amount_rial} />
+      </Figure>
+    </div>
+  );
+}
+
+function Figure({ label, tone, count, testid, children }: { label: string; tone: string; count?: number; testid?: string; children: ComponentChildren }) {
+  return (
+    <div class={`card figure figure-${tone}`} data-testid={testid}>
+      <span class="figure-label">{label}</span>
+      <span class="figure-value">{children}</span>
+      {count !== undefined && <span class="figure-count">{`${toFaDigits(count)} مورد`}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,301 @@
+// Users' balances (admin.md §2): filter by text and by rial and gold ranges, and open any user's
+// ledger with running balances computed exactly in the order the server sends.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
+import { Modal } from "../components/admin-modal";
+import { Gold, Rial } from "../components/admin-parts";
+import { ListIcon, UsersIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "../lib/admin-filters";
+import { entryStatusLabel, entryTypeLabel, fullName, isZeroAmount, runningBalances, type Balanced } from "../lib/admin-money";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTime } from "../lib/jalali";
+import { EMPTY, formatGold, formatRial } from "../lib/money";
+import "../styles/admin.css";
+
+/** USERS_ERROR_MS is how long the users list's error stays (admin.md §8: 5 s). */
+const USERS_ERROR_MS = 5000;
+const USERS_ERROR = "خطا در دریافت کاربران";
+
+/** AdminUserBalancesView is /AdminUserBalances_page. */
+export default function AdminUserBalancesView() {
+  const [form, setForm] = useState<BalancesFilterForm>(EMPTY_BALANCES_FILTER);
+  const [users, setUsers] = useState<CustomerBalances[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [ledgerOf, setLedgerOf] = useState<CustomerBalances | null>(null);
+  const seq = useRef(0);
+  const bannerTimer = useRef<ReturnType<typeof setTimeout>>();
+  const narrow = useMediaQuery(NARROW_LIST);
+
+  const load = async (filter: BalancesFilter) => {
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const rows = await api.usersBalances(filter);
+      if (mine !== seq.current) return;
+      setUsers(Array.isArray(rows) ? rows : []);
+      setBanner(null);
+    } catch (err) {
+      if (mine !== seq.current) return;
+      const text = errorText(err, USERS_ERROR);
+      toast(text, "error", USERS_ERROR_MS);
+      setBanner(text);
+      clearTimeout(bannerTimer.current);
+      bannerTimer.current = setTimeout(() => setBanner(null), USERS_ERROR_MS);
+      setUsers((u) => u ?? []);
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    void load({});
+    return () => clearTimeout(bannerTimer.current);
+  }, []);
+
+  const set = (key: keyof BalancesFilterForm) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
+  const apply = (e: Event) => {
+    e.preventDefault();
+    void load(balancesFilter(form));
+  };
+  const reset = () => {
+    setForm(EMPTY_BALANCES_FILTER);
+    void load({});
+  };
+  const name = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || "-");
+
+  return (
+    <div class="admin-page admin-wide stack">
+      <PageHeader title="موجودی کاربران" />
+
+      <form class="card filters open" onSubmit={apply} noValidate aria-label="فیلتر کاربران">
+        <div class="filters-body balances-filters">
+          <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" data-testid="balances-search" class="span-all" />
+          <Field label="حداقل موجودی ریالی" value={form.minRial} onValue={set("minRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-min-rial" />
+          <Field label="حداکثر موجودی ریالی" value={form.maxRial} onValue={set("maxRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-max-rial" />
+          <Field label="حداقل موجودی طلا (گرم)" value={form.minGold} onValue={set("minGold")} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="balances-min-gold" />
+          <Field label="حداکثر موجودی طلا (گرم)" value={form.maxGold} onValue={set("maxGold")} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="balances-max-gold" />
+          <div class="filters-actions">
+            <Button type="submit" busy={loading && users !== null} data-testid="filter-apply">
+              اعمال فیلتر
+            </Button>
+            <Button variant="secondary" onClick={reset} data-testid="filter-clear">
+              پاک کردن فیلترها
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      {banner && (
+        <p class="banner banner-error" role="alert" data-testid="balances-error">
+          {banner}
+        </p>
+      )}
+
+      {users === null ? (
+        <Loading />
+      ) : users.length === 0 ? (
+        <StatusCard icon={<UsersIcon size={40} />} title="کاربری یافت نشد" testid="balances-empty" />
+      ) : (
+        <>
+          <p class="list-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
+          {narrow ? (
+            <ul class="cards-list" aria-busy={loading}>
+              {users.map((u) => (
+                <li key={u.id} class="card user-card" data-testid="balances-row" data-id={u.id}>
+                  <div class="wr-card-head">
+                    <span class="wr-user">{name(u)}</span>
+                    <span class="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
+                  </div>
+                  <p class="muted small" dir="ltr">
+                    {toFaDigits(u.phone_number ?? "")}
+                  </p>
+                  <dl class="kv">
+                    <dt>موجودی ریالی</dt>
+                    <dd>
+                      <Rial value={u.balance_rial} />
+                    </dd>
+                    <dt>موجودی طلا</dt>
+                    <dd>
+                      <Gold value={u.balance_gold} />
+                    </dd>
+                  </dl>
+                  <Button variant="secondary" class="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
+                    <ListIcon size={18} />
+                    مشاهده تراکنش‌ها
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div class="table-wrap card" aria-busy={loading}>
+              <table class="table">
+                <thead>
+                  <tr>
+                    <th scope="col">شناسه</th>
+                    <th scope="col">نام</th>
+                    <th scope="col">شماره موبایل</th>
+                    <th scope="col">موجودی ریالی</th>
+                    <th scope="col">موجودی طلا</th>
+                    <th scope="col">عملیات</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.map((u) => (
+                    <tr key={u.id} data-testid="balances-row" data-id={u.id}>
+                      <td class="num">{toFaDigits(u.id)}</td>
+                      <td>{name(u)}</td>
+                      <td class="num" dir="ltr">
+                        {toFaDigits(u.phone_number ?? "")}
+                      </td>
+                      <td class="num">
+                        <Rial value={u.balance_rial} />
+                      </td>
+                      <td class="num">
+                        <Gold value={u.balance_gold} />
+                      </td>
+                      <td>
+                        <Button variant="ghost" class="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
+                          <ListIcon size={18} />
+                          مشاهده تراکنش‌ها
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+
+      {ledgerOf && <LedgerModal user={ledgerOf} name={name(ledgerOf)} narrow={narrow} onClose={() => setLedgerOf(null)} />}
+    </div>
+  );
+}
+
+function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; name: string; narrow: boolean; onClose: () => void }) {
+  const [rows, setRows] = useState<Balanced<Entry>[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    api.userTransactions(user.id).then(
+      (entries) => alive && setRows(runningBalances(Array.isArray(entries) ? entries : [])),
+      (err) => {
+        if (!alive) return;
+        setFailed(true);
+        toast(errorText(err, "خطا در دریافت تراکنش‌ها"), "error");
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [user.id]);
+
+  const cell = (v: string | null | undefined, fmt: (v: string) => string) => (isZeroAmount(v) ? EMPTY : fmt(v as string));
+  const last = rows && rows.length ? rows[rows.length - 1] : null;
+
+  return (
+    <Modal title={`${name} (شناسه ${toFaDigits(user.id)})`} onClose={onClose} size="wide" testid="ledger-modal">
+      {rows === null ? (
+        failed ? (
+          <p class="muted center">خطا در دریافت تراکنش‌ها</p>
+        ) : (
+          <Loading />
+        )
+      ) : rows.length === 0 ? (
+        <StatusCard icon={<ListIcon size={40} />} title="تراکنشی ثبت نشده است" testid="ledger-empty" />
+      ) : (
+        <>
+          {last && (
+            <div class="ledger-totals">
+              <span>
+                <span class="muted">مانده ریالی: </span>
+                <Rial value={last.running_rial} testid="ledger-total-rial" />
+              </span>
+              <span>
+                <span class="muted">مانده طلا: </span>
+                <Gold value={last.running_gold} testid="ledger-total-gold" />
+              </span>
+            </div>
+          )}
+          {narrow ? (
+            <ul class="cards-list">
+              {rows.map((r) => (
+                <li key={r.id} class="ledger-card" data-testid="ledger-row" data-running-rial={r.running_rial} data-running-gold={r.running_gold}>
+                  <div class="wr-card-head">
+                    <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
+                    <span class="cell-main">{entryTypeLabel(r.type)}</span>
+                    <span class="muted small">{entryStatusLabel(r.status)}</span>
+                  </div>
+                  {r.description && <p class="small">{r.description}</p>}
+                  <dl class="kv">
+                    {r.price_per_gram && (
+                      <>
+                        <dt>قیمت هر گرم</dt>
+                        <dd>{`${formatRial(r.price_per_gram)} ریال`}</dd>
+                      </>
+                    )}
+                    <dt>طلا (بدهکار / بستانکار)</dt>
+                    <dd>{`${cell(r.debit_gold, formatGold)} / ${cell(r.credit_gold, formatGold)}`}</dd>
+                    <dt>مانده طلا</dt>
+                    <dd class="strong">{`${formatGold(r.running_gold)} گرم`}</dd>
+                    <dt>ریال (بدهکار / بستانکار)</dt>
+                    <dd>{`${cell(r.debit_rial, formatRial)} / ${cell(r.credit_rial, formatRial)}`}</dd>
+                    <dt>مانده ریالی</dt>
+                    <dd class="strong">{`${formatRial(r.running_rial)} ریال`}</dd>
+                    <dt>تاریخ</dt>
+                    <dd>{formatJalaliDateTime(r.created_at)}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div class="table-wrap">
+              <table class="table table-dense">
+                <thead>
+                  <tr>
+                    <th scope="col">شناسه سند</th>
+                    <th scope="col">نوع</th>
+                    <th scope="col">وضعیت</th>
+                    <th scope="col">توضیحات</th>
+                    <th scope="col">قیمت هر گرم (ریال)</th>
+                    <th scope="col">بدهکار طلا</th>
+                    <th scope="col">بستانکار طلا</th>
+                    <th scope="col">مانده طلا (گرم)</th>
+                    <th scope="col">بدهکار ریال</th>
+                    <th scope="col">بستانکار ریال</th>
+                    <th scope="col">مانده ریالی</th>
+                    <th scope="col">تاریخ</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id} data-testid="ledger-row" data-running-rial={r.running_rial} data-running-gold={r.running_gold}>
+                      <td class="num">{toFaDigits(r.id)}</td>
+                      <td class="nowrap">{entryTypeLabel(r.type)}</td>
+                      <td class="nowrap">{entryStatusLabel(r.status)}</td>
+                      <td class="cell-desc">{r.description || EMPTY}</td>
+                      <td class="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
+                      <td class={`num ${isZeroAmount(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
+                      <td class={`num ${isZeroAmount(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
+                      <td class="num strong">{formatGold(r.running_gold)}</td>
+                      <td class={`num ${isZeroAmount(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
+                      <td class={`num ${isZeroAmount(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
+                      <td class="num strong">{formatRial(r.running_rial)}</td>
+                      <td class="num nowrap">{formatJalaliDateTime(r.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
