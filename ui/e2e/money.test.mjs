@@ -60,17 +60,32 @@ after(async () => {
   await shop?.stop();
 });
 
-// TODO(admin screen): decide on /AdminWalletRequests_page with the admin screen's testids once it is on main:
-//   approve: page.getByTestId(`approve-${id}`).click()
-//   reject:  page.getByTestId(`reject-reason-${id}`).fill(reason); page.getByTestId(`reject-${id}`).click()
-// Until then the admin decides through the API the screen calls.
-async function decide(id, status, reason = '') {
-  const r = await fetch(`${shop.url}/api/wallet/requests/${id}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ status, reject_reason: reason }),
-  });
-  assert.equal(r.status, 200, `deciding request ${id}: ${await r.text()}`);
+/** adminSession logs the admin in through the login screen, in a browser of the same kind as the customer's. */
+async function adminSession(device) {
+  const context = await browser.newContext({ ...device, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
+  const page = await context.newPage();
+  await page.goto(`${shop.url}/login_page`);
+  await page.getByTestId('tab-password').click();
+  await page.getByTestId('login-phone').fill(adminPhone);
+  await page.getByTestId('login-password').fill(adminPassword);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`${shop.url}/`);
+  return { context, page };
+}
+
+/** approve approves a request on the admin's wallet requests screen. */
+async function approve(admin, id) {
+  await admin.goto(`${shop.url}/AdminWalletRequests_page`);
+  await admin.getByTestId(`approve-${id}`).click();
+  await admin.getByTestId(`approve-${id}`).waitFor({ state: 'detached' });
+}
+
+/** reject refuses a request on the admin's wallet requests screen, with a reason. */
+async function reject(admin, id, reason) {
+  await admin.goto(`${shop.url}/AdminWalletRequests_page`);
+  await admin.getByTestId(`reject-reason-${id}`).fill(reason);
+  await admin.getByTestId(`reject-${id}`).click();
+  await admin.getByTestId(`reject-${id}`).waitFor({ state: 'detached' });
 }
 
 /** chargeGold credits a customer's gold by the admin's manual charge, so the statement has gold in it. */
@@ -214,8 +229,12 @@ describe('money', { concurrency: true }, () => {
       requests = await myRequests(page);
       const refusedId = requests.find((r) => r.id !== depositId).id;
 
-      await decide(depositId, 'approved');
-      await decide(refusedId, 'rejected', 'رسید خوانا نیست');
+      const admin = await adminSession(device);
+      await admin.page.goto(`${shop.url}/AdminWalletRequests_page`);
+      await admin.page.getByTestId(`approve-${depositId}`).waitFor();
+      await shot(admin.page, `${name}-money-06a-admin-requests`);
+      await approve(admin.page, depositId);
+      await reject(admin.page, refusedId, 'رسید خوانا نیست');
       await chargeGold(requests[0].user_id, '1.235');
 
       // The customer sees the money, the statement row and the refused request with its reason.
@@ -263,7 +282,8 @@ describe('money', { concurrency: true }, () => {
       await page.locator(`[data-testid^="pending-"]:not([data-testid="pending-${firstWithdraw}"])`).waitFor();
       const secondWithdraw = await idOf(page, 'pending-');
       assert.notEqual(secondWithdraw, firstWithdraw);
-      await decide(secondWithdraw, 'approved');
+      await approve(admin.page, secondWithdraw);
+      await admin.context.close();
 
       // The statement shows the withdrawal and the balance after it.
       await page.goto(`${shop.url}/transactions_page`);
