@@ -1,1 +1,0 @@
-import{n as e}from"./index-Bd5CTqUj.js";import{j as t}from"./icons-D_9GtLWi.js";function n(){return t(e,{title:`به‌زودی`})}export{n as default};
