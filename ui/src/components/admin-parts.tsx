@@ -1,19 +1,9 @@
-// Small parts the admin money screens share: badges, amounts, the receipt thumbnail, a select
+// Small parts the admin money screens share: amounts, the receipt thumbnail, a select
 // field, and three icons (TODO: move them to icons.tsx when the branches merge).
-import type { ComponentChildren, JSX } from "preact";
+import type { JSX } from "preact";
 import { useId, useState } from "preact/hooks";
-import type { Tone } from "../lib/admin-money";
 import { formatGold, formatRial, formatToman } from "../lib/money";
 import { ReceiptIcon } from "./icons";
-
-/** Badge is a small coloured label: a request's type or status. */
-export function Badge({ tone, children, testid }: { tone: Tone; children: ComponentChildren; testid?: string }) {
-  return (
-    <span class={`pill pill-${tone}`} data-testid={testid}>
-      {children}
-    </span>
-  );
-}
 
 /** Rial shows a rial amount with its unit and, when asked, the toman beside it. */
 export function Rial({ value, toman, testid }: { value: string | null | undefined; toman?: boolean; testid?: string }) {

@@ -1,7 +1,14 @@
 import type { ComponentChildren } from "preact";
 import type { Tone } from "../lib/labels";
 
-/** StatusBadge is a small coloured label: yellow waiting, green done, red refused, grey other. */
-export function StatusBadge({ tone, children }: { tone: Tone; children: ComponentChildren }) {
-  return <span class={`status-pill tone-${tone}`}>{children}</span>;
+/**
+ * StatusBadge is the small coloured label of both sides: a status (yellow waiting, green done, red refused,
+ * grey other) or, in blue, a kind. The tones come from lib/labels.ts.
+ */
+export function StatusBadge({ tone, children, testid }: { tone: Tone; children: ComponentChildren; testid?: string }) {
+  return (
+    <span class={`status-pill tone-${tone}`} data-testid={testid}>
+      {children}
+    </span>
+  );
 }

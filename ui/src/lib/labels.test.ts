@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entryStatusLabel, entryStatusTone, entryTypeLabel, walletStatusLabel, walletStatusTone, walletTypeLabel } from "./labels";
+import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "./labels";
 
 describe("entryTypeLabel", () => {
   it("names every ledger type with the glossary's word", () => {
@@ -68,10 +68,27 @@ describe("walletStatusTone", () => {
   });
 });
 
-describe("walletTypeLabel", () => {
+describe("walletTypeLabel and walletTypeTone", () => {
   it("names deposit and withdraw", () => {
     expect(walletTypeLabel("deposit")).toBe("واریز");
     expect(walletTypeLabel("withdraw")).toBe("برداشت");
     expect(walletTypeLabel("refund")).toBe("refund");
+  });
+  it("colours deposit green and withdraw blue, anything else grey", () => {
+    expect(walletTypeTone("deposit")).toBe("ok");
+    expect(walletTypeTone("withdraw")).toBe("info");
+    expect(walletTypeTone("refund")).toBe("muted");
+  });
+});
+
+describe("fullName", () => {
+  it("joins first and last name", () => {
+    expect(fullName("نگار", "موسوی")).toBe("نگار موسوی");
+    expect(fullName("نگار", null)).toBe("نگار");
+    expect(fullName(undefined, "موسوی")).toBe("موسوی");
+  });
+  it("falls back when both are empty", () => {
+    expect(fullName("", "", "کاربر")).toBe("کاربر");
+    expect(fullName(" ", null)).toBe("");
   });
 });

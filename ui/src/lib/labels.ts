@@ -1,8 +1,12 @@
 // Persian labels and badge tones of ledger entries and wallet requests (customer.md §4, glossary.md).
 // The admin screens import these too, so both sides say the same word for the same thing.
+// One tone vocabulary for both sides' badges; a cancelled request is the one place their colours differ.
 
-/** Tone is a badge colour: warn yellow, ok green, bad red, muted grey. */
-export type Tone = "warn" | "ok" | "bad" | "muted";
+/**
+ * Tone is a badge colour, the one vocabulary of both sides: warn yellow, ok green, bad red, muted grey
+ * for states; info blue names a kind (a withdraw) without judging it.
+ */
+export type Tone = "warn" | "ok" | "bad" | "muted" | "info";
 
 /** Side is who looks at a wallet request: the words differ a little (glossary.md, Statuses). */
 export type Side = "customer" | "admin";
@@ -66,6 +70,11 @@ export function walletTypeLabel(type: string): string {
   return WALLET_TYPES.get(type) ?? type;
 }
 
+/** walletTypeTone colours a wallet request's type badge on the admin's lists: deposit green, withdraw blue. */
+export function walletTypeTone(type: string): Tone {
+  return type === "deposit" ? "ok" : type === "withdraw" ? "info" : "muted";
+}
+
 /** walletStatusLabel names a wallet request's status; pending reads "waiting for approval" to the customer. */
 export function walletStatusLabel(status: string, side: Side): string {
   if (status === "pending") return side === "customer" ? "در انتظار تایید" : "در انتظار";
@@ -89,4 +98,9 @@ export function walletStatusTone(status: string, side: Side = "customer"): Tone 
     default:
       return "muted";
   }
+}
+
+/** fullName is "first last" as the lists show a person, or fallback when both names are empty. */
+export function fullName(first?: string | null, last?: string | null, fallback = ""): string {
+  return `${first ?? ""} ${last ?? ""}`.trim() || fallback;
 }

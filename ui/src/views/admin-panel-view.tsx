@@ -4,14 +4,15 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, errorText, type Dashboard, type WalletRequest } from "../api";
 import { Modal } from "../components/admin-modal";
-import { Badge, Gold, ReceiptThumb, Rial } from "../components/admin-parts";
+import { Gold, ReceiptThumb, Rial } from "../components/admin-parts";
 import { DashboardIcon, ReceiptIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, LinkButton, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
-import { fullName, walletTypeLabel, walletTypeTone } from "../lib/admin-money";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
+import { fullName, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import { formatCardNumber, formatRial, groupIban } from "../lib/money";
 import "../styles/admin.css";
 
@@ -69,7 +70,7 @@ export default function AdminPanelView() {
               <li key={r.id} class="card pending-card" data-testid="pending-row" data-id={r.id}>
                 <div class="wr-card-head">
                   <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
-                  <Badge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</Badge>
+                  <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
                   <span class="muted small wr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
                 </div>
                 <div class="wr-card-body">

@@ -2,17 +2,19 @@
 // a phone; pending requests are approved or rejected here with a reason.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, errorText, type WalletFilter, type WalletRequest } from "../api";
-import { Badge, ChevronDownIcon, FilterIcon, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
+import { ChevronDownIcon, FilterIcon, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
 import { DateField } from "../components/date-field";
 import { ReceiptIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { EMPTY_WALLET_FILTER, walletFilter, type WalletFilterForm } from "../lib/admin-filters";
-import { fullName, maskBankInfo, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "../lib/admin-money";
+import { maskBankInfo } from "../lib/admin-money";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort, todayJalali } from "../lib/jalali";
+import { fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import "../styles/admin.css";
 
 const TYPES = [
@@ -201,10 +203,10 @@ export default function AdminWalletRequestsView() {
                 <li key={r.id} class="card wr-card" data-testid="wr-row" data-id={r.id}>
                   <div class="wr-card-head">
                     <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
-                    <Badge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</Badge>
-                    <Badge tone={walletStatusTone(r.status)} testid={`status-${r.id}`}>
+                    <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
+                    <StatusBadge tone={walletStatusTone(r.status, "admin")} testid={`status-${r.id}`}>
                       {walletStatusLabel(r.status, "admin")}
-                    </Badge>
+                    </StatusBadge>
                   </div>
                   <div class="wr-card-body">
                     <div class="wr-card-main">
@@ -253,7 +255,7 @@ export default function AdminWalletRequestsView() {
                         <span class="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
                       </td>
                       <td>
-                        <Badge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</Badge>
+                        <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
                       </td>
                       <td class="num">
                         <Rial value={r.amount} />
@@ -265,9 +267,9 @@ export default function AdminWalletRequestsView() {
                         <ReceiptThumb src={r.receipt_image} id={r.id} />
                       </td>
                       <td>
-                        <Badge tone={walletStatusTone(r.status)} testid={`status-${r.id}`}>
+                        <StatusBadge tone={walletStatusTone(r.status, "admin")} testid={`status-${r.id}`}>
                           {walletStatusLabel(r.status, "admin")}
-                        </Badge>
+                        </StatusBadge>
                       </td>
                       <td class="cell-actions">{actions(r)}</td>
                     </tr>
