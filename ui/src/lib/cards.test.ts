@@ -82,6 +82,8 @@ describe("maskBankInfo", () => {
   it("shows what there is", () => {
     expect(maskBankInfo(CARD, "")).toBe("۶۰۳۷ …");
     expect(maskBankInfo("", IBAN)).toBe("… ۹۰۰۲");
+    expect(maskBankInfo("6037 9900 0000 0006", "")).toBe("۶۰۳۷ …");
+    expect(maskBankInfo("", "IR82 0540 1026 8002 0817 9090 02")).toBe("… ۹۰۰۲");
     expect(maskBankInfo("", "")).toBe("—");
     expect(maskBankInfo(null, undefined)).toBe("—");
   });

@@ -26,6 +26,9 @@ describe("parseUnits", () => {
     expect(parseUnits("2", 3)).toBe(2000n);
     expect(parseUnits("2.5", 3)).toBe(2500n);
     expect(parseUnits(".5", 3)).toBe(500n);
+    expect(parseUnits(".005", 3)).toBe(5n);
+    expect(parseUnits("0.1", 3)).toBe(100n);
+    expect(parseUnits("-25", 0)).toBe(-25n);
     expect(parseUnits("-0.125", 3)).toBe(-125n);
     expect(parseUnits(42, 0)).toBe(42n);
     expect(parseUnits("۱۲٫۵".replace("٫", "."), 3)).toBe(12500n);
@@ -52,6 +55,7 @@ describe("formatUnits", () => {
     expect(formatUnits(1500000n, 0)).toBe("1500000");
     expect(formatUnits(-7n, 0)).toBe("-7");
     expect(formatUnits(0n, 0)).toBe("0");
+    expect(formatUnits(1000000001n, 3)).toBe("1000000.001");
   });
   it("round-trips with parseUnits", () => {
     for (const s of ["0.001", "12.340", "100000.000", "-3.210"]) expect(formatUnits(parseUnits(s, 3)!, 3)).toBe(s);
@@ -86,6 +90,10 @@ describe("runningBalances", () => {
     const rows = runningBalances([entry(1, { credit_rial: "", debit_gold: null as unknown as string, credit_gold: "0.5" })]);
     expect(rows[0]).toMatchObject({ rialBalance: "0", goldBalance: "0.500" });
     expect(runningBalances([])).toEqual([]);
+  });
+  it("hands each entry back as it came, with all its fields", () => {
+    const first = entry(7, { credit_rial: "1" });
+    expect(runningBalances([first])[0].entry).toBe(first);
   });
   it("lets a balance go negative when the entries say so, rather than hide it", () => {
     const rows = runningBalances([entry(1, { debit_rial: "500" })]);

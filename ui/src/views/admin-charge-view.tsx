@@ -7,9 +7,9 @@ import { Gold, Rial, SearchIcon } from "../components/admin-parts";
 import { PlusCircleIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, Field, PageHeader } from "../components/ui";
-import { checkChargeAmount, displayAmount, sanitizeAmount, type ChargeType } from "../lib/admin-money";
-import { fullName } from "../lib/labels";
+import { checkChargeAmount, displayAmount, sanitizeAmount, type ChargeType } from "../lib/charge";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
+import { fullName } from "../lib/labels";
 import { formatGold, formatRial, formatToman } from "../lib/money";
 import "../styles/admin.css";
 

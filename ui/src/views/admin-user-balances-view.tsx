@@ -1,7 +1,7 @@
 // Users' balances (admin.md §2): filter by text and by rial and gold ranges, and open any user's
 // ledger with running balances computed exactly in the order the server sends.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
+import { api, errorText, type BalancesFilter, type CustomerBalances } from "../api";
 import { Modal } from "../components/admin-modal";
 import { Gold, Rial } from "../components/admin-parts";
 import { ListIcon, UsersIcon } from "../components/icons";
@@ -9,10 +9,10 @@ import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "../lib/admin-filters";
-import { entryStatusLabel, entryTypeLabel, isZeroAmount, runningBalances, type Balanced } from "../lib/admin-money";
-import { fullName } from "../lib/labels";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
+import { entryStatusLabel, entryTypeLabel, fullName } from "../lib/labels";
+import { isZero, runningBalances, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
 
@@ -179,7 +179,7 @@ export default function AdminUserBalancesView() {
 }
 
 function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; name: string; narrow: boolean; onClose: () => void }) {
-  const [rows, setRows] = useState<Balanced<Entry>[] | null>(null);
+  const [rows, setRows] = useState<LedgerRow[] | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -197,7 +197,7 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
     };
   }, [user.id]);
 
-  const cell = (v: string | null | undefined, fmt: (v: string) => string) => (isZeroAmount(v) ? EMPTY : fmt(v as string));
+  const cell = (v: string | null | undefined, fmt: (v: string) => string) => (isZero(v) ? EMPTY : fmt(v as string));
   const last = rows && rows.length ? rows[rows.length - 1] : null;
 
   return (
@@ -216,18 +216,18 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
             <div class="ledger-totals">
               <span>
                 <span class="muted">مانده ریالی: </span>
-                <Rial value={last.running_rial} testid="ledger-total-rial" />
+                <Rial value={last.rialBalance} testid="ledger-total-rial" />
               </span>
               <span>
                 <span class="muted">مانده طلا: </span>
-                <Gold value={last.running_gold} testid="ledger-total-gold" />
+                <Gold value={last.goldBalance} testid="ledger-total-gold" />
               </span>
             </div>
           )}
           {narrow ? (
             <ul class="cards-list">
-              {rows.map((r) => (
-                <li key={r.id} class="ledger-card" data-testid="ledger-row" data-running-rial={r.running_rial} data-running-gold={r.running_gold}>
+              {rows.map(({ entry: r, rialBalance, goldBalance }) => (
+                <li key={r.id} class="ledger-card" data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
                   <div class="wr-card-head">
                     <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
                     <span class="cell-main">{entryTypeLabel(r.type)}</span>
@@ -244,11 +244,11 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                     <dt>طلا (بدهکار / بستانکار)</dt>
                     <dd>{`${cell(r.debit_gold, formatGold)} / ${cell(r.credit_gold, formatGold)}`}</dd>
                     <dt>مانده طلا</dt>
-                    <dd class="strong">{`${formatGold(r.running_gold)} گرم`}</dd>
+                    <dd class="strong">{`${formatGold(goldBalance)} گرم`}</dd>
                     <dt>ریال (بدهکار / بستانکار)</dt>
                     <dd>{`${cell(r.debit_rial, formatRial)} / ${cell(r.credit_rial, formatRial)}`}</dd>
                     <dt>مانده ریالی</dt>
-                    <dd class="strong">{`${formatRial(r.running_rial)} ریال`}</dd>
+                    <dd class="strong">{`${formatRial(rialBalance)} ریال`}</dd>
                     <dt>تاریخ</dt>
                     <dd>{formatJalaliDateTime(r.created_at)}</dd>
                   </dl>
@@ -275,19 +275,19 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id} data-testid="ledger-row" data-running-rial={r.running_rial} data-running-gold={r.running_gold}>
+                  {rows.map(({ entry: r, rialBalance, goldBalance }) => (
+                    <tr key={r.id} data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
                       <td class="num">{toFaDigits(r.id)}</td>
                       <td class="nowrap">{entryTypeLabel(r.type)}</td>
                       <td class="nowrap">{entryStatusLabel(r.status)}</td>
                       <td class="cell-desc">{r.description || EMPTY}</td>
                       <td class="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
-                      <td class={`num ${isZeroAmount(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
-                      <td class={`num ${isZeroAmount(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
-                      <td class="num strong">{formatGold(r.running_gold)}</td>
-                      <td class={`num ${isZeroAmount(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
-                      <td class={`num ${isZeroAmount(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
-                      <td class="num strong">{formatRial(r.running_rial)}</td>
+                      <td class={`num ${isZero(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
+                      <td class={`num ${isZero(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
+                      <td class="num strong">{formatGold(goldBalance)}</td>
+                      <td class={`num ${isZero(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
+                      <td class={`num ${isZero(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
+                      <td class="num strong">{formatRial(rialBalance)}</td>
                       <td class="num nowrap">{formatJalaliDateTime(r.created_at)}</td>
                     </tr>
                   ))}

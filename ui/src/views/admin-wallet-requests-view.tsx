@@ -11,7 +11,7 @@ import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { EMPTY_WALLET_FILTER, walletFilter, type WalletFilterForm } from "../lib/admin-filters";
-import { maskBankInfo } from "../lib/admin-money";
+import { maskBankInfo } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort, todayJalali } from "../lib/jalali";
 import { fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "../lib/labels";
@@ -217,7 +217,7 @@ export default function AdminWalletRequestsView() {
                       <Rial value={r.amount} toman />
                       <dl class="kv">
                         <dt>حساب بانکی</dt>
-                        <dd dir="ltr">{toFaDigits(maskBankInfo(r.card_number, r.iban))}</dd>
+                        <dd dir="ltr">{maskBankInfo(r.card_number, r.iban)}</dd>
                         <dt>تاریخ</dt>
                         <dd>{formatJalaliDateTimeShort(r.created_at)}</dd>
                       </dl>
@@ -261,7 +261,7 @@ export default function AdminWalletRequestsView() {
                         <Rial value={r.amount} />
                       </td>
                       <td class="num" dir="ltr">
-                        {toFaDigits(maskBankInfo(r.card_number, r.iban))}
+                        {maskBankInfo(r.card_number, r.iban)}
                       </td>
                       <td>
                         <ReceiptThumb src={r.receipt_image} id={r.id} />
