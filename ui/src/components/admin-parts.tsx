@@ -1,6 +1,4 @@
-// Small parts the admin money screens share: amounts, the receipt thumbnail, a select
-// field, and three icons (TODO: move them to icons.tsx when the branches merge).
-import type { JSX } from "preact";
+// Small parts the admin money screens share: amounts, the receipt thumbnail and a select field.
 import { useId, useState } from "preact/hooks";
 import { formatGold, formatRial, formatToman } from "../lib/money";
 import { ReceiptIcon } from "./icons";
@@ -95,35 +93,3 @@ export function SelectField({ label, value, onValue, options, testid }: SelectPr
     </div>
   );
 }
-
-type IconProps = { size?: number };
-
-function Svg({ size = 24, children }: IconProps & { children: JSX.Element | JSX.Element[] }) {
-  return (
-    <svg class="icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">
-      {children}
-    </svg>
-  );
-}
-
-/** FilterIcon is a funnel. */
-export const FilterIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 5h16l-6 7.5V19l-4 1.5v-8z" />
-  </Svg>
-);
-
-/** SearchIcon is a magnifier. */
-export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="6.5" />
-    <path d="M16 16l4.5 4.5" />
-  </Svg>
-);
-
-/** ChevronDownIcon points down; the filters button turns it over when open. */
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 9l6 6 6-6" />
-  </Svg>
-);

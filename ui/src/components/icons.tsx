@@ -133,6 +133,28 @@ export const ChevronStartIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** ChevronDownIcon points down; the filters button turns it over when open. */
+export const ChevronDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 9l6 6 6-6" />
+  </Svg>
+);
+
+/** FilterIcon is a funnel. */
+export const FilterIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5h16l-6 7.5V19l-4 1.5v-8z" />
+  </Svg>
+);
+
+/** SearchIcon is a magnifier. */
+export const SearchIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Svg>
+);
+
 /** BackIcon points toward the inline start (right in RTL): "back". */
 export const BackIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -3,8 +3,8 @@
 import { useState } from "preact/hooks";
 import { api, ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
 import { Modal } from "../components/admin-modal";
-import { Gold, Rial, SearchIcon } from "../components/admin-parts";
-import { PlusCircleIcon } from "../components/icons";
+import { Gold, Rial } from "../components/admin-parts";
+import { PlusCircleIcon, SearchIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, Field, PageHeader } from "../components/ui";
 import { checkChargeAmount, displayAmount, sanitizeAmount, type ChargeType } from "../lib/charge";

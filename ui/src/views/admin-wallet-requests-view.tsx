@@ -2,9 +2,9 @@
 // a phone; pending requests are approved or rejected here with a reason.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, errorText, type WalletFilter, type WalletRequest } from "../api";
-import { ChevronDownIcon, FilterIcon, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
+import { ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
 import { DateField } from "../components/date-field";
-import { ReceiptIcon } from "../components/icons";
+import { ChevronDownIcon, FilterIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
