@@ -1,6 +1,7 @@
 // Small parts the admin money screens share: amounts, the receipt thumbnail and a select field.
 import { useId, useState } from "preact/hooks";
-import { formatGold, formatRial, formatToman } from "../lib/money";
+import { EMPTY, formatGold, formatRial, formatToman } from "../lib/money";
+import { isSameOriginPath } from "../lib/wallet";
 import { ReceiptIcon } from "./icons";
 
 /** Rial shows a rial amount with its unit and, when asked, the toman beside it. */
@@ -28,19 +29,13 @@ export function Gold({ value, testid }: { value: string | null | undefined; test
   );
 }
 
-/** sameOriginPath keeps a server-relative path ("/uploads/…") and refuses anything pointing elsewhere. */
-export function sameOriginPath(path: string | null | undefined): string | null {
-  return path && /^\/(?!\/)/.test(path) && !path.includes("\\") ? path : null;
-}
-
 /** ReceiptThumb is a deposit receipt's thumbnail; a click opens the full image in a new tab. */
 export function ReceiptThumb({ src, id }: { src: string | null | undefined; id: number }) {
   const [broken, setBroken] = useState(false);
-  const path = sameOriginPath(src);
-  if (!path) return <span class="muted">-</span>;
+  if (!isSameOriginPath(src)) return <span class="muted">{EMPTY}</span>;
   return (
     <a
-      href={path}
+      href={src}
       target="_blank"
       rel="noopener noreferrer"
       class="receipt-thumb"
@@ -53,7 +48,7 @@ export function ReceiptThumb({ src, id }: { src: string | null | undefined; id: 
           <ReceiptIcon size={22} />
         </span>
       ) : (
-        <img src={path} alt="رسید واریز" loading="lazy" decoding="async" onError={() => setBroken(true)} />
+        <img src={src} alt="رسید واریز" loading="lazy" decoding="async" onError={() => setBroken(true)} />
       )}
     </a>
   );

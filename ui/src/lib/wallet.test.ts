@@ -45,6 +45,7 @@ describe("isSameOriginPath", () => {
     expect(isSameOriginPath("/uploads/receipts/ab12.jpg")).toBe(true);
     expect(isSameOriginPath("//evil.example/x.jpg")).toBe(false);
     expect(isSameOriginPath("/\\evil.example")).toBe(false);
+    expect(isSameOriginPath("/uploads\\..\\..\\x.jpg")).toBe(false);
     expect(isSameOriginPath("http://localhost:5000/uploads/x.jpg")).toBe(false);
     expect(isSameOriginPath("")).toBe(false);
     expect(isSameOriginPath(null)).toBe(false);

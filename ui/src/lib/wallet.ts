@@ -50,7 +50,10 @@ export function withdrawError(digits: string, availableRial: string | null | und
   return null;
 }
 
-/** isSameOriginPath tells whether a receipt path stays on this site ("/uploads/…", not "//host/…"). */
+/**
+ * isSameOriginPath tells whether a receipt path stays on this site ("/uploads/…", not "//host/…"). A
+ * backslash anywhere is refused: browsers read it as a slash, so "/\host" and "/a\..\x" could leave.
+ */
 export function isSameOriginPath(path: string | null | undefined): path is string {
-  return !!path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+  return !!path && path.startsWith("/") && !path.startsWith("//") && !path.includes("\\");
 }

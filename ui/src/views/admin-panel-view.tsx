@@ -10,10 +10,11 @@ import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, LinkButton, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
+import { formatCardNumber, formatIban } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName, walletTypeLabel, walletTypeTone } from "../lib/labels";
-import { formatCardNumber, formatRial, groupIban } from "../lib/money";
+import { EMPTY, formatRial } from "../lib/money";
 import "../styles/admin.css";
 
 /** REASON_REQUIRED is shown when a reject is sent without a reason. */
@@ -76,7 +77,7 @@ export default function AdminPanelView() {
                 <div class="wr-card-body">
                   <div class="wr-card-main">
                     <p class="wr-user">
-                      {fullName(r.first_name, r.last_name, "-")}
+                      {fullName(r.first_name, r.last_name, EMPTY)}
                       <span class="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
                     </p>
                     <Rial value={r.amount} toman />
@@ -132,7 +133,7 @@ function BankAccount({ r }: { r: WalletRequest }) {
         <>
           <dt>شماره شبا</dt>
           <dd dir="ltr" class="iban">
-            {toFaDigits(groupIban(r.iban))}
+            {formatIban(r.iban)}
           </dd>
         </>
       )}

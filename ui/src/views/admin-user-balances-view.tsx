@@ -66,7 +66,7 @@ export default function AdminUserBalancesView() {
     setForm(EMPTY_BALANCES_FILTER);
     void load({});
   };
-  const name = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || "-");
+  const name = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || EMPTY);
 
   return (
     <div class="admin-page admin-wide stack">

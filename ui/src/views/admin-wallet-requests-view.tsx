@@ -15,6 +15,7 @@ import { maskBankInfo } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort, todayJalali } from "../lib/jalali";
 import { fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "../lib/labels";
+import { EMPTY } from "../lib/money";
 import "../styles/admin.css";
 
 const TYPES = [
@@ -126,7 +127,7 @@ export default function AdminWalletRequestsView() {
         {r.reject_reason}
       </p>
     ) : (
-      <span class="muted">-</span>
+      <span class="muted">{EMPTY}</span>
     );
 
   return (
@@ -211,7 +212,7 @@ export default function AdminWalletRequestsView() {
                   <div class="wr-card-body">
                     <div class="wr-card-main">
                       <p class="wr-user">
-                        {fullName(r.first_name, r.last_name, "-")}
+                        {fullName(r.first_name, r.last_name, EMPTY)}
                         <span class="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
                       </p>
                       <Rial value={r.amount} toman />
@@ -251,7 +252,7 @@ export default function AdminWalletRequestsView() {
                         <span class="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
                       </td>
                       <td>
-                        <span class="cell-main">{fullName(r.first_name, r.last_name, "-")}</span>
+                        <span class="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
                         <span class="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
                       </td>
                       <td>

@@ -6,6 +6,7 @@ import { toast } from "../components/toast";
 import { Button, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useMe } from "../hooks/use-me";
 import { toFaDigits } from "../lib/digits";
+import { fullName } from "../lib/labels";
 import { formatGold, formatRial } from "../lib/money";
 
 const LINKS = [
@@ -42,17 +43,17 @@ export default function ProfileView() {
   }
 
   const { user, balance } = me;
-  const fullName = `${user.first_name ?? ""} ${user.last_name ?? ""}`.trim() || user.name || "";
+  const name = fullName(user.first_name, user.last_name, user.name ?? "");
   return (
     <div class="stack">
       <h1 class="page-title">پروفایل</h1>
-      <button type="button" class="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header" aria-label={`${fullName}، ویرایش پروفایل`}>
+      <button type="button" class="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header" aria-label={`${name}، ویرایش پروفایل`}>
         <span class="avatar" aria-hidden="true">
-          {fullName.slice(0, 1)}
+          {name.slice(0, 1)}
         </span>
         <span class="profile-id">
           <span class="profile-name" data-testid="profile-name">
-            {fullName}
+            {name}
           </span>
           <span class="profile-phone" data-testid="profile-phone">
             {toFaDigits(user.phone_number ?? "")}
