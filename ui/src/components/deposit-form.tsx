@@ -91,13 +91,9 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
             aria-invalid={errors.receipt ? true : undefined}
             data-testid="deposit-receipt"
           />
-          {preview ? (
-            <img class="receipt-image" src={preview} alt="پیش‌نمایش رسید انتخاب‌شده" data-testid="receipt-preview" />
-          ) : (
-            <span class="receipt-icon" aria-hidden="true">
-              <UploadIcon size={26} />
-            </span>
-          )}
+          <span class="receipt-thumb">
+            {preview ? <img src={preview} alt="پیش‌نمایش رسید انتخاب‌شده" data-testid="receipt-preview" /> : <UploadIcon size={26} />}
+          </span>
           <span class="receipt-text">
             <span class="receipt-title">{file ? "رسید انتخاب شد" : "انتخاب عکس رسید"}</span>
             <span class="receipt-sub">{file ? fileSize(file.size) : "عکس جی‌پگ یا پی‌ان‌جی، حداکثر ۵ مگابایت"}</span>

@@ -98,7 +98,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
     <div class="stack">
       {pending.length > 0 && (
         <section class="card pending-withdraws" aria-labelledby="pending-title">
-          <h2 id="pending-title" class="block-title">
+          <h2 id="pending-title" class="section-title">
             درخواست‌های برداشت در انتظار تایید
           </h2>
           <ul class="pending-list">
@@ -106,7 +106,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
               <li key={r.id} class="pending-item" data-testid={`pending-${r.id}`}>
                 <span class="pending-main">
                   <span class="pending-amount">
-                    {formatRial(r.amount)} <span class="unit">ریال</span>
+                    {formatRial(r.amount)} <span class="amount-unit">ریال</span>
                   </span>
                   <span class="pending-date">{formatJalaliDateTime(r.created_at)}</span>
                   {r.bank_name && <span class="pending-bank">{r.bank_name}</span>}

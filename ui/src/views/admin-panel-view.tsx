@@ -40,7 +40,7 @@ export default function AdminPanelView() {
   useEffect(() => void load(), []);
 
   return (
-    <div class="admin-page admin-wide stack">
+    <div class="admin-page wide-screen stack">
       <PageHeader title="پنل مدیریت" />
       {figures ? (
         <Figures d={figures} />

@@ -69,7 +69,7 @@ export default function AdminUserBalancesView() {
   const name = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || EMPTY);
 
   return (
-    <div class="admin-page admin-wide stack">
+    <div class="admin-page wide-screen stack">
       <PageHeader title="موجودی کاربران" />
 
       <form class="card filters open" onSubmit={apply} noValidate aria-label="فیلتر کاربران">

@@ -131,7 +131,7 @@ export default function AdminWalletRequestsView() {
     );
 
   return (
-    <div class="admin-page admin-wide stack">
+    <div class="admin-page wide-screen stack">
       <PageHeader title="مدیریت درخواست‌های کیف پول" />
 
       <section class={`card filters${open ? " open" : ""}`} aria-label="فیلتر درخواست‌ها">

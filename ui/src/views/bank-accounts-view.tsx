@@ -84,7 +84,7 @@ export default function BankAccountsView() {
       <PageHeader title="حساب‌های بانکی" back="/profile_page" />
       <div class="stack">
         <form class="card form" onSubmit={submit} noValidate data-testid="add-card-form">
-          <h2 class="block-title">افزودن کارت بانکی</h2>
+          <h2 class="section-title">افزودن کارت بانکی</h2>
           <GroupedField
             label="شماره کارت"
             digits={card}
@@ -120,7 +120,7 @@ export default function BankAccountsView() {
         </form>
 
         <section class="card" aria-labelledby="accounts-title">
-          <h2 id="accounts-title" class="block-title">
+          <h2 id="accounts-title" class="section-title">
             کارت‌های ثبت‌شده
           </h2>
           {accounts === null ? (

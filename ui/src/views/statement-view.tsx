@@ -62,9 +62,9 @@ export default function StatementView() {
         <StatusCard icon={<ListIcon size={40} />} title={NO_TRANSACTIONS} text="واریز، برداشت و خرید و فروش طلا اینجا نوشته می‌شود." testid="statement-empty" />
       ) : (
         <>
-          <p class="rows-count muted small">{`${toFaDigits(rows.length)} تراکنش، جدیدترین در بالا`}</p>
-          <div class="rtable-wrap">
-            <table class="rtable ledger">
+          <p class="list-count">{`${toFaDigits(rows.length)} تراکنش، جدیدترین در بالا`}</p>
+          <div class="table-wrap card">
+            <table class="table table-dense rtable ledger">
               <caption class="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
               <thead>
                 <tr>

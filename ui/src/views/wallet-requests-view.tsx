@@ -51,9 +51,9 @@ export default function WalletRequestsView() {
         </StatusCard>
       ) : (
         <>
-          <p class="rows-count muted small">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
-          <div class="rtable-wrap">
-            <table class="rtable requests">
+          <p class="list-count">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
+          <div class="table-wrap card">
+            <table class="table table-dense rtable requests">
               <caption class="visually-hidden">درخواست‌های واریز و برداشت شما</caption>
               <thead>
                 <tr>
