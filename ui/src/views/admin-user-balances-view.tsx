@@ -5,13 +5,14 @@ import { api, errorText, type BalancesFilter, type CustomerBalances } from "../a
 import { Modal } from "../components/admin-modal";
 import { Gold, Rial } from "../components/admin-parts";
 import { ListIcon, UsersIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "../lib/admin-filters";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
-import { entryStatusLabel, entryTypeLabel, fullName } from "../lib/labels";
+import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../lib/labels";
 import { isZero, runningBalances, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
@@ -231,7 +232,7 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                   <div class="wr-card-head">
                     <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
                     <span class="cell-main">{entryTypeLabel(r.type)}</span>
-                    <span class="muted small">{entryStatusLabel(r.status)}</span>
+                    <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge>
                   </div>
                   {r.description && <p class="small">{r.description}</p>}
                   <dl class="kv">
@@ -279,7 +280,9 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                     <tr key={r.id} data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
                       <td class="num">{toFaDigits(r.id)}</td>
                       <td class="nowrap">{entryTypeLabel(r.type)}</td>
-                      <td class="nowrap">{entryStatusLabel(r.status)}</td>
+                      <td class="nowrap">
+                        <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge>
+                      </td>
                       <td class="cell-desc">{r.description || EMPTY}</td>
                       <td class="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
                       <td class={`num ${isZero(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
