@@ -3,6 +3,7 @@ import "./styles/fonts.css";
 import "./styles/base.css";
 import "./styles/shell.css";
 import "./styles/blocks.css";
+import "./styles/lists.css";
 import "./styles/screens.css";
 import "./styles/calendar.css";
 import "./styles/money.css";
