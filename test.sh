@@ -41,7 +41,7 @@ if command -v gcc >/dev/null 2>&1; then race="-race"; fi
 go test $race -count=1 ./...
 
 step "ledger property test: a thousand random money sequences (without -race, which makes SQLite slow)"
-go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' -rapid.checks=1000 ./store
+go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000
 
 step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop)"
 CGO_ENABLED=0 go build -o "$work/goldshop" .
