@@ -7,6 +7,7 @@ import "./styles/lists.css";
 import "./styles/screens.css";
 import "./styles/calendar.css";
 import "./styles/money.css";
+import "./styles/card-tables.css";
 import { App } from "./app";
 
 render(<App />, document.getElementById("app")!);
