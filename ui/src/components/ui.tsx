@@ -122,6 +122,15 @@ export function StatusCard({
   );
 }
 
+/** LoadFailed is the card a screen shows when its data did not arrive, with a button to try again. */
+export function LoadFailed({ title, icon, onRetry }: { title: string; icon: ComponentChildren; onRetry: () => void }) {
+  return (
+    <StatusCard icon={icon} title={title} text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
+      <Button onClick={onRetry}>تلاش دوباره</Button>
+    </StatusCard>
+  );
+}
+
 /** Loading is the quiet text shown while a screen fetches. */
 export function Loading({ text = "در حال بارگذاری…" }: { text?: string }) {
   return (

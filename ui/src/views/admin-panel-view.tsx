@@ -8,7 +8,7 @@ import { Gold, ReceiptThumb, Rial } from "../components/admin-parts";
 import { DashboardIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
-import { Button, Field, LinkButton, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { formatCardNumber, formatIban } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
@@ -45,9 +45,7 @@ export default function AdminPanelView() {
       {figures ? (
         <Figures d={figures} />
       ) : failed ? (
-        <StatusCard icon={<DashboardIcon size={40} />} title="خطا در دریافت اطلاعات" tone="warn">
-          <Button onClick={load}>تلاش دوباره</Button>
-        </StatusCard>
+        <LoadFailed icon={<DashboardIcon size={40} />} title="خطا در دریافت اطلاعات" onRetry={load} />
       ) : (
         <Loading />
       )}

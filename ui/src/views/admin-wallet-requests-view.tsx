@@ -7,7 +7,7 @@ import { DateField } from "../components/date-field";
 import { ChevronDownIcon, FilterIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
-import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, Field, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { EMPTY_WALLET_FILTER, walletFilter, type WalletFilterForm } from "../lib/admin-filters";
@@ -185,9 +185,7 @@ export default function AdminWalletRequestsView() {
 
       {list === null ? (
         failed ? (
-          <StatusCard icon={<ReceiptIcon size={40} />} title="خطا در دریافت درخواست‌ها" tone="warn">
-            <Button onClick={() => load(applied.current)}>تلاش دوباره</Button>
-          </StatusCard>
+          <LoadFailed icon={<ReceiptIcon size={40} />} title="خطا در دریافت درخواست‌ها" onRetry={() => load(applied.current)} />
         ) : (
           <Loading />
         )

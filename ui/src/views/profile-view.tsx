@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter-preact";
 import { logout } from "../api";
 import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/icons";
 import { toast } from "../components/toast";
-import { Button, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";
 import { toFaDigits } from "../lib/digits";
 import { fullName } from "../lib/labels";
@@ -32,9 +32,7 @@ export default function ProfileView() {
       <>
         <PageHeader title="پروفایل" />
         {failed ? (
-          <StatusCard icon={<InfoIcon size={40} />} title="اطلاعات کاربر دریافت نشد" text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
-            <Button onClick={() => location.reload()}>تلاش دوباره</Button>
-          </StatusCard>
+          <LoadFailed icon={<InfoIcon size={40} />} title="اطلاعات کاربر دریافت نشد" onRetry={() => location.reload()} />
         ) : (
           <Loading text="در حال دریافت اطلاعات…" />
         )}

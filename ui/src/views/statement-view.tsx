@@ -5,7 +5,7 @@ import { api, errorText, type Entry } from "../api";
 import { InfoIcon, ListIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
-import { Button, Loading, PageHeader, StatusCard } from "../components/ui";
+import { LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../lib/labels";
@@ -52,9 +52,7 @@ export default function StatementView() {
       <PageHeader title="صورتحساب" />
       {entries === null ? (
         failed ? (
-          <StatusCard icon={<InfoIcon size={40} />} title={M.statementFailed} text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
-            <Button onClick={load}>تلاش دوباره</Button>
-          </StatusCard>
+          <LoadFailed icon={<InfoIcon size={40} />} title={M.statementFailed} onRetry={load} />
         ) : (
           <Loading text="در حال دریافت صورتحساب…" />
         )

@@ -5,7 +5,7 @@ import { api, errorText, type WalletRequest } from "../api";
 import { InfoIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
-import { Button, LinkButton, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useCancel } from "../components/withdraw-panel";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
@@ -39,9 +39,7 @@ export default function WalletRequestsView() {
       <PageHeader title="درخواست‌های کیف پول من" />
       {list === null ? (
         failed ? (
-          <StatusCard icon={<InfoIcon size={40} />} title={M.requestsFailed} text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
-            <Button onClick={load}>تلاش دوباره</Button>
-          </StatusCard>
+          <LoadFailed icon={<InfoIcon size={40} />} title={M.requestsFailed} onRetry={load} />
         ) : (
           <Loading text="در حال دریافت درخواست‌ها…" />
         )

@@ -1,1 +1,0 @@
-import{B as e,H as t}from"./icons-J-hn46sI.js";import{H as n,I as r,L as i,R as a,r as o}from"./index-BWaj4UlG.js";function s(s=`خطا در دریافت اطلاعات کاربر`){let[c,l]=e(null),[u,d]=e(!1);return t(()=>{let e=!0;return i.me().then(t=>{e&&(l(t),n(t.user))}).catch(t=>{e&&(d(!0),t instanceof r&&t.status===401||o(a(t,s),`error`))}),()=>{e=!1}},[]),{me:c,failed:u}}export{s as t};
