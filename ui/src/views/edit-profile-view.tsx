@@ -1,7 +1,7 @@
 // Edit first name, last name and birth date; phone and national id are read-only.
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { useLocation } from "wouter-preact";
-import { api, errorText, saveUser } from "../api";
+import { api, errorText, saveUser, type User } from "../api";
 import { DateField } from "../components/date-field";
 import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader } from "../components/ui";
@@ -16,20 +16,23 @@ export const SAVED_TEXT = "اطلاعات با موفقیت به‌روزرسا�
 /** EditProfileView is /edit-profile_page. */
 export default function EditProfileView() {
   const { me } = useMe("خطا در دریافت اطلاعات");
+  return (
+    <>
+      <PageHeader title="ویرایش پروفایل" back="/profile_page" />
+      {me ? <ProfileForm user={me.user} /> : <Loading text="در حال دریافت اطلاعات…" />}
+    </>
+  );
+}
+
+// The form starts from the loaded user in its first render, so nothing typed can be overwritten by the load.
+function ProfileForm({ user }: { user: User }) {
   const [, navigate] = useLocation();
-  const [first, setFirst] = useState("");
-  const [last, setLast] = useState("");
-  const [birth, setBirth] = useState("");
+  const [first, setFirst] = useState(user.first_name ?? "");
+  const [last, setLast] = useState(user.last_name ?? "");
+  const [birth, setBirth] = useState(user.birth_date ?? "");
   const [errors, setErrors] = useState<{ first?: string | null; last?: string | null; birth?: string | null }>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    if (!me) return;
-    setFirst(me.user.first_name ?? "");
-    setLast(me.user.last_name ?? "");
-    setBirth(me.user.birth_date ?? "");
-  }, [me]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -56,32 +59,25 @@ export default function EditProfileView() {
   };
 
   return (
-    <>
-      <PageHeader title="ویرایش پروفایل" back="/profile_page" />
-      {!me ? (
-        <Loading text="در حال دریافت اطلاعات…" />
-      ) : (
-        <form class="card form" onSubmit={submit} noValidate data-testid="edit-profile-form">
-          <div class="form-row">
-            <Field label="نام" value={first} onValue={(v) => (setFirst(v), setErrors((x) => ({ ...x, first: null })))} error={errors.first} autoComplete="given-name" data-testid="edit-first-name" />
-            <Field label="نام خانوادگی" value={last} onValue={(v) => (setLast(v), setErrors((x) => ({ ...x, last: null })))} error={errors.last} autoComplete="family-name" data-testid="edit-last-name" />
-          </div>
-          <DateField
-            label="تاریخ تولد"
-            value={birth}
-            onValue={(v) => (setBirth(v), setErrors((x) => ({ ...x, birth: null })))}
-            error={errors.birth}
-            min={{ jy: MIN_BIRTH_YEAR, jm: 1, jd: 1 }}
-            max={latestBirthDate()}
-            testid="edit-birth-date"
-          />
-          <Field label="شماره موبایل" value={toFaDigits(me.user.phone_number ?? "")} readOnly dir="ltr" data-testid="edit-phone" />
-          <Field label="کد ملی" value={toFaDigits(me.user.national_id ?? "")} readOnly dir="ltr" data-testid="edit-national-id" />
-          <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="edit-profile-submit">
-            تایید و ذخیره
-          </Button>
-        </form>
-      )}
-    </>
+    <form class="card form" onSubmit={submit} noValidate data-testid="edit-profile-form">
+      <div class="form-row">
+        <Field label="نام" value={first} onValue={(v) => (setFirst(v), setErrors((x) => ({ ...x, first: null })))} error={errors.first} autoComplete="given-name" data-testid="edit-first-name" />
+        <Field label="نام خانوادگی" value={last} onValue={(v) => (setLast(v), setErrors((x) => ({ ...x, last: null })))} error={errors.last} autoComplete="family-name" data-testid="edit-last-name" />
+      </div>
+      <DateField
+        label="تاریخ تولد"
+        value={birth}
+        onValue={(v) => (setBirth(v), setErrors((x) => ({ ...x, birth: null })))}
+        error={errors.birth}
+        min={{ jy: MIN_BIRTH_YEAR, jm: 1, jd: 1 }}
+        max={latestBirthDate()}
+        testid="edit-birth-date"
+      />
+      <Field label="شماره موبایل" value={toFaDigits(user.phone_number ?? "")} readOnly dir="ltr" data-testid="edit-phone" />
+      <Field label="کد ملی" value={toFaDigits(user.national_id ?? "")} readOnly dir="ltr" data-testid="edit-national-id" />
+      <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="edit-profile-submit">
+        تایید و ذخیره
+      </Button>
+    </form>
   );
 }
