@@ -128,6 +128,99 @@ export type WalletFilter = { userSearch?: string; type?: string; status?: string
 export type BalancesFilter = { search?: string; minRial?: string; maxRial?: string; minGold?: string; maxGold?: string };
 
 /** SESSION_EXPIRED is the text shown when the session cannot be renewed. */
+/** Trading is what the trade screen needs from the price settings, with whether each side is open now. */
+export type Trading = {
+  buy_enabled: boolean;
+  sell_enabled: boolean;
+  buy_start_time: string;
+  buy_end_time: string;
+  sell_start_time: string;
+  sell_end_time: string;
+  min_weight: string;
+  max_weight: string;
+  buy_open: boolean;
+  sell_open: boolean;
+};
+
+/** MyPrices is the caller's grade and prices; prices are null before the shop sets a base price. */
+export type MyPrices = {
+  grade: number;
+  buy_price: string | null;
+  sell_price: string | null;
+  last_updated: string | null;
+  is_price_fresh: boolean;
+  trading: Trading;
+};
+
+export type TradeType = "buy" | "sell";
+
+/** Quote is a trade locked for two minutes, waiting for its SMS code. */
+export type Quote = { type: TradeType; amount_rial: string; amount_gold: string; price_per_gram: string; expires_at: string };
+
+/** TradeAmount is exactly one of the two amounts. */
+export type TradeAmount = { amount_rial: string } | { amount_gold: string };
+
+export type PricePoint = { price: string; at: string };
+
+export type ReferralStats = { referral_code: string; invited: number; earned: string };
+
+export type GradePrice = { grade: number; buy_price: string | null; sell_price: string | null };
+
+export type AdminPrices = { prices: GradePrice[]; base_price: string | null; updated_at: string | null; is_price_fresh: boolean };
+
+export type Grade = { id: number; sell_add: string; buy_subtract: string };
+
+export type AdminUser = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  phone_number: string;
+  grade: number;
+  is_admin: number;
+  created_at: string;
+};
+
+export type PriceSettings = {
+  buy_enabled: boolean;
+  sell_enabled: boolean;
+  buy_start_time: string;
+  buy_end_time: string;
+  sell_start_time: string;
+  sell_end_time: string;
+  min_weight: string;
+  max_weight: string;
+  price_max_age_minutes: number;
+};
+
+export type GoldTransaction = {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  type: TradeType;
+  status: string;
+  price_per_gram: string;
+  debit_rial: string;
+  credit_rial: string;
+  debit_gold: string;
+  credit_gold: string;
+  created_at: string;
+};
+
+export type GoldTransactionFilter = {
+  search?: string;
+  type?: string;
+  status?: string;
+  minWeight?: string;
+  maxWeight?: string;
+  minPricePerGram?: string;
+  maxPricePerGram?: string;
+  startDate?: string;
+  endDate?: string;
+};
+
 export const SESSION_EXPIRED = "نشست شما منقضی شده است، لطفاً دوباره وارد شوید";
 /** GENERIC_ERROR is the last fallback for a failed call. */
 export const GENERIC_ERROR = "خطایی رخ داد، لطفاً دوباره تلاش کنید";
@@ -466,6 +559,28 @@ export const api = {
     request<Message & { user: CustomerBalances }>("POST", "/api/adminCharge/charge", { userId, type, amount, description }, idem(key)),
   usersBalances: (f: BalancesFilter) => request<CustomerBalances[]>("GET", `/api/admin/users-balances${query(f)}`),
   userTransactions: (userId: number) => request<Entry[]>("GET", `/api/admin/user-transactions/${userId}`),
+
+  // prices and trading (customer)
+  priceHistory: (days: number) => request<PricePoint[]>("GET", `/api/prices/history?days=${days}`, undefined, pub),
+  myPrices: () => request<MyPrices>("GET", "/api/prices/my-prices"),
+  quote: (type: TradeType, amount: TradeAmount) => request<Message & { quote: Quote }>("POST", `/api/prices/${type}`, amount),
+  verifyTrade: (verification_code: string, transaction_type: TradeType, key?: string) =>
+    request<Message & { transaction: Entry }>("POST", "/api/prices/verify-transaction", { verification_code, transaction_type }, idem(key)),
+  referralStats: () => request<ReferralStats>("GET", "/api/referral/stats"),
+
+  // prices, grades and trading settings (admin)
+  setBasePrice: (base_price: string) =>
+    request<Message & { price: string; updated_at: string }>("POST", "/api/admin/prices", { base_price }),
+  adminPrices: () => request<AdminPrices>("GET", "/api/admin/prices"),
+  grades: () => request<Grade[]>("GET", "/api/admin/grades"),
+  updateGrade: (id: number, sell_add: string, buy_subtract: string) =>
+    request<Message & { grade: Grade }>("PUT", `/api/admin/grades/${id}`, { sell_add, buy_subtract }),
+  adminUsers: (search?: string) => request<AdminUser[]>("GET", `/api/admin/users${query({ search })}`),
+  setUserGrade: (id: number, grade: number) => request<Message & { user: AdminUser }>("PUT", `/api/admin/users/${id}`, { grade }),
+  priceSettings: () => request<PriceSettings>("GET", "/api/priceSettings"),
+  savePriceSettings: (s: PriceSettings) => request<Message & { settings: PriceSettings }>("PUT", "/api/priceSettings", s),
+  goldTransactions: (f: GoldTransactionFilter) =>
+    request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),
 };
 
 /** logout ends the session on the server (best effort) and clears all local storage. */

@@ -32,6 +32,12 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   adminWalletRequests: lazy(() => import("./views/admin-wallet-requests-view")),
   adminChargeAccount: lazy(() => import("./views/admin-charge-view")),
   adminUserBalances: lazy(() => import("./views/admin-user-balances-view")),
+  trade: lazy(() => import("./views/trade-view")),
+  referral: lazy(() => import("./views/referral-view")),
+  prices: lazy(() => import("./views/prices-view")),
+  adminGrades: lazy(() => import("./views/admin-grades-view")),
+  adminPriceSettings: lazy(() => import("./views/admin-price-settings-view")),
+  adminGoldTransactions: lazy(() => import("./views/admin-gold-transactions-view")),
   chat: lazy(() => import("./views/chat-view")),
   adminChat: lazy(() => import("./views/chat-view")),
 };
