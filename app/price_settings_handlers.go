@@ -92,4 +92,3 @@ func (a *App) priceSettingsPut(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"message": msgSettingsSaved,
 		"settings": priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes}})
 }
-

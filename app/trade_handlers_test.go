@@ -12,8 +12,12 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 	s := newTestShop(t)
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
-	buy := func(body any) scenario { return scenario{method: "POST", path: "/api/prices/buy", token: c.token, body: body} }
-	sell := func(body any) scenario { return scenario{method: "POST", path: "/api/prices/sell", token: c.token, body: body} }
+	buy := func(body any) scenario {
+		return scenario{method: "POST", path: "/api/prices/buy", token: c.token, body: body}
+	}
+	sell := func(body any) scenario {
+		return scenario{method: "POST", path: "/api/prices/sell", token: c.token, body: body}
+	}
 	with := func(sc scenario, name string, status int, want string) scenario {
 		sc.name, sc.wantStatus, sc.wantContains = name, status, want
 		return sc
