@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "./labels";
+import {
+  entryStatusLabel,
+  entryStatusTone,
+  entryTypeLabel,
+  fullName,
+  goldRequestStatusLabel,
+  goldRequestStatusTone,
+  walletStatusLabel,
+  walletStatusTone,
+  walletTypeLabel,
+  walletTypeTone,
+} from "./labels";
 
 describe("entryTypeLabel", () => {
   it("names every ledger type with the glossary's word", () => {
@@ -90,5 +101,51 @@ describe("fullName", () => {
   it("falls back when both are empty", () => {
     expect(fullName("", "", "کاربر")).toBe("کاربر");
     expect(fullName(" ", null)).toBe("");
+  });
+});
+
+describe("goldRequestStatusLabel", () => {
+  it("names every abshodeh request status with the glossary's word", () => {
+    expect(goldRequestStatusLabel("pending")).toBe("در انتظار تایید");
+    expect(goldRequestStatusLabel("approved")).toBe("تایید شده");
+    expect(goldRequestStatusLabel("ready")).toBe("آماده تحویل");
+    expect(goldRequestStatusLabel("delivered")).toBe("تحویل داده شده");
+    expect(goldRequestStatusLabel("rejected")).toBe("رد شده");
+    expect(goldRequestStatusLabel("canceled")).toBe("لغو شده");
+  });
+  it("says waiting for approval to the customer and waiting to the admin", () => {
+    expect(goldRequestStatusLabel("pending", "customer")).toBe("در انتظار تایید");
+    expect(goldRequestStatusLabel("pending", "admin")).toBe("در انتظار");
+    expect(goldRequestStatusLabel("ready", "admin")).toBe("آماده تحویل");
+  });
+  it("uses the statement's words for the statuses both show", () => {
+    for (const s of ["approved", "ready", "delivered", "rejected", "canceled"]) {
+      expect(goldRequestStatusLabel(s)).toBe(entryStatusLabel(s));
+    }
+  });
+  it("shows an unknown status raw, even one named like an object property", () => {
+    expect(goldRequestStatusLabel("lost")).toBe("lost");
+    expect(goldRequestStatusLabel("constructor")).toBe("constructor");
+  });
+});
+
+describe("goldRequestStatusTone", () => {
+  it("is yellow while the customer waits, green when done, red when refused", () => {
+    expect(goldRequestStatusTone("pending")).toBe("warn");
+    expect(goldRequestStatusTone("ready")).toBe("warn");
+    expect(goldRequestStatusTone("approved")).toBe("ok");
+    expect(goldRequestStatusTone("delivered")).toBe("ok");
+    expect(goldRequestStatusTone("rejected")).toBe("bad");
+    expect(goldRequestStatusTone("canceled")).toBe("bad");
+  });
+  it("agrees with the statement's colours", () => {
+    for (const s of ["approved", "ready", "delivered", "rejected", "canceled"]) {
+      expect(goldRequestStatusTone(s)).toBe(entryStatusTone(s));
+    }
+  });
+  it("greys a cancelled request for the admin and anything unknown", () => {
+    expect(goldRequestStatusTone("canceled", "admin")).toBe("muted");
+    expect(goldRequestStatusTone("pending", "admin")).toBe("warn");
+    expect(goldRequestStatusTone("toString")).toBe("muted");
   });
 });

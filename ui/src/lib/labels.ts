@@ -104,3 +104,41 @@ export function walletStatusTone(status: string, side: Side = "customer"): Tone 
 export function fullName(first?: string | null, last?: string | null, fallback = ""): string {
   return `${first ?? ""} ${last ?? ""}`.trim() || fallback;
 }
+
+// ---- gold (abshodeh) requests ----------------------------------------------
+
+const GOLD_REQUEST_STATUSES = new Map<string, string>([
+  ["approved", "تایید شده"],
+  ["ready", "آماده تحویل"],
+  ["delivered", "تحویل داده شده"],
+  ["rejected", "رد شده"],
+  ["canceled", "لغو شده"],
+]);
+
+/** goldRequestStatusLabel names an abshodeh request's status; pending reads "waiting for approval" to the customer. */
+export function goldRequestStatusLabel(status: string, side: Side = "customer"): string {
+  if (status === "pending") return side === "customer" ? "در انتظار تایید" : "در انتظار";
+  return GOLD_REQUEST_STATUSES.get(status) ?? status;
+}
+
+/**
+ * goldRequestStatusTone colours an abshodeh request's badge with the statement's colours for the same words:
+ * pending and ready yellow (the customer still waits), approved and delivered green, rejected red; canceled
+ * red to the customer and grey to the admin, as for wallet requests.
+ */
+export function goldRequestStatusTone(status: string, side: Side = "customer"): Tone {
+  switch (status) {
+    case "pending":
+    case "ready":
+      return "warn";
+    case "approved":
+    case "delivered":
+      return "ok";
+    case "rejected":
+      return "bad";
+    case "canceled":
+      return side === "admin" ? "muted" : "bad";
+    default:
+      return "muted";
+  }
+}
