@@ -58,8 +58,10 @@ export function GoldRequestsTable({ requests, cancelling, onCancel }: Props) {
                   {formatPurity(r.ayar)}
                 </td>
                 <td data-label="وزن ۷۵۰" class="num amt vazn750-cell">
-                  {formatGold(r.vazn750)}
-                  <span class="amount-unit gold-card-unit"> گرم</span>
+                  <span>
+                    {formatGold(r.vazn750)}
+                    <span class="amount-unit gold-card-unit"> گرم</span>
+                  </span>
                 </td>
                 <td data-label="وضعیت" class="status-cell">
                   <StatusBadge tone={goldRequestStatusTone(r.status)} testid={`gold-status-${r.id}`}>
