@@ -3,8 +3,10 @@ import {
   applyMaxWeight,
   applyMinWeight,
   applyWeights,
+  canonicalWeight,
   checkGradeRule,
   checkMaxAge,
+  gradePrices,
   crossesMidnight,
   maxAgeText,
   parseTime,
@@ -31,6 +33,21 @@ describe("checkGradeRule", () => {
   it("reads numbers as the server sends them", () => {
     expect(wholeRial(250000)).toBe("250000");
     expect(wholeRial(null)).toBeNull();
+  });
+});
+
+describe("gradePrices", () => {
+  it("adds sell_add for the buy price and takes buy_subtract off for the sell price, exactly", () => {
+    expect(gradePrices("9007199254740993", "10", "3")).toEqual({ buy: "9007199254741003", sell: "9007199254740990" });
+    expect(gradePrices("50000000", "۱۵۰٬۰۰۰", "0")).toEqual({ buy: "50150000", sell: "50000000" });
+  });
+  it("gives nothing without a base price or for a margin that is not a whole rial", () => {
+    expect(gradePrices(null, "1", "1")).toEqual({ buy: null, sell: null });
+    expect(gradePrices("1000", "", "x")).toEqual({ buy: null, sell: null });
+  });
+  it("gives no sell price at zero or below", () => {
+    expect(gradePrices("1000", "0", "1000")).toEqual({ buy: "1000", sell: null });
+    expect(gradePrices("1000", "0", "999")).toEqual({ buy: "1000", sell: "1" });
   });
 });
 
@@ -112,6 +129,11 @@ describe("weightNoteText and weightInput", () => {
     expect(weightNoteText("min", "fallback")).toBe(PRICE_RULE_MESSAGES.minFallback);
     expect(weightNoteText("max", "ignored")).toBe(PRICE_RULE_MESSAGES.maxIgnored);
     expect(weightNoteText("max", "fallback")).toBe(PRICE_RULE_MESSAGES.maxFallback);
+  });
+  it("writes a weight from the server canonically", () => {
+    expect(canonicalWeight("1000", "9.000")).toBe("1000.000");
+    expect(canonicalWeight(0.5, "9.000")).toBe("0.500");
+    expect(canonicalWeight(null, "9.000")).toBe("9.000");
   });
   it("writes canonical grams the way a person types them", () => {
     expect(weightInput("1000.000")).toBe("1000");

@@ -59,6 +59,23 @@ export function checkGradeRule(sellAdd: string, buySubtract: string): GradeRule 
   return { ok: true, sell_add: a, buy_subtract: b };
 }
 
+/** GradePrices are a grade's prices per gram: what its customers pay to buy and get when they sell. */
+export type GradePrices = { buy: string | null; sell: string | null };
+
+/**
+ * gradePrices previews a grade's prices from the base price and its margins (decisions.md §4):
+ * buy = base + sell_add, sell = base − buy_subtract. Nothing without a base price or with a margin
+ * that is not a whole rial; a sell price of zero or less is null, as the server gives it.
+ */
+export function gradePrices(base: string | null | undefined, sellAdd: string, buySubtract: string): GradePrices {
+  const b = wholeRial(base);
+  const a = wholeRial(sellAdd);
+  const s = wholeRial(buySubtract);
+  if (b === null) return { buy: null, sell: null };
+  const sell = s === null ? null : BigInt(b) - BigInt(s);
+  return { buy: a === null ? null : (BigInt(b) + BigInt(a)).toString(), sell: sell !== null && sell > 0n ? sell.toString() : null };
+}
+
 // ---- trade weights -----------------------------------------------------------
 
 /** readWeight reads typed grams ("1.5", "۱٫۵", "1,000") as milligrams, cutting past 3 decimals; null if unreadable. */
@@ -121,6 +138,12 @@ export function weightNoteText(which: "min" | "max", note: WeightNote | null): s
   if (!note) return null;
   if (which === "min") return note === "fallback" ? PRICE_RULE_MESSAGES.minFallback : note === "raised" ? PRICE_RULE_MESSAGES.minRaised : PRICE_RULE_MESSAGES.minIgnored;
   return note === "ignored" ? PRICE_RULE_MESSAGES.maxIgnored : note === "fallback" ? PRICE_RULE_MESSAGES.maxFallback : null;
+}
+
+/** canonicalWeight is a weight as the API writes it ("1000" → "1000.000"), or fallback when unreadable. */
+export function canonicalWeight(value: string | number | null | undefined, fallback: string): string {
+  const units = readWeight(value);
+  return units === null ? fallback : grams(units);
 }
 
 /** weightInput is canonical grams as a person would type them: "1000.000" → "1000", "0.500" → "0.5". */
