@@ -14,7 +14,7 @@ import { trimLeadingZeros } from "../lib/grouped-input";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { fullName } from "../lib/labels";
 import { EMPTY, formatRial, groupThousands } from "../lib/money";
-import { checkGradeRule, gradePrices, PRICE_RULE_MESSAGES, wholeRial } from "../lib/price-settings";
+import { checkGradeRule, gradePrices, wholeRial } from "../lib/price-settings";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
 
@@ -93,15 +93,11 @@ function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }
               <span class="grade-name">{gradeName(p.grade)}</span>
               <span>
                 <span class="figure-label">قیمت خرید</span>
-                <span class="num strong" data-testid={`price-buy-${p.grade}`}>
-                  {formatRial(p.buy_price)}
-                </span>
+                <span class="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</span>
               </span>
               <span>
                 <span class="figure-label">قیمت فروش</span>
-                <span class="num strong" data-testid={`price-sell-${p.grade}`}>
-                  {formatRial(p.sell_price)}
-                </span>
+                <span class="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</span>
               </span>
             </li>
           ))}
@@ -120,12 +116,8 @@ function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }
               {rows.map((p) => (
                 <tr key={p.grade} data-testid="price-row" data-grade={p.grade}>
                   <td class="grade-name">{gradeName(p.grade)}</td>
-                  <td class="num strong" data-testid={`price-buy-${p.grade}`}>
-                    {formatRial(p.buy_price)}
-                  </td>
-                  <td class="num strong" data-testid={`price-sell-${p.grade}`}>
-                    {formatRial(p.sell_price)}
-                  </td>
+                  <td class="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</td>
+                  <td class="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</td>
                 </tr>
               ))}
             </tbody>

@@ -186,11 +186,17 @@ export default function AdminPriceSettingsView() {
         <div class="side-head">
           <h2 class="section-title">{title}</h2>
           <label class="check">
-            <input type="checkbox" checked={enabled} onChange={(e) => {
+            <input
+              type="checkbox"
+              checked={enabled}
+              onChange={(e) => {
                 const on = (e.currentTarget as HTMLInputElement).checked;
                 patch(s === "buy" ? { buy_enabled: on } : { sell_enabled: on });
-              }} data-testid={`${s}-enabled`} />
+              }}
+              data-testid={`${s}-enabled`}
+            />
             فعال
+            <span class="visually-hidden">{` بودن ${title}`}</span>
           </label>
         </div>
         <div class="form-row">
