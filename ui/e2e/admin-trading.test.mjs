@@ -98,6 +98,17 @@ async function loginByPassword(page, phone, password) {
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text });
 
+/** failing makes the server's answer to method + url a bare 500 while fn runs, so the screens' own texts show. */
+async function failing(page, url, method, fn) {
+  const handler = (route) => (route.request().method() === method ? route.fulfill({ status: 500, body: '' }) : route.fallback());
+  await page.route(url, handler);
+  try {
+    await fn();
+  } finally {
+    await page.unroute(url, handler);
+  }
+}
+
 async function grades() {
   return Object.fromEntries(ok(await call('/api/admin/grades', { token: adminToken })).map((g) => [g.id, g]));
 }
@@ -133,6 +144,12 @@ describe('admin trading desk', () => {
       await page.getByTestId(`grade-sell-add-${grade}`).fill(fa(sellAdd));
       assert.equal(await page.getByTestId(`grade-sell-add-${grade}`).inputValue(), rial(sellAdd));
       await page.getByTestId(`grade-buy-subtract-${grade}`).fill(String(buySubtract));
+      if (phone) {
+        await failing(page, '**/api/admin/grades/*', 'PUT', async () => {
+          await page.getByTestId(`grade-save-${grade}`).click();
+          await toast(page, 'خطا در ویرایش').waitFor();
+        });
+      }
       await page.getByTestId(`grade-save-${grade}`).click();
       await toast(page, 'سطح قیمت ذخیره شد').waitFor();
       await page.getByTestId(`price-buy-${grade}`).filter({ hasText: rial(BASE + sellAdd) }).waitFor();
@@ -149,6 +166,14 @@ describe('admin trading desk', () => {
       const row = page.getByTestId('user-row');
       assert.equal(await row.getAttribute('data-id'), String(buyer.id));
       assert.match(await row.innerText(), /نرگس صالحی/);
+      if (phone) {
+        // a failed change leaves the select on the grade the customer still has
+        await failing(page, '**/api/admin/users/*', 'PUT', async () => {
+          await page.getByTestId(`user-grade-${buyer.id}`).selectOption('5');
+          await toast(page, 'خطا در به‌روزرسانی').waitFor();
+        });
+        await page.waitForFunction((id) => document.querySelector(`[data-testid="user-grade-${id}"]`)?.value === '1', buyer.id);
+      }
       await page.getByTestId(`user-grade-${buyer.id}`).selectOption(String(grade));
       await toast(page, 'سطح قیمت کاربر تغییر کرد').waitFor();
       const mine = ok(await call('/api/prices/my-prices', { token: buyer.token }));
@@ -158,20 +183,29 @@ describe('admin trading desk', () => {
       assert.equal(await page.getByTestId(`user-grade-${buyer.id}`).inputValue(), String(grade));
       await shot(page, `${name}-trading-03-user-grade`);
 
-      // a search that finds nobody, then the users list failing: its message stays 5 s
+      // a search that finds nobody, then the users list failing: its message stays 5 s and goes
       await page.getByTestId('users-search').fill('کسی-که-نیست');
       await page.getByTestId('users-search-submit').click();
       await page.getByTestId('users-empty').waitFor();
       if (phone) {
-        await page.route('**/api/admin/users?*', (route) => route.fulfill({ status: 500, body: '' }));
-        await page.getByTestId('users-search-submit').click();
-        await page.getByTestId('users-error').filter({ hasText: 'خطا در دریافت کاربران' }).waitFor();
-        await page.unroute('**/api/admin/users?*');
+        await failing(page, '**/api/admin/users?*', 'GET', async () => {
+          await page.getByTestId('users-search-submit').click();
+          await page.getByTestId('users-error').filter({ hasText: 'خطا در دریافت کاربران' }).waitFor();
+        });
         await page.getByTestId('users-error').waitFor({ state: 'detached', timeout: 7000 });
       }
 
       // ---- trade hours and weights: saved and shown again after a reload ------------------------------------
-      await page.goto(`${shop.url}/AdminPriceSettings_page`);
+      if (phone) {
+        await failing(page, '**/api/priceSettings', 'GET', async () => {
+          await page.goto(`${shop.url}/AdminPriceSettings_page`);
+          await page.getByRole('heading', { name: 'خطا در دریافت تنظیمات' }).waitFor();
+          await toast(page, 'خطا در دریافت تنظیمات').waitFor();
+        });
+        await page.getByRole('button', { name: 'تلاش دوباره' }).click();
+      } else {
+        await page.goto(`${shop.url}/AdminPriceSettings_page`);
+      }
       await page.getByTestId('settings-save').waitFor();
       assert.equal(await page.getByTestId('buy-start').inputValue(), '۰۰:۰۰');
       assert.equal(await page.getByTestId('max-weight').inputValue(), '۱۰۰۰');
@@ -214,6 +248,12 @@ describe('admin trading desk', () => {
       await page.getByText('عددی از ۱ تا ۱۰۰۸۰ دقیقه وارد کنید').waitFor();
       await page.getByTestId('max-age').fill('45');
       await shot(page, `${name}-trading-04-settings-filled`);
+      if (phone) {
+        await failing(page, '**/api/priceSettings', 'PUT', async () => {
+          await page.getByTestId('settings-save').click();
+          await toast(page, 'خطا در ذخیره‌سازی').waitFor();
+        });
+      }
       await page.getByTestId('settings-save').click();
       await toast(page, 'تنظیمات با موفقیت ذخیره شد').waitFor();
 
@@ -240,7 +280,15 @@ describe('admin trading desk', () => {
       }));
 
       // ---- the buy/sell listing: real trades and the filters ------------------------------------------------
-      await page.goto(`${shop.url}/AdminGoldTransactions_page`);
+      if (phone) {
+        await failing(page, '**/api/adminGoldTransactions/**', 'GET', async () => {
+          await page.goto(`${shop.url}/AdminGoldTransactions_page`);
+          await page.getByRole('heading', { name: 'خطا در دریافت خرید و فروش‌ها' }).waitFor();
+        });
+        await page.getByRole('button', { name: 'تلاش دوباره' }).click();
+      } else {
+        await page.goto(`${shop.url}/AdminGoldTransactions_page`);
+      }
       await page.getByTestId('tx-count').waitFor();
       if (phone) {
         assert.equal(await page.getByTestId('filter-apply').isVisible(), false);
