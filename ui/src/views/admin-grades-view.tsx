@@ -7,7 +7,7 @@ import { GroupedField } from "../components/grouped-field";
 import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
-import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
@@ -352,7 +352,10 @@ function UserGrades({ narrow }: { narrow: boolean }) {
       {users === null ? (
         <Loading />
       ) : users.length === 0 ? (
-        <StatusCard icon={<UsersIcon size={40} />} title="کاربری یافت نشد" testid="users-empty" />
+        <p class="users-empty muted" data-testid="users-empty">
+          <UsersIcon size={28} />
+          کاربری یافت نشد
+        </p>
       ) : (
         <>
           <p class="list-count" data-testid="users-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
