@@ -38,6 +38,8 @@ function loadUplot(): Promise<UPlotClass> {
 
 const COLORS = { line: "#a87b14", fill: "rgba(198, 149, 31, 0.14)", grid: "#efe7d6", text: "#7a705f", point: "#835e10" };
 const FONT = '12px Vazirmatn, Tahoma, "Segoe UI", sans-serif';
+/** LEFT_PAD is the room left of the plot, where the first time label may reach. */
+const LEFT_PAD = 10;
 
 let measureCtx: CanvasRenderingContext2D | null = null;
 
@@ -77,7 +79,7 @@ function options(U: UPlotClass, data: ChartData, from: number | undefined, width
   return {
     width,
     height,
-    padding: compact ? [4, 2, 4, 2] : [14, 6, 0, 10],
+    padding: compact ? [4, 2, 4, 2] : [14, 6, 0, LEFT_PAD],
     legend: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
     cursor: compact
@@ -98,7 +100,17 @@ function options(U: UPlotClass, data: ChartData, from: number | undefined, width
     axes: compact
       ? [{ show: false }, { show: false }]
       : [
-          { ...axis, space: 64, values: (_u, splits, _a, _s, incr) => splits.map((s) => formatTimeTick(s, incr)) },
+          {
+            ...axis,
+            size: 34,
+            space: 64,
+            // a label centred on a tick at the very start would be cut by the chart's edge: leave it out
+            values: (u, splits, _a, _s, incr) =>
+              splits.map((s) => {
+                const text = formatTimeTick(s, incr);
+                return u.valToPos(s, "x") < labelWidth([text]) / 2 - LEFT_PAD ? null : text;
+              }),
+          },
           { ...axis, side: 1, space: 34, values: (_u, splits) => splits.map(formatPriceTick), size: (_u, values) => labelWidth(values) },
         ],
     series: [

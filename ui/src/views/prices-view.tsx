@@ -229,7 +229,7 @@ function ConfirmText({ current, next }: { current: string | null; next: string }
       <p class="confirm-text">
         {"قیمت پایه به "}
         <strong class="confirm-amount">{`${formatRial(next)} ریال`}</strong>
-        {` (${formatToman(next)} تومان) تغییر کند؟ قیمت همه سطوح از همین لحظه تغییر می‌کند.`}
+        {`(${formatToman(next)} تومان) تغییر کند؟ قیمت همه سطوح از همین لحظه تغییر می‌کند.`}
       </p>
       {current && !change && <p class="muted small">همان قیمت فعلی است؛ با ثبت دوباره، قیمت‌ها به‌روز می‌شوند.</p>}
       {change && (

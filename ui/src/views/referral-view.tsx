@@ -187,14 +187,14 @@ export default function ReferralView() {
 
       <div class="invite-stats">
         <div class="card invite-stat">
-          <span class="invite-stat-label">دوستان ثبت‌نام‌کرده با کد شما</span>
+          <span class="invite-stat-label">دوستان ثبت‌نام‌کرده</span>
           <span class="invite-stat-value">
             <span data-testid="referral-invited">{toFaDigits(stats.invited ?? 0)}</span>
             <span class="amount-unit">نفر</span>
           </span>
         </div>
         <div class="card invite-stat is-gold">
-          <span class="invite-stat-label">طلای هدیه گرفته‌شده</span>
+          <span class="invite-stat-label">طلای دریافتی</span>
           <span class="invite-stat-value">
             <span data-testid="referral-earned">{formatGold(stats.earned ?? "0")}</span>
             <span class="amount-unit">گرم</span>
