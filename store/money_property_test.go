@@ -34,6 +34,7 @@ type moneyMachine struct {
 	pending   []pendingRequest
 	decided   []int64
 	keys      int
+	rewarded  map[int64]bool // invitees whose first trade paid the inviter
 }
 
 var ctxBg = context.Background()
@@ -186,6 +187,56 @@ func (m *moneyMachine) DuplicateSubmit(t *rapid.T) {
 	c.free += 10
 }
 
+// Trade quotes a buy or sell (sometimes replacing it with a second quote first) and executes it: it moves
+// the amounts when the free balance covers them and nothing otherwise; the first trade of an invited customer
+// pays the inviter (customer 0) the reward once.
+func (m *moneyMachine) Trade(t *rapid.T) {
+	c := m.pick(t)
+	typ := rapid.SampledFrom([]string{EntryBuy, EntrySell}).Draw(t, "type")
+	rial := rapid.Int64Range(1, 3_000_000).Draw(t, "rial")
+	mg := rapid.Int64Range(1, 3_000).Draw(t, "mg")
+	now := time.Now()
+	quote := func() Quote {
+		m.keys++
+		q, err := m.s.SaveQuote(ctxBg, Quote{UserID: c.id, Type: typ, CodeScope: fmt.Sprintf("scope-%d-%d", now.UnixNano(), m.keys),
+			AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: 50_000_000, CreatedAt: now, ExpiresAt: now.Add(time.Minute)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	q := quote()
+	if rapid.Bool().Draw(t, "replace") {
+		old := q
+		q = quote()
+		if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: old.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
+			t.Fatalf("a replaced quote executed: %v", err)
+		}
+	}
+	_, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now)
+	short := (typ == EntryBuy && rial > c.free) || (typ == EntrySell && mg > c.gold)
+	switch {
+	case short:
+		if !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("%s of %d rial / %d mg with %d free rial and %d mg: %v", typ, rial, mg, c.free, c.gold, err)
+		}
+		return
+	case err != nil:
+		t.Fatal(err)
+	case typ == EntryBuy:
+		c.free, c.gold = c.free-rial, c.gold+mg
+	default:
+		c.free, c.gold = c.free+rial, c.gold-mg
+	}
+	if c != m.customers[0] && !m.rewarded[c.id] {
+		m.rewarded[c.id] = true
+		m.customers[0].gold += ReferralRewardMg
+	}
+	if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
+		t.Fatalf("a quote executed twice: %v", err)
+	}
+}
+
 // Check runs after every step: each customer's balances equal the model's.
 func (m *moneyMachine) Check(t *rapid.T) {
 	for _, c := range m.customers {
@@ -223,10 +274,15 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 				os.Remove(filepath.Join(dir, fmt.Sprintf("run-%d.db%s", runs, suffix)))
 			}
 		}()
-		m := &moneyMachine{s: s, admin: addAdmin(rt, s)}
+		m := &moneyMachine{s: s, admin: addAdmin(rt, s), rewarded: map[int64]bool{}}
 		for i := 0; i < 3; i++ {
 			id := addCustomer(rt, s, i+1)
 			m.customers = append(m.customers, &customerModel{id: id, card: addCard(rt, s, id, "6037990000000006")})
+		}
+		// the first customer invited the other two
+		if _, err := s.write.ExecContext(ctxBg, `UPDATE users SET referred_by = ? WHERE id <> ? AND is_admin = 0`,
+			m.customers[0].id, m.customers[0].id); err != nil {
+			rt.Fatal(err)
 		}
 		rt.Repeat(rapid.StateMachineActions(m))
 		if _, err := s.CheckInvariants(ctxBg); err != nil {
