@@ -58,7 +58,7 @@ type Props = {
   points: readonly PricePoint[];
   /** current is the price now, drawn flat when nothing changed inside the window. */
   current?: string | null;
-  /** days fixes the x axis to the last days up to now; without it the axis fits the data. */
+  /** days is the window: with no change inside it the current price is drawn across it; a full chart's x axis spans it. */
   days?: number;
   /** compact draws a sparkline: no axes, no cursor, no readout. */
   compact?: boolean;
@@ -94,7 +94,8 @@ function options(U: UPlotClass, data: ChartData, from: number | undefined, width
     // ticks fall on Tehran hours and midnights
     tzDate: (ts) => U.tzDate(new Date(ts * 1000), TEHRAN),
     scales: {
-      x: { time: true, range: () => xRange(data, from) },
+      // a sparkline fits its data: a day's window with one change at its end would be a lone vertical stroke
+      x: { time: true, range: () => xRange(data, compact ? undefined : from) },
       y: { range: (_u, min, max) => yRange(min, max) },
     },
     axes: compact
