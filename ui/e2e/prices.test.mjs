@@ -118,6 +118,13 @@ describe('prices and invites', () => {
       await loginByPassword(page, adminPhone, adminPassword);
       await page.goto(`${shop.url}/prices_page`);
       await page.getByTestId('base-price').waitFor();
+      if (name === 'desktop') {
+        // a new shop: no price, not fresh, and the chart says there is nothing to draw yet
+        assert.equal(await page.getByTestId('base-price').innerText(), 'قیمت پایه هنوز ثبت نشده است');
+        assert.equal(await page.getByTestId('base-fresh').innerText(), 'قیمت‌ها به‌روز نیستند');
+        await page.getByTestId('price-chart-empty').filter({ hasText: 'هنوز قیمتی ثبت نشده است' }).waitFor();
+        assert.equal(await page.getByTestId('grade-buy-1').innerText(), '—');
+      }
       await shot(page, `${name}-prices-01-before`);
 
       // An empty price is refused on the page; Persian digits are grouped as typed, with tomans beside.

@@ -3,6 +3,7 @@
 // Time runs left to right as on any price chart, also inside the right-to-left page; labels are Persian.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type uPlot from "uplot";
+import type { PricePoint } from "../api";
 import { formatJalaliDateTime, TEHRAN } from "../lib/jalali";
 import {
   buildSeries,
@@ -15,7 +16,6 @@ import {
   xRange,
   yRange,
   type ChartData,
-  type PricePoint,
 } from "../lib/price-chart";
 import { formatRial } from "../lib/money";
 import "../styles/prices.css";

@@ -22,7 +22,8 @@ export function PriceSparkline() {
         const points = await api.priceHistory(1);
         // no change in the last day: the price set before it still holds
         const current = points[0]?.price ?? (await api.price()).price;
-        if (alive) setState({ points, current });
+        // the same answer keeps the drawn chart instead of building it again
+        if (alive) setState((s) => (s && s.current === current && JSON.stringify(s.points) === JSON.stringify(points) ? s : { points, current }));
       } catch {
         // the header already says when the price cannot be fetched
       }

@@ -2,12 +2,10 @@
 // the axis labels (Persian digits, Jalali days, Tehran clock), the freshness text and a price change.
 // The chart needs numbers: rial prices per gram are far below 2^53, so Number is exact here, and nothing
 // computed from these numbers is ever sent back or used as money.
+import type { PricePoint } from "../api";
 import { toFaDigits } from "./digits";
 import { JALALI_MONTHS, tehranParts } from "./jalali";
 import { DECIMAL_SEP, groupThousands } from "./money";
-
-/** PricePoint is one change of the base price as GET /api/prices/history returns it. */
-export type PricePoint = { price: string; at: string };
 
 /**
  * ChartData is the series uPlot draws: xs in Unix seconds, oldest first, ys the price holding from xs[i].
