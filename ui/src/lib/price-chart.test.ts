@@ -15,6 +15,19 @@ import {
 const sec = (iso: string) => Date.parse(iso) / 1000;
 
 describe("buildSeries", () => {
+  it("starts the price that held before the window at the window's left edge", () => {
+    const from = 1_000_000;
+    const d = buildSeries(
+      [
+        { price: "52000000", at: new Date((from + 600) * 1000).toISOString() },
+        { price: "51000000", at: new Date((from - 5000) * 1000).toISOString() },
+        { price: "50000000", at: new Date((from - 9000) * 1000).toISOString() },
+      ],
+      { now: from + 3600, from },
+    );
+    expect(d?.xs).toEqual([from, from + 600, from + 3600]);
+    expect(d?.ys).toEqual([51000000, 52000000, 52000000]);
+  });
   const newestFirst = [
     { price: "76000000", at: "2025-06-01T10:00:00Z" },
     { price: "75500000", at: "2025-06-01T08:00:00+00:00" },

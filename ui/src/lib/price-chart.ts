@@ -55,6 +55,14 @@ export function buildSeries(points: readonly PricePoint[], { now, from, current 
     parsed.push({ x: Math.floor(t / 1000), y });
   }
   parsed.sort((a, b) => a.x - b.x);
+  // the API adds the price that held when the window opened: it starts at the window's left edge
+  if (from !== undefined) {
+    const before = parsed.filter((p) => p.x < from).length;
+    if (before > 0) {
+      parsed.splice(0, before - 1);
+      parsed[0] = { x: from, y: parsed[0].y };
+    }
+  }
 
   if (parsed.length === 0) {
     const y = toNumber(current);
