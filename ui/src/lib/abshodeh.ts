@@ -36,8 +36,8 @@ export const ABSHODEH_MESSAGES = {
   added: "آبشده ثبت شد",
   edited: "آبشده ویرایش شد",
   deleted: "آبشده حذف شد",
-  lockedReserved: "این آبشده برای یک درخواست رزرو شده است و تا روشن شدن درخواست ویرایش یا حذف نمی‌شود",
-  lockedDelivered: "این آبشده تحویل داده شده است و دیگر ویرایش یا حذف نمی‌شود",
+  lockedReserved: "برای یک درخواست رزرو شده است؛ ویرایش و حذف ممکن نیست",
+  lockedDelivered: "تحویل داده شده است؛ ویرایش و حذف ممکن نیست",
   // the review screen (admin.md §8)
   requestsFailed: "خطا در دریافت درخواست‌ها",
   decisionFailed: "خطا در به‌روزرسانی درخواست",
