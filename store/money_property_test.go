@@ -17,6 +17,12 @@ import (
 type customerModel struct {
 	id, card         int64
 	free, held, gold int64
+	heldGold         int64 // gold set aside for a pending bar request
+}
+
+type goldRequestModel struct {
+	id, user, mg int64
+	status       string
 }
 
 type pendingRequest struct {
@@ -35,6 +41,8 @@ type moneyMachine struct {
 	decided   []int64
 	keys      int
 	rewarded  map[int64]bool // invitees whose first trade paid the inviter
+	bars      int
+	golds     []*goldRequestModel
 }
 
 var ctxBg = context.Background()
@@ -237,11 +245,82 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 	}
 }
 
+// RequestBar puts a new bar in the inventory and has a customer ask for it: refused while they have a
+// pending request or when their free gold does not cover it; otherwise its vazn750 is held.
+func (m *moneyMachine) RequestBar(t *rapid.T) {
+	c := m.pick(t)
+	mg := rapid.Int64Range(1, 3_000).Draw(t, "vazn750")
+	m.bars++
+	bar, err := m.s.AddBar(ctxBg, m.admin, Bar{Rey: "lab", Ang: fmt.Sprint(m.bars), AyarCenti: 75_000, VaznMg: mg, Vazn750Mg: mg}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending := false
+	for _, g := range m.golds {
+		pending = pending || (g.user == c.id && g.status == StatusPending)
+	}
+	req, err := m.s.CreateGoldRequest(ctxBg, GoldRequestInput{UserID: c.id, BarID: bar.ID}, time.Now())
+	switch {
+	case pending:
+		if !errors.Is(err, ErrGoldRequestPending) {
+			t.Fatalf("a second pending request: %v", err)
+		}
+	case mg > c.gold:
+		if !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("a bar of %d mg with %d free: %v", mg, c.gold, err)
+		}
+	case err != nil:
+		t.Fatal(err)
+	default:
+		c.gold, c.heldGold = c.gold-mg, c.heldGold+mg
+		m.golds = append(m.golds, &goldRequestModel{req.ID, c.id, mg, StatusPending})
+	}
+}
+
+// DecideGold moves a random request to a random status, by the admin or (cancel) by its owner; refused
+// moves change nothing, allowed ones move the gold as decisions.md §6 says.
+func (m *moneyMachine) DecideGold(t *rapid.T) {
+	if len(m.golds) == 0 {
+		t.Skip("no gold requests")
+	}
+	g := rapid.SampledFrom(m.golds).Draw(t, "request")
+	to := rapid.SampledFrom([]string{StatusApproved, StatusReady, StatusDelivered, StatusRejected, StatusCanceled}).Draw(t, "to")
+	c := m.customer(g.user)
+	var err error
+	if to == StatusCanceled {
+		err = m.s.CancelGoldRequest(ctxBg, g.user, g.id, Once{}, time.Now())
+	} else {
+		_, err = m.s.DecideGoldRequest(ctxBg, GoldDecision{AdminID: m.admin, RequestID: g.id, To: to, Reason: "x"}, time.Now())
+	}
+	allowed := to == StatusCanceled && g.status == StatusPending
+	for _, next := range goldTransitions[g.status] {
+		allowed = allowed || (to != StatusCanceled && next == to)
+	}
+	if !allowed {
+		if !errors.Is(err, ErrConflict) {
+			t.Fatalf("%s → %s: %v", g.status, to, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case g.status == StatusPending && to == StatusApproved:
+		c.heldGold -= g.mg
+	case g.status == StatusPending: // rejected or canceled
+		c.heldGold, c.gold = c.heldGold-g.mg, c.gold+g.mg
+	case to == StatusRejected: // after approval: the reversing credit
+		c.gold += g.mg
+	}
+	g.status = to
+}
+
 // Check runs after every step: each customer's balances equal the model's.
 func (m *moneyMachine) Check(t *rapid.T) {
 	for _, c := range m.customers {
 		b, err := m.s.Balances(ctxBg, c.id)
-		want := Balances{Rial: c.free + c.held, Gold: c.gold, AvailableRial: c.free, AvailableGold: c.gold}
+		want := Balances{Rial: c.free + c.held, Gold: c.gold + c.heldGold, AvailableRial: c.free, AvailableGold: c.gold}
 		if err != nil || b != want {
 			t.Fatalf("customer %d: balances %+v, model %+v (err %v)", c.id, b, want, err)
 		}
