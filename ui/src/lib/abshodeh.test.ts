@@ -113,6 +113,13 @@ describe("checkBarForm", () => {
     expect(checkBarForm({ ...base, vazn: "0.000" })).toEqual({ ok: false, errors: { vazn: ABSHODEH_MESSAGES.vaznPositive } });
     expect(checkBarForm({ ...base, vazn: "1.0001" })).toEqual({ ok: false, errors: { vazn: ABSHODEH_MESSAGES.vaznDecimals } });
   });
+  it("refuses a bar lighter than one milligram at 750, as the server does", () => {
+    expect(checkBarForm({ rey: "ری", ang: "1", ayar: "749.99", vazn: "0.001" })).toEqual({
+      ok: false,
+      errors: { vazn: ABSHODEH_MESSAGES.tooLight },
+    });
+    expect(checkBarForm({ rey: "ری", ang: "1", ayar: "750", vazn: "0.001" }).ok).toBe(true);
+  });
 });
 
 describe("barToForm", () => {

@@ -29,6 +29,7 @@ export const ABSHODEH_MESSAGES = {
   vaznRequired: "وزن را وارد کنید",
   vaznPositive: "وزن باید بیشتر از صفر باشد",
   vaznDecimals: "وزن حداکثر سه رقم اعشار دارد",
+  tooLight: "وزن ۷۵۰ این آبشده کمتر از یک سوت می‌شود",
   barsFailed: "خطا در دریافت انبار آبشده",
   addFailed: "خطا در ثبت آبشده",
   editFailed: "خطا در ویرایش آبشده",
@@ -99,13 +100,14 @@ function foldText(value: string): string {
 }
 
 /**
- * checkBarForm validates the typed bar and returns it in canonical form: names trimmed (the ingot number
- * in Latin digits, so "۱۲۳" and "123" are one ingot), purity "750.00", weight "12.345".
+ * checkBarForm validates the typed bar as the server does and returns it in canonical form: the lab's name
+ * trimmed and folded, the ingot number trimmed in Latin digits (so "۱۲۳" and "123" are one ingot), purity
+ * "750.00", weight "12.345". A bar lighter than one milligram at 750 purity is refused.
  */
 export function checkBarForm(form: BarForm): { ok: true; value: BarForm } | { ok: false; errors: BarFormErrors } {
   const errors: BarFormErrors = {};
   const rey = foldText(form.rey);
-  const ang = toLatinDigits(foldText(form.ang));
+  const ang = toLatinDigits(form.ang.trim());
   if (!rey) errors.rey = ABSHODEH_MESSAGES.reyRequired;
   if (!ang) errors.ang = ABSHODEH_MESSAGES.angRequired;
 
@@ -120,6 +122,7 @@ export function checkBarForm(form: BarForm): { ok: true; value: BarForm } | { ok
   if (!vaznText || vaznText === ".") errors.vazn = ABSHODEH_MESSAGES.vaznRequired;
   else if (vazn === null) errors.vazn = ABSHODEH_MESSAGES.vaznDecimals;
   else if (vazn <= 0n) errors.vazn = ABSHODEH_MESSAGES.vaznPositive;
+  else if (!errors.ayar && vazn750Mg(vazn, ayar as bigint) <= 0n) errors.vazn = ABSHODEH_MESSAGES.tooLight;
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
