@@ -86,7 +86,7 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
           value={displayDecimal(form.ayar)}
           onValue={(v) => set("ayar", sanitizeDecimal(v, AYAR_SCALE))}
           error={errors.ayar}
-          hint="در هزار، حداکثر ۱۰۰۰ با دو رقم اعشار"
+          hint="تا ۱۰۰۰، دو رقم اعشار"
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
@@ -98,7 +98,7 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
           value={displayDecimal(form.vazn)}
           onValue={(v) => set("vazn", sanitizeDecimal(v, GOLD_SCALE))}
           error={errors.vazn}
-          hint="به گرم، تا سه رقم اعشار"
+          hint="گرم، سه رقم اعشار"
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"

@@ -54,6 +54,44 @@ function Actions({ bar, onEdit, onDelete }: { bar: Bar; onEdit: (bar: Bar) => vo
   );
 }
 
+type Figures = Pick<Bar, "rey" | "ang" | "ayar" | "vazn" | "vazn750">;
+
+/** BarFigures is a bar's purity and weights on a phone card, with its lab and ingot number when asked. */
+export function BarFigures({ bar, withLab, testid }: { bar: Figures; withLab?: boolean; testid?: string }) {
+  return (
+    <dl class="bar-figures">
+      {withLab && (
+        <>
+          <div class="bar-figure-wide">
+            <dt class="bar-figure-label">آزمایشگاه (ری)</dt>
+            <dd class="bar-figure-value">{bar.rey}</dd>
+          </div>
+          <div>
+            <dt class="bar-figure-label">شماره انگ</dt>
+            <dd class="bar-figure-value">{toFaDigits(bar.ang)}</dd>
+          </div>
+        </>
+      )}
+      <div>
+        <dt class="bar-figure-label">عیار</dt>
+        <dd class="bar-figure-value">{formatAyar(bar.ayar)}</dd>
+      </div>
+      <div>
+        <dt class="bar-figure-label">وزن</dt>
+        <dd>
+          <Gold value={bar.vazn} />
+        </dd>
+      </div>
+      <div>
+        <dt class="bar-figure-label">وزن ۷۵۰</dt>
+        <dd>
+          <Gold value={bar.vazn750} testid={testid} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 /** BarList shows the bars of the inventory with their actions. */
 export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
   if (narrow) {
@@ -64,26 +102,13 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
             <div class="bar-card-head">
               <div class="bar-card-title">
                 <span class="bar-lab">{b.rey}</span>
-                <span class="bar-ang">{`انگ ${toFaDigits(b.ang)}`}</span>
+                <span class="bar-ang">{`شماره انگ ${toFaDigits(b.ang)}`}</span>
               </div>
               <StatusBadge tone={barStatusTone(b.status)} testid={`bar-status-${b.id}`}>
                 {barStatusLabel(b.status)}
               </StatusBadge>
             </div>
-            <div class="bar-figures">
-              <div>
-                <span class="bar-figure-label">عیار</span>
-                <span class="bar-figure-value">{formatAyar(b.ayar)}</span>
-              </div>
-              <div>
-                <span class="bar-figure-label">وزن</span>
-                <Gold value={b.vazn} />
-              </div>
-              <div class="bar-figure-main">
-                <span class="bar-figure-label">وزن ۷۵۰</span>
-                <Gold value={b.vazn750} testid={`bar-vazn750-${b.id}`} />
-              </div>
-            </div>
+            <BarFigures bar={b} testid={`bar-vazn750-${b.id}`} />
             <p class="bar-meta muted small">{`#${toFaDigits(b.id)} · ثبت ${formatJalaliDateTimeShort(b.created_at)}`}</p>
             <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
           </li>

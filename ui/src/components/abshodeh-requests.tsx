@@ -7,6 +7,7 @@ import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
+import { BarFigures } from "./abshodeh-bars";
 import { Gold } from "./admin-parts";
 import { Modal } from "./admin-modal";
 import { StatusBadge } from "./status-badge";
@@ -65,21 +66,7 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
                 {phone(r)}
               </span>
             </p>
-            <p class="gr-bar">{`آزمایشگاه ${r.rey} · شماره انگ ${toFaDigits(r.ang)}`}</p>
-            <div class="bar-figures">
-              <div>
-                <span class="bar-figure-label">عیار</span>
-                <span class="bar-figure-value">{formatAyar(r.ayar)}</span>
-              </div>
-              <div>
-                <span class="bar-figure-label">وزن</span>
-                <Gold value={r.vazn} />
-              </div>
-              <div>
-                <span class="bar-figure-label">وزن ۷۵۰</span>
-                <Gold value={r.vazn750} />
-              </div>
-            </div>
+            <BarFigures bar={r} withLab />
             {r.reject_reason && (
               <p class="gr-reason" data-testid={`gr-reason-${r.id}`}>
                 <span class="muted">دلیل رد: </span>
@@ -184,9 +171,16 @@ export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProp
         </div>
       }
     >
-      <p class="reject-summary">
-        {`${fullName(r.first_name, r.last_name, EMPTY)} · آزمایشگاه ${r.rey} · شماره انگ ${toFaDigits(r.ang)} · وزن ۷۵۰ ${formatGold(r.vazn750)} گرم`}
-      </p>
+      <dl class="kv reject-summary">
+        <dt>مشتری</dt>
+        <dd>{fullName(r.first_name, r.last_name, EMPTY)}</dd>
+        <dt>آزمایشگاه (ری)</dt>
+        <dd>{r.rey}</dd>
+        <dt>شماره انگ</dt>
+        <dd>{toFaDigits(r.ang)}</dd>
+        <dt>وزن ۷۵۰</dt>
+        <dd>{`${formatGold(r.vazn750)} گرم`}</dd>
+      </dl>
       <p class="reject-note">
         {r.status === "pending"
           ? "آبشده آزاد می‌شود و طلای نگه‌داشته‌شده به موجودی قابل استفاده مشتری برمی‌گردد."

@@ -115,31 +115,35 @@ export default function AdminAbshodehView() {
         )
       ) : (
         <>
-          <div class="bar-summary card" data-testid="bar-summary">
-            <div>
-              <span class="bar-figure-label">آبشده‌های موجود</span>
-              <span class="bar-summary-value">{toFaDigits(available.length)}</span>
-            </div>
-            <div>
-              <span class="bar-figure-label">مجموع وزن ۷۵۰ موجود</span>
-              <Gold value={sumGrams(available.map((b) => b.vazn750))} testid="bar-available-750" />
-            </div>
-          </div>
+          {bars.length > 0 && (
+            <>
+              <div class="bar-summary card" data-testid="bar-summary">
+                <div>
+                  <span class="bar-figure-label">آبشده‌های موجود</span>
+                  <span class="bar-summary-value">{toFaDigits(available.length)}</span>
+                </div>
+                <div>
+                  <span class="bar-figure-label">مجموع وزن ۷۵۰ موجود</span>
+                  <Gold value={sumGrams(available.map((b) => b.vazn750))} testid="bar-available-750" />
+                </div>
+              </div>
 
-          <div class="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
-            {SHOWN.map((s) => (
-              <button
-                key={s}
-                type="button"
-                class="abs-chip"
-                aria-pressed={shown === s}
-                onClick={() => setShown(s)}
-                data-testid={`bar-show-${s || "all"}`}
-              >
-                {`${s ? barStatusLabel(s) : "همه"} (${toFaDigits(count(s))})`}
-              </button>
-            ))}
-          </div>
+              <div class="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
+                {SHOWN.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    class="abs-chip"
+                    aria-pressed={shown === s}
+                    onClick={() => setShown(s)}
+                    data-testid={`bar-show-${s || "all"}`}
+                  >
+                    {`${s ? barStatusLabel(s) : "همه"} (${toFaDigits(count(s))})`}
+                  </button>
+                ))}
+              </div>
+            </>
+          )}
 
           {list.length === 0 ? (
             <StatusCard
