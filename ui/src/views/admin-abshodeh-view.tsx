@@ -1,7 +1,7 @@
 // The abshodeh inventory (decisions.md §6, an addition): the shop's melted-gold bars, a form to add one,
 // edit in a dialog and delete after a question. Reserved and delivered bars are kept as they are.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, errorText, type Bar, type BarForm } from "../api";
+import { api, ApiError, errorText, type Bar, type BarForm } from "../api";
 import { BarFormFields } from "../components/abshodeh-bar-form";
 import { BarList } from "../components/abshodeh-bars";
 import { Gold } from "../components/admin-parts";
@@ -86,6 +86,8 @@ export default function AdminAbshodehView() {
       setDeleting(null);
     } catch (err) {
       toast(errorText(err, M.deleteFailed), "error");
+      // a bar taken or gone meanwhile cannot be deleted by asking again; without an answer it may
+      if (!(err instanceof ApiError && err.status === 0)) setDeleting(null);
     } finally {
       setRemoving(false);
       void load();
