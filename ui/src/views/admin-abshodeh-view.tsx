@@ -1,6 +1,205 @@
-import { ComingSoonView } from "./status-views";
+// The abshodeh inventory (decisions.md §6, an addition): the shop's melted-gold bars, a form to add one,
+// edit in a dialog and delete after a question. Reserved and delivered bars are kept as they are.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, errorText, type Bar, type BarForm } from "../api";
+import { BarFormFields } from "../components/abshodeh-bar-form";
+import { BarList } from "../components/abshodeh-bars";
+import { Gold } from "../components/admin-parts";
+import { Modal } from "../components/admin-modal";
+import { GoldBarIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { ABSHODEH_MESSAGES as M, barStatusLabel, barToForm, formatAyar, sumGrams } from "../lib/abshodeh";
+import { toFaDigits } from "../lib/digits";
+import { formatGold } from "../lib/money";
+import "../styles/admin.css";
+import "../styles/abshodeh.css";
 
-/** Placeholder until the screen lands. */
-export default function Placeholder() {
-  return <ComingSoonView title="" />;
+const SHOWN = ["", "available", "reserved", "delivered"] as const;
+type Shown = (typeof SHOWN)[number];
+
+/** AdminAbshodehView is /admin-abshodeh_page. */
+export default function AdminAbshodehView() {
+  const [bars, setBars] = useState<Bar[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [shown, setShown] = useState<Shown>("");
+  const [editing, setEditing] = useState<Bar | null>(null);
+  const [deleting, setDeleting] = useState<Bar | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const seq = useRef(0);
+  const narrow = useMediaQuery(NARROW_LIST);
+
+  const load = async () => {
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const rows = await api.bars();
+      if (mine !== seq.current) return;
+      setBars(Array.isArray(rows) ? rows : []);
+      setFailed(false);
+    } catch (err) {
+      if (mine !== seq.current) return;
+      setFailed(true);
+      toast(errorText(err, M.barsFailed), "error");
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => void load(), []);
+
+  const add = async (bar: BarForm) => {
+    try {
+      const answer = await api.addBar(bar);
+      toast(answer?.message || M.added, "success");
+      setShown((s) => (s === "" || s === "available" ? s : ""));
+      void load();
+      return true;
+    } catch (err) {
+      toast(errorText(err, M.addFailed), "error");
+      return false;
+    }
+  };
+
+  const save = (id: number) => async (bar: BarForm) => {
+    try {
+      const answer = await api.updateBar(id, bar);
+      toast(answer?.message || M.edited, "success");
+      setEditing(null);
+      return true;
+    } catch (err) {
+      toast(errorText(err, M.editFailed), "error");
+      return false;
+    } finally {
+      void load();
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting || removing) return;
+    setRemoving(true);
+    try {
+      const answer = await api.deleteBar(deleting.id);
+      toast(answer?.message || M.deleted, "success");
+      setDeleting(null);
+    } catch (err) {
+      toast(errorText(err, M.deleteFailed), "error");
+      // a bar taken or gone meanwhile cannot be deleted by asking again; without an answer it may
+      if (!(err instanceof ApiError && err.status === 0)) setDeleting(null);
+    } finally {
+      setRemoving(false);
+      void load();
+    }
+  };
+
+  const count = (s: Shown) => (bars ?? []).filter((b) => s === "" || b.status === s).length;
+  const list = (bars ?? []).filter((b) => shown === "" || b.status === shown);
+  const available = (bars ?? []).filter((b) => b.status === "available");
+
+  return (
+    <div class="admin-page wide-screen stack">
+      <PageHeader title="انبار آبشده" />
+
+      <section class="card" aria-labelledby="bar-add-title">
+        <h2 id="bar-add-title" class="section-title">
+          افزودن آبشده
+        </h2>
+        <BarFormFields submitLabel="افزودن به انبار" onSubmit={add} clearOnSave prefix="bar" label="افزودن آبشده" />
+      </section>
+
+      {bars === null ? (
+        failed ? (
+          <LoadFailed icon={<GoldBarIcon size={40} />} title={M.barsFailed} onRetry={load} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <>
+          {bars.length > 0 && (
+            <>
+              <div class="bar-summary card" data-testid="bar-summary">
+                <div>
+                  <span class="bar-figure-label">آبشده‌های موجود</span>
+                  <span class="bar-summary-value">{toFaDigits(available.length)}</span>
+                </div>
+                <div>
+                  <span class="bar-figure-label">مجموع وزن ۷۵۰ موجود</span>
+                  <Gold value={sumGrams(available.map((b) => b.vazn750))} testid="bar-available-750" />
+                </div>
+              </div>
+
+              <div class="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
+                {SHOWN.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    class="abs-chip"
+                    aria-pressed={shown === s}
+                    onClick={() => setShown(s)}
+                    data-testid={`bar-show-${s || "all"}`}
+                  >
+                    {`${s ? barStatusLabel(s) : "همه"} (${toFaDigits(count(s))})`}
+                  </button>
+                ))}
+              </div>
+            </>
+          )}
+
+          {list.length === 0 ? (
+            <StatusCard
+              icon={<GoldBarIcon size={40} />}
+              title={bars.length === 0 ? "هنوز آبشده‌ای ثبت نشده است" : "آبشده‌ای با این وضعیت نیست"}
+              text={bars.length === 0 ? "با فرم بالا اولین آبشده را به انبار اضافه کنید." : undefined}
+              testid="bar-empty"
+            />
+          ) : (
+            <BarList bars={list} narrow={narrow} busy={loading} onEdit={setEditing} onDelete={setDeleting} />
+          )}
+        </>
+      )}
+
+      {editing && (
+        <Modal title={`ویرایش آبشده #${toFaDigits(editing.id)}`} onClose={() => setEditing(null)} testid="bar-edit-dialog">
+          <BarFormFields
+            key={editing.id}
+            initial={barToForm(editing)}
+            submitLabel="ذخیره تغییرات"
+            onSubmit={save(editing.id)}
+            prefix="edit"
+            label="ویرایش آبشده"
+            extra={
+              <Button variant="secondary" onClick={() => setEditing(null)} data-testid="edit-cancel">
+                انصراف
+              </Button>
+            }
+          />
+        </Modal>
+      )}
+
+      {deleting && (
+        <Modal
+          title="حذف آبشده"
+          role="alertdialog"
+          onClose={() => !removing && setDeleting(null)}
+          testid="bar-delete-dialog"
+          footer={
+            <div class="modal-buttons">
+              <Button variant="danger" busy={removing} onClick={remove} data-testid="bar-delete-confirm">
+                بله، حذف شود
+              </Button>
+              <Button variant="secondary" disabled={removing} onClick={() => setDeleting(null)} data-autofocus data-testid="bar-delete-cancel">
+                خیر
+              </Button>
+            </div>
+          }
+        >
+          <p class="confirm-text">
+            {`آبشده آزمایشگاه «${deleting.rey}» با شماره انگ ${toFaDigits(deleting.ang)}، عیار ${formatAyar(deleting.ayar)} و وزن ۷۵۰ ${formatGold(deleting.vazn750)} گرم از انبار حذف شود؟`}
+          </p>
+        </Modal>
+      )}
+    </div>
+  );
 }

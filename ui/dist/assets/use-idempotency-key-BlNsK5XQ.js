@@ -1,1 +1,0 @@
-import{B as e,R as t}from"./icons-J-hn46sI.js";import{V as n}from"./index-BQvdpJ-G.js";function r(r){let[i,a]=e(0);return[t(()=>n(),[i,...r]),()=>a(e=>e+1)]}export{r as t};

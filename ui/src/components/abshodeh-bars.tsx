@@ -1,0 +1,163 @@
+// The inventory's bars: a table on a desktop, cards on a phone. Each available bar can be edited or
+// deleted; a reserved or delivered one keeps its buttons, disabled, with the reason beside them.
+import type { Bar } from "../api";
+import { barLockReason, barStatusLabel, barStatusTone, formatAyar } from "../lib/abshodeh";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTimeShort } from "../lib/jalali";
+import { Gold } from "./admin-parts";
+import { StatusBadge } from "./status-badge";
+import { Button } from "./ui";
+
+type Props = {
+  bars: Bar[];
+  narrow: boolean;
+  busy: boolean;
+  onEdit: (bar: Bar) => void;
+  onDelete: (bar: Bar) => void;
+};
+
+function Actions({ bar, onEdit, onDelete }: { bar: Bar; onEdit: (bar: Bar) => void; onDelete: (bar: Bar) => void }) {
+  const locked = barLockReason(bar);
+  const hintId = `bar-lock-${bar.id}`;
+  return (
+    <div class="bar-actions">
+      <div class="bar-buttons">
+        <Button
+          variant="secondary"
+          class="btn-sm"
+          disabled={!!locked}
+          title={locked ?? undefined}
+          aria-describedby={locked ? hintId : undefined}
+          onClick={() => onEdit(bar)}
+          data-testid={`bar-edit-${bar.id}`}
+        >
+          ویرایش
+        </Button>
+        <Button
+          variant="danger"
+          class="btn-sm"
+          disabled={!!locked}
+          title={locked ?? undefined}
+          aria-describedby={locked ? hintId : undefined}
+          onClick={() => onDelete(bar)}
+          data-testid={`bar-delete-${bar.id}`}
+        >
+          حذف
+        </Button>
+      </div>
+      {locked && (
+        <p id={hintId} class="bar-lock" data-testid={`bar-lock-${bar.id}`}>
+          {locked}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Figures = Pick<Bar, "rey" | "ang" | "ayar" | "vazn" | "vazn750">;
+
+/** BarFigures is a bar's purity and weights on a phone card, with its lab and ingot number when asked. */
+export function BarFigures({ bar, withLab, testid }: { bar: Figures; withLab?: boolean; testid?: string }) {
+  return (
+    <dl class="bar-figures">
+      {withLab && (
+        <>
+          <div class="bar-figure-wide">
+            <dt class="bar-figure-label">آزمایشگاه (ری)</dt>
+            <dd class="bar-figure-value">{bar.rey}</dd>
+          </div>
+          <div>
+            <dt class="bar-figure-label">شماره انگ</dt>
+            <dd class="bar-figure-value">{toFaDigits(bar.ang)}</dd>
+          </div>
+        </>
+      )}
+      <div>
+        <dt class="bar-figure-label">عیار</dt>
+        <dd class="bar-figure-value">{formatAyar(bar.ayar)}</dd>
+      </div>
+      <div>
+        <dt class="bar-figure-label">وزن</dt>
+        <dd>
+          <Gold value={bar.vazn} />
+        </dd>
+      </div>
+      <div>
+        <dt class="bar-figure-label">وزن ۷۵۰</dt>
+        <dd>
+          <Gold value={bar.vazn750} testid={testid} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** BarList shows the bars of the inventory with their actions. */
+export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
+  if (narrow) {
+    return (
+      <ul class="cards-list" aria-busy={busy}>
+        {bars.map((b) => (
+          <li key={b.id} class="card bar-card" data-testid="bar-row" data-id={b.id} data-status={b.status}>
+            <div class="bar-card-head">
+              <div class="bar-card-title">
+                <span class="bar-lab">{b.rey}</span>
+                <span class="bar-ang">{`شماره انگ ${toFaDigits(b.ang)}`}</span>
+              </div>
+              <StatusBadge tone={barStatusTone(b.status)} testid={`bar-status-${b.id}`}>
+                {barStatusLabel(b.status)}
+              </StatusBadge>
+            </div>
+            <BarFigures bar={b} testid={`bar-vazn750-${b.id}`} />
+            <p class="bar-meta muted small">{`#${toFaDigits(b.id)} · ثبت ${formatJalaliDateTimeShort(b.created_at)}`}</p>
+            <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div class="table-wrap card" aria-busy={busy}>
+      <table class="table bar-table">
+        <thead>
+          <tr>
+            <th scope="col">شناسه</th>
+            <th scope="col">آزمایشگاه (ری)</th>
+            <th scope="col">شماره انگ</th>
+            <th scope="col">عیار</th>
+            <th scope="col">وزن</th>
+            <th scope="col">وزن ۷۵۰</th>
+            <th scope="col">وضعیت</th>
+            <th scope="col">تاریخ ثبت</th>
+            <th scope="col">عملیات</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((b) => (
+            <tr key={b.id} data-testid="bar-row" data-id={b.id} data-status={b.status}>
+              <td class="num">{toFaDigits(b.id)}</td>
+              <td class="strong">{b.rey}</td>
+              <td class="num">{toFaDigits(b.ang)}</td>
+              <td class="num">{formatAyar(b.ayar)}</td>
+              <td class="num">
+                <Gold value={b.vazn} />
+              </td>
+              <td class="num">
+                <Gold value={b.vazn750} testid={`bar-vazn750-${b.id}`} />
+              </td>
+              <td>
+                <StatusBadge tone={barStatusTone(b.status)} testid={`bar-status-${b.id}`}>
+                  {barStatusLabel(b.status)}
+                </StatusBadge>
+              </td>
+              <td class="num">{formatJalaliDateTimeShort(b.created_at)}</td>
+              <td class="bar-actions-cell">
+                <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+// The abshodeh requests of the review screen: a table on a desktop, cards on a phone, with the decisions
+// each request's state allows (decisions.md §6), and the dialog that asks for a rejection's reason.
+import { useState } from "preact/hooks";
+import type { GoldRequest } from "../api";
+import { ABSHODEH_MESSAGES, DECISION_LABELS, decisionsFor, formatAyar, goldRequestStatusLabel, goldRequestStatusTone, type GoldDecision } from "../lib/abshodeh";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTimeShort } from "../lib/jalali";
+import { fullName } from "../lib/labels";
+import { EMPTY, formatGold } from "../lib/money";
+import { BarFigures } from "./abshodeh-bars";
+import { Gold } from "./admin-parts";
+import { Modal } from "./admin-modal";
+import { StatusBadge } from "./status-badge";
+import { Button, Field } from "./ui";
+
+type ListProps = {
+  requests: GoldRequest[];
+  narrow: boolean;
+  loading: boolean;
+  /** busy holds the decision on its way for each request. */
+  busy: Record<number, GoldDecision>;
+  onDecide: (r: GoldRequest, d: GoldDecision) => void;
+};
+
+function Actions({ r, busy, onDecide }: { r: GoldRequest; busy: GoldDecision | undefined; onDecide: ListProps["onDecide"] }) {
+  const decisions = decisionsFor(r.status);
+  if (!decisions.length) return <span class="muted">{EMPTY}</span>;
+  return (
+    <div class="gr-actions">
+      {decisions.map((d) => (
+        <Button
+          key={d}
+          variant={d === "rejected" ? "danger" : d === "approved" ? "primary" : "secondary"}
+          class="btn-sm"
+          busy={busy === d}
+          disabled={!!busy}
+          onClick={() => onDecide(r, d)}
+          data-testid={`gr-${d}-${r.id}`}
+        >
+          {DECISION_LABELS[d]}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+const phone = (r: GoldRequest) => (r.phone_number ? toFaDigits(r.phone_number) : EMPTY);
+
+/** RequestList shows the abshodeh requests with their decisions. */
+export function RequestList({ requests, narrow, loading, busy, onDecide }: ListProps) {
+  if (narrow) {
+    return (
+      <ul class="cards-list" aria-busy={loading}>
+        {requests.map((r) => (
+          <li key={r.id} class="card gr-card" data-testid="gr-row" data-id={r.id} data-status={r.status}>
+            <div class="gr-card-head">
+              <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
+              <span class="gr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
+              <StatusBadge tone={goldRequestStatusTone(r.status)} testid={`gr-status-${r.id}`}>
+                {goldRequestStatusLabel(r.status)}
+              </StatusBadge>
+            </div>
+            <p class="gr-user">
+              {fullName(r.first_name, r.last_name, EMPTY)}
+              <span class="gr-phone" dir="ltr">
+                {phone(r)}
+              </span>
+            </p>
+            <BarFigures bar={r} withLab />
+            {r.reject_reason && (
+              <p class="gr-reason" data-testid={`gr-reason-${r.id}`}>
+                <span class="muted">دلیل رد: </span>
+                {r.reject_reason}
+              </p>
+            )}
+            {decisionsFor(r.status).length > 0 && <Actions r={r} busy={busy[r.id]} onDecide={onDecide} />}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div class="table-wrap card" aria-busy={loading}>
+      <table class="table table-dense gr-table">
+        <thead>
+          <tr>
+            <th scope="col">شناسه و تاریخ</th>
+            <th scope="col">کاربر</th>
+            <th scope="col">آزمایشگاه (ری)</th>
+            <th scope="col">شماره انگ</th>
+            <th scope="col">عیار</th>
+            <th scope="col">وزن</th>
+            <th scope="col">وزن ۷۵۰</th>
+            <th scope="col">وضعیت</th>
+            <th scope="col">دلیل رد</th>
+            <th scope="col">عملیات</th>
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((r) => (
+            <tr key={r.id} data-testid="gr-row" data-id={r.id} data-status={r.status}>
+              <td class="num">
+                <span class="cell-main">{toFaDigits(r.id)}</span>
+                <span class="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
+              </td>
+              <td>
+                <span class="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
+                <span class="cell-sub" dir="ltr">
+                  {phone(r)}
+                </span>
+              </td>
+              <td>{r.rey}</td>
+              <td class="num">{toFaDigits(r.ang)}</td>
+              <td class="num">{formatAyar(r.ayar)}</td>
+              <td class="num">
+                <Gold value={r.vazn} />
+              </td>
+              <td class="num">
+                <Gold value={r.vazn750} />
+              </td>
+              <td>
+                <StatusBadge tone={goldRequestStatusTone(r.status)} testid={`gr-status-${r.id}`}>
+                  {goldRequestStatusLabel(r.status)}
+                </StatusBadge>
+              </td>
+              <td class="cell-reason" data-testid={`gr-reason-${r.id}`}>
+                {r.reject_reason || <span class="muted">{EMPTY}</span>}
+              </td>
+              <td>
+                <Actions r={r} busy={busy[r.id]} onDecide={onDecide} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type RejectProps = {
+  request: GoldRequest;
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+};
+
+/**
+ * RejectDialog asks for the reason of a rejection; an empty reason is allowed (the server writes its
+ * default). Rejecting an approved request gives its gold back, which the dialog says.
+ */
+export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProps) {
+  const [reason, setReason] = useState("");
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!busy) onReject(reason);
+  };
+  return (
+    <Modal
+      title={`رد درخواست #${toFaDigits(r.id)}`}
+      role="alertdialog"
+      onClose={() => !busy && onClose()}
+      testid="gr-reject-dialog"
+      footer={
+        <div class="modal-buttons">
+          <Button variant="danger" busy={busy} onClick={submit} data-testid="gr-reject-confirm">
+            رد درخواست
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={onClose} data-testid="gr-reject-cancel">
+            انصراف
+          </Button>
+        </div>
+      }
+    >
+      <dl class="kv reject-summary">
+        <dt>مشتری</dt>
+        <dd>{fullName(r.first_name, r.last_name, EMPTY)}</dd>
+        <dt>آزمایشگاه (ری)</dt>
+        <dd>{r.rey}</dd>
+        <dt>شماره انگ</dt>
+        <dd>{toFaDigits(r.ang)}</dd>
+        <dt>وزن ۷۵۰</dt>
+        <dd>{`${formatGold(r.vazn750)} گرم`}</dd>
+      </dl>
+      <p class="reject-note">
+        {r.status === "pending"
+          ? "آبشده آزاد می‌شود و طلای نگه‌داشته‌شده به موجودی قابل استفاده مشتری برمی‌گردد."
+          : "طلای کسرشده به حساب مشتری برمی‌گردد و آبشده آزاد می‌شود."}
+      </p>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label="دلیل رد (اختیاری)"
+          value={reason}
+          onValue={setReason}
+          maxLength={500}
+          autoComplete="off"
+          hint={`اگر خالی بماند: «${ABSHODEH_MESSAGES.defaultRejectReason}»`}
+          data-testid="gr-reject-reason"
+        />
+      </form>
+    </Modal>
+  );
+}
