@@ -1,7 +1,8 @@
 // The inventory's bars: a table on a desktop, cards on a phone. Each available bar can be edited or
 // deleted; a reserved or delivered one keeps its buttons, disabled, with the reason beside them.
 import type { Bar } from "../api";
-import { barLockReason, barStatusLabel, barStatusTone, formatAyar } from "../lib/abshodeh";
+import { formatPurity } from "../lib/gold-request";
+import { barLockReason, barStatusLabel, barStatusTone } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { Gold } from "./admin-parts";
@@ -74,7 +75,7 @@ export function BarFigures({ bar, withLab, testid }: { bar: Figures; withLab?: b
       )}
       <div>
         <dt class="bar-figure-label">عیار</dt>
-        <dd class="bar-figure-value">{formatAyar(bar.ayar)}</dd>
+        <dd class="bar-figure-value">{formatPurity(bar.ayar)}</dd>
       </div>
       <div>
         <dt class="bar-figure-label">وزن</dt>
@@ -138,7 +139,7 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
               <td class="num">{toFaDigits(b.id)}</td>
               <td class="strong">{b.rey}</td>
               <td class="num">{toFaDigits(b.ang)}</td>
-              <td class="num">{formatAyar(b.ayar)}</td>
+              <td class="num">{formatPurity(b.ayar)}</td>
               <td class="num">
                 <Gold value={b.vazn} />
               </td>

@@ -1,8 +1,10 @@
 // The abshodeh requests of the review screen: a table on a desktop, cards on a phone, with the decisions
 // each request's state allows (decisions.md §6), and the dialog that asks for a rejection's reason.
 import { useState } from "preact/hooks";
+import { formatPurity } from "../lib/gold-request";
+import { goldRequestStatusLabel, goldRequestStatusTone } from "../lib/labels";
 import type { GoldRequest } from "../api";
-import { ABSHODEH_MESSAGES, DECISION_LABELS, decisionsFor, formatAyar, goldRequestStatusLabel, goldRequestStatusTone, type GoldDecision } from "../lib/abshodeh";
+import { ABSHODEH_MESSAGES, DECISION_LABELS, decisionsFor, type GoldDecision } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName } from "../lib/labels";
@@ -56,8 +58,8 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
             <div class="gr-card-head">
               <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
               <span class="gr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
-              <StatusBadge tone={goldRequestStatusTone(r.status)} testid={`gr-status-${r.id}`}>
-                {goldRequestStatusLabel(r.status)}
+              <StatusBadge tone={goldRequestStatusTone(r.status, "admin")} testid={`gr-status-${r.id}`}>
+                {goldRequestStatusLabel(r.status, "admin")}
               </StatusBadge>
             </div>
             <p class="gr-user">
@@ -111,7 +113,7 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
               </td>
               <td>{r.rey}</td>
               <td class="num">{toFaDigits(r.ang)}</td>
-              <td class="num">{formatAyar(r.ayar)}</td>
+              <td class="num">{formatPurity(r.ayar)}</td>
               <td class="num">
                 <Gold value={r.vazn} />
               </td>
@@ -119,8 +121,8 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
                 <Gold value={r.vazn750} />
               </td>
               <td>
-                <StatusBadge tone={goldRequestStatusTone(r.status)} testid={`gr-status-${r.id}`}>
-                  {goldRequestStatusLabel(r.status)}
+                <StatusBadge tone={goldRequestStatusTone(r.status, "admin")} testid={`gr-status-${r.id}`}>
+                  {goldRequestStatusLabel(r.status, "admin")}
                 </StatusBadge>
               </td>
               <td class="cell-reason" data-testid={`gr-reason-${r.id}`}>

@@ -6,7 +6,7 @@ import { ApiError, errorText, type Bar, type BarForm, type GoldRequestFilter } f
 import { dateRange } from "./admin-filters";
 import { normalizeNumber, toFaDigits, toLatinDigits } from "./digits";
 import { trimLeadingZeros } from "./grouped-input";
-import type { Tone } from "./labels";
+import { GOLD_REQUEST_STATUS_ORDER, goldRequestStatusLabel, type Tone } from "./labels";
 import { formatUnits, GOLD_SCALE, parseUnits } from "./ledger";
 import { DECIMAL_SEP, EMPTY, groupThousands } from "./money";
 
@@ -137,14 +137,6 @@ export function barToForm(bar: Bar): BarForm {
   return { rey: bar.rey, ang: bar.ang, ayar: plain(bar.ayar ?? ""), vazn: plain(bar.vazn ?? "") };
 }
 
-/** formatAyar shows a purity with two decimals in Persian digits: "750" → "۷۵۰٫۰۰". */
-export function formatAyar(value: string | null | undefined): string {
-  const units = parseUnits(value, AYAR_SCALE);
-  if (units === null) return EMPTY;
-  const [int, frac] = formatUnits(units, AYAR_SCALE).split(".");
-  return toFaDigits(`${groupThousands(int)}${DECIMAL_SEP}${frac}`);
-}
-
 /** sumGrams adds weights exactly and returns grams with three decimals. */
 export function sumGrams(values: readonly (string | null | undefined)[]): string {
   return formatUnits(
@@ -154,7 +146,6 @@ export function sumGrams(values: readonly (string | null | undefined)[]): string
 }
 
 // ---- bars ---------------------------------------------------------------------------
-
 
 const BAR_STATUSES = new Map<string, { label: string; tone: Tone }>([
   ["available", { label: "موجود", tone: "ok" }],
@@ -181,30 +172,11 @@ export function barLockReason(bar: Pick<Bar, "status">): string | null {
 
 // ---- gold requests ------------------------------------------------------------------
 
-const REQUEST_STATUSES = new Map<string, { label: string; tone: Tone }>([
-  ["pending", { label: "در انتظار", tone: "warn" }],
-  ["approved", { label: "تایید شده", tone: "ok" }],
-  ["ready", { label: "آماده تحویل", tone: "info" }],
-  ["delivered", { label: "تحویل داده شده", tone: "ok" }],
-  ["rejected", { label: "رد شده", tone: "bad" }],
-  ["canceled", { label: "لغو شده", tone: "muted" }],
-]);
-
 /** GOLD_REQUEST_STATUS_OPTIONS are the review filter's statuses: all, then the six in their order. */
 export const GOLD_REQUEST_STATUS_OPTIONS: readonly { value: string; label: string }[] = [
   { value: "", label: "همه" },
-  ...Array.from(REQUEST_STATUSES, ([value, { label }]) => ({ value, label })),
+  ...GOLD_REQUEST_STATUS_ORDER.map((value) => ({ value, label: goldRequestStatusLabel(value, "admin") })),
 ];
-
-/** goldRequestStatusLabel names a request's status as the admin reads it; an unknown one is shown raw. */
-export function goldRequestStatusLabel(status: string): string {
-  return REQUEST_STATUSES.get(status)?.label ?? status;
-}
-
-/** goldRequestStatusTone colours a request's badge: waiting yellow, approved and delivered green, ready blue. */
-export function goldRequestStatusTone(status: string): Tone {
-  return REQUEST_STATUSES.get(status)?.tone ?? "muted";
-}
 
 /** GoldDecision is a status the admin moves a request to. */
 export type GoldDecision = "approved" | "ready" | "delivered" | "rejected";

@@ -107,6 +107,9 @@ export function fullName(first?: string | null, last?: string | null, fallback =
 
 // ---- gold (abshodeh) requests ----------------------------------------------
 
+/** GOLD_REQUEST_STATUS_ORDER lists an abshodeh request's statuses in the order a request lives them. */
+export const GOLD_REQUEST_STATUS_ORDER = ["pending", "approved", "ready", "delivered", "rejected", "canceled"] as const;
+
 const GOLD_REQUEST_STATUSES = new Map<string, string>([
   ["approved", "تایید شده"],
   ["ready", "آماده تحویل"],

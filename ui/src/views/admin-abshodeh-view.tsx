@@ -1,6 +1,7 @@
 // The abshodeh inventory (decisions.md §6, an addition): the shop's melted-gold bars, a form to add one,
 // edit in a dialog and delete after a question. Reserved and delivered bars are kept as they are.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { formatPurity } from "../lib/gold-request";
 import { api, ApiError, errorText, type Bar, type BarForm } from "../api";
 import { BarFormFields } from "../components/abshodeh-bar-form";
 import { BarList } from "../components/abshodeh-bars";
@@ -10,7 +11,7 @@ import { GoldBarIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
-import { ABSHODEH_MESSAGES as M, barStatusLabel, barToForm, formatAyar, sumGrams } from "../lib/abshodeh";
+import { ABSHODEH_MESSAGES as M, barStatusLabel, barToForm, sumGrams } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
 import { formatGold } from "../lib/money";
 import "../styles/admin.css";
@@ -196,7 +197,7 @@ export default function AdminAbshodehView() {
           }
         >
           <p class="confirm-text">
-            {`آبشده آزمایشگاه «${deleting.rey}» با شماره انگ ${toFaDigits(deleting.ang)}، عیار ${formatAyar(deleting.ayar)} و وزن ۷۵۰ ${formatGold(deleting.vazn750)} گرم از انبار حذف شود؟`}
+            {`آبشده آزمایشگاه «${deleting.rey}» با شماره انگ ${toFaDigits(deleting.ang)}، عیار ${formatPurity(deleting.ayar)} و وزن ۷۵۰ ${formatGold(deleting.vazn750)} گرم از انبار حذف شود؟`}
           </p>
         </Modal>
       )}
