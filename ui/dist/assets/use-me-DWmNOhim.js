@@ -1,1 +1,0 @@
-import{B as e,H as t}from"./icons-J-hn46sI.js";import{L as n,R as r,U as i,r as a,z as o}from"./index-DcEuJWHb.js";function s(s=`خطا در دریافت اطلاعات کاربر`){let[c,l]=e(null),[u,d]=e(!1);return t(()=>{let e=!0;return r.me().then(t=>{e&&(l(t),i(t.user))}).catch(t=>{e&&(d(!0),t instanceof n&&t.status===401||a(o(t,s),`error`))}),()=>{e=!1}},[]),{me:c,failed:u}}export{s as t};
