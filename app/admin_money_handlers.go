@@ -146,10 +146,7 @@ func optionalBound(q url.Values, name string, gold bool) (*int64, error) {
 // adminUsersBalances lists users with their balances, filtered (admin.md §2, users' balance sheet).
 func (a *App) adminUsersBalances(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	f := store.BalancesFilter{Search: latinDigits(normalizeName(q.Get("search")))}
-	if phone, ok := normalizePhone(f.Search); ok && len(f.Search) >= 10 {
-		f.Search = phone
-	}
+	f := store.BalancesFilter{Search: adminSearchText(q.Get("search"))}
 	var err error
 	for _, b := range []struct {
 		name string

@@ -33,11 +33,8 @@ func (a *App) walletAdminList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	search := latinDigits(normalizeName(q.Get("userSearch")))
-	if phone, ok := normalizePhone(search); ok {
-		search = phone
-	}
-	list, err := a.store.WalletRequests(r.Context(), store.WalletFilter{UserSearch: search, Type: typ, Status: status,
+	list, err := a.store.WalletRequests(r.Context(), store.WalletFilter{UserSearch: adminSearchText(q.Get("userSearch")),
+		Type: typ, Status: status,
 		From: from, To: to})
 	if err != nil {
 		return err

@@ -107,3 +107,42 @@ const (
 	descWithdrawTo   = "برداشت به کارت "
 	descManualCharge = "شارژ دستی توسط فروشگاه"
 )
+
+// Prices, trading, grades and their settings.
+const (
+	msgTradeAmountMissing   = "لطفاً مبلغ یا وزن را وارد کنید"
+	msgTradeAmountBoth      = "فقط یکی از مبلغ یا وزن را وارد کنید"
+	msgTradeWeightInvalid   = "وزن را به گرم و حداکثر با سه رقم اعشار وارد کنید"
+	msgPricesStale          = "قیمت‌ها به‌روز نیستند"
+	msgPriceUnavailable     = "برای سطح قیمت شما امکان فروش به این قیمت نیست؛ با پشتیبانی تماس بگیرید"
+	msgBuyDisabled          = "خرید طلا فعلاً غیرفعال است"
+	msgSellDisabled         = "فروش طلا فعلاً غیرفعال است"
+	msgBuyClosedFormat      = "خرید طلا اکنون ممکن نیست؛ ساعت خرید: %s تا %s"
+	msgSellClosedFormat     = "فروش طلا اکنون ممکن نیست؛ ساعت فروش: %s تا %s"
+	msgTradeTooSmall        = "این مبلغ کمتر از یک سوت طلاست؛ مبلغ بیشتری وارد کنید"
+	msgTradeTooLarge        = "مبلغ این معامله بیش از حد مجاز است"
+	msgWeightBelowMinFormat = "کمترین وزن هر معامله %s گرم است"
+	msgWeightAboveMaxFormat = "بیشترین وزن هر معامله %s گرم است"
+	msgInsufficientGold     = "موجودی طلای قابل استفاده کافی نیست"
+	msgQuoteSent            = "کد تایید معامله پیامک شد"
+	msgTradeType            = "نوع معامله باید خرید یا فروش باشد"
+	msgQuoteNone            = "سفارشی در انتظار تایید نیست یا زمان آن گذشته است؛ دوباره درخواست دهید"
+	msgTradeDone            = "معامله با موفقیت انجام شد!"
+	msgGradeNotFound        = "سطح قیمت پیدا نشد"
+	msgGradeValue           = "مقدار باید عددی مثبت باشد"
+	msgGradeSaved           = "سطح قیمت ذخیره شد"
+	msgGradeRange           = "سطح قیمت باید عددی از ۱ تا ۵ باشد"
+	msgUserGradeSaved       = "سطح قیمت کاربر تغییر کرد"
+	msgClockInvalid         = "ساعت را به شکل ۰۸:۳۰ وارد کنید"
+	msgMinWeightInvalid     = "کمترین وزن باید دست‌کم ۰٫۰۰۱ گرم و حداکثر با سه رقم اعشار باشد"
+	msgMaxWeightInvalid     = "بیشترین وزن باید عددی با حداکثر سه رقم اعشار و نه کمتر از کمترین وزن باشد"
+	msgMaxAgeInvalid        = "اعتبار قیمت باید بین ۱ تا ۱۰۰۸۰ دقیقه باشد"
+	msgSettingsSaved        = "تنظیمات با موفقیت ذخیره شد"
+)
+
+// Statement descriptions of trades and rewards; %s is the weight in grams.
+const (
+	descBuyFormat      = "خرید %s گرم طلا"
+	descSellFormat     = "فروش %s گرم طلا"
+	descReferralReward = "پاداش دعوت: اولین معامله دوست شما"
+)

@@ -51,6 +51,12 @@ func (a *App) Handler() http.Handler {
 			r.Get("/bank-accounts", a.handle(a.bankAccountsList))
 			r.Post("/bank-accounts", a.handle(a.bankAccountsCreate))
 			r.Delete("/bank-accounts/{id}", a.handle(a.bankAccountsDelete))
+
+			r.Get("/prices/my-prices", a.handle(a.myPrices))
+			r.Post("/prices/buy", a.handle(a.pricesBuy))
+			r.Post("/prices/sell", a.handle(a.pricesSell))
+			r.With(a.idempotent).Post("/prices/verify-transaction", a.handle(a.pricesVerify))
+			r.Get("/referral/stats", a.handle(a.referralStats))
 		})
 
 		// Admin calls whose paths the spec put outside /api/admin.
@@ -61,12 +67,20 @@ func (a *App) Handler() http.Handler {
 			r.With(a.idempotent).Put("/wallet/requests/{id}", a.handle(a.walletDecide))
 			r.Get("/adminCharge/user/{query}", a.handle(a.adminChargeUser))
 			r.With(a.idempotent).Post("/adminCharge/charge", a.handle(a.adminCharge))
+			r.Get("/priceSettings", a.handle(a.priceSettingsGet))
+			r.Put("/priceSettings", a.handle(a.priceSettingsPut))
+			r.Get("/adminGoldTransactions/gold-transactions", a.handle(a.adminGoldTransactions))
 		})
 
 		// Admins only. guardAdminPaths also covers /api/adminCharge/… and /api/adminGoldTransactions/….
 		r.Route("/admin", func(r chi.Router) {
 			r.Use(a.requireAdmin)
 			r.Post("/prices", a.handle(a.adminSetPrice))
+			r.Get("/prices", a.handle(a.adminPrices))
+			r.Get("/grades", a.handle(a.adminGrades))
+			r.Put("/grades/{id}", a.handle(a.adminUpdateGrade))
+			r.Get("/users", a.handle(a.adminUsers))
+			r.Put("/users/{id}", a.handle(a.adminSetUserGrade))
 			r.Get("/dashboard", a.handle(a.adminDashboard))
 			r.Get("/users-balances", a.handle(a.adminUsersBalances))
 			r.Get("/user-transactions/{userId}", a.handle(a.adminUserTransactions))

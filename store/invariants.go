@@ -72,6 +72,39 @@ var invariants = []invariant{
 		WHERE a.user_id IS NULL OR (j.type = 'hold' AND a.kind = 'customer_hold')
 			OR (j.type = 'release' AND a.kind = 'customer')
 		GROUP BY j.id HAVING ABS(SUM(p.amount)) <> r.amount_rial`},
+	{"every trade is one executed quote and every executed quote one trade", `
+		SELECT 'journal ' || j.id || ' (' || j.type || ') has ' || COUNT(q.id) || ' quotes'
+		FROM journals j LEFT JOIN trade_quotes q ON q.journal_id = j.id
+		WHERE j.type IN ('buy', 'sell') GROUP BY j.id
+		HAVING COUNT(q.id) <> 1 OR MAX(q.type) <> j.type OR MAX(q.user_id) <> j.user_id
+			OR MAX(q.price_per_gram_rial) <> j.price_per_gram_rial
+		UNION ALL
+		SELECT 'quote ' || q.id || ' is executed by journal ' || q.journal_id || ' of type ' || IFNULL(j.type, '-')
+		FROM trade_quotes q LEFT JOIN journals j ON j.id = q.journal_id
+		WHERE q.journal_id IS NOT NULL AND IFNULL(j.type, '') NOT IN ('buy', 'sell')`},
+	{"a trade moves exactly its quote's rial and gold, each the way its type says", `
+		SELECT 'trade ' || j.id || ' moves rial ' || SUM(CASE WHEN a.asset = 'rial' THEN p.amount ELSE 0 END)
+			|| ' gold ' || SUM(CASE WHEN a.asset = 'gold' THEN p.amount ELSE 0 END) || ' for the customer'
+		FROM trade_quotes q JOIN journals j ON j.id = q.journal_id
+		JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id AND a.user_id IS NOT NULL
+		GROUP BY j.id
+		HAVING COUNT(*) <> 2 OR MAX(a.user_id) <> MIN(q.user_id) OR MAX(a.kind) <> 'customer'
+			OR SUM(CASE WHEN a.asset = 'rial' THEN p.amount ELSE 0 END)
+				<> (CASE WHEN MAX(q.type) = 'buy' THEN -1 ELSE 1 END) * MAX(q.amount_rial)
+			OR SUM(CASE WHEN a.asset = 'gold' THEN p.amount ELSE 0 END)
+				<> (CASE WHEN MAX(q.type) = 'buy' THEN 1 ELSE -1 END) * MAX(q.amount_gold_mg)`},
+	{"every referral reward is one row paying the invitee's inviter the reward once", `
+		SELECT 'reward journal ' || j.id || ' has ' || COUNT(r.invitee_id) || ' reward rows'
+		FROM journals j LEFT JOIN referral_rewards r ON r.journal_id = j.id
+		WHERE j.type = 'reward_referral' GROUP BY j.id
+		HAVING COUNT(r.invitee_id) <> 1 OR MAX(r.inviter_id) <> j.user_id
+		UNION ALL
+		SELECT 'reward of invitee ' || r.invitee_id || ' to user ' || r.inviter_id || ' is wrong'
+		FROM referral_rewards r JOIN users u ON u.id = r.invitee_id
+		WHERE IFNULL(u.referred_by, 0) <> r.inviter_id
+			OR IFNULL((SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
+				WHERE p.journal_id = r.journal_id AND a.user_id = r.inviter_id AND a.kind = 'customer'
+					AND a.asset = 'gold'), 0) <> ` + itoa(ReferralRewardMg)},
 }
 
 // CheckInvariants proves the ledger tells the truth: every rule above holds over the whole database. It

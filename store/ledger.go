@@ -24,6 +24,8 @@ const (
 	kindCustomerHold = "customer_hold"
 	kindShopBank     = "shop_bank"
 	kindShopVault    = "shop_vault"
+	kindShopTrading  = "shop_trading"
+	kindShopRewards  = "shop_rewards"
 )
 
 // Entry types of the statement (decisions.md §5) and the two internal ones that hold and release.
@@ -31,6 +33,9 @@ const (
 	EntryWalletDeposit  = "wallet_deposit"
 	EntryGoldDeposit    = "gold_deposit"
 	EntryWalletWithdraw = "wallet_withdraw"
+	EntryBuy            = "buy"
+	EntrySell           = "sell"
+	EntryRewardReferral = "reward_referral"
 	entryHold           = "hold"
 	entryRelease        = "release"
 )
@@ -51,6 +56,7 @@ type journal struct {
 	walletRequestID int64
 	resolvesID      int64
 	adminID         int64
+	pricePerGram    int64 // rial per gram of a trade; 0 for other entries
 	legs            []leg
 }
 
@@ -71,8 +77,9 @@ func postJournal(ctx context.Context, tx *sql.Tx, j journal, now time.Time) (int
 		}
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
-		resolves_id, admin_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, nullID(j.userID), j.typ, j.status,
-		j.description, nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID), now.UnixMilli())
+		resolves_id, admin_id, price_per_gram_rial, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, nullID(j.userID), j.typ,
+		j.status, j.description, nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID),
+		nullID(j.pricePerGram), now.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

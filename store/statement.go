@@ -24,22 +24,38 @@ type Entry struct {
 // Statement returns the customer's entries in posting order, oldest first. Holds and their releases move
 // money only between the customer's own two accounts, so they are not statement rows.
 func (s *Store) Statement(ctx context.Context, userID int64) ([]Entry, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT j.id, j.created_at, j.type, j.status, j.description,
+	return scanEntries(s.read.QueryContext(ctx, entriesQuery(``), userID))
+}
+
+// entryOf returns one journal as a statement row of the customer.
+func entryOf(ctx context.Context, q queryer, userID, journalID int64) (Entry, error) {
+	entries, err := scanEntries(q.QueryContext(ctx, entriesQuery(`AND j.id = ?`), userID, journalID))
+	if err != nil {
+		return Entry{}, err
+	}
+	if len(entries) != 1 {
+		return Entry{}, ErrNotFound
+	}
+	return entries[0], nil
+}
+
+// entriesQuery selects a customer's statement rows, narrowed by an extra condition on journals j.
+func entriesQuery(and string) string {
+	return `SELECT j.id, j.created_at, j.type, j.status, j.description,
 			IFNULL(j.price_per_gram_rial, 0),
 			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN p.amount END), 0),
 			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN p.amount END), 0)
 		FROM accounts a
 		JOIN postings p ON p.account_id = a.id
 		JOIN journals j ON j.id = p.journal_id
-		WHERE a.user_id = ? AND j.type NOT IN ('hold', 'release')
-		GROUP BY j.id ORDER BY j.id`, userID)
+		WHERE a.user_id = ? AND j.type NOT IN ('hold', 'release') ` + and + `
+		GROUP BY j.id ORDER BY j.id`
+}
+
+func scanEntries(rows *sql.Rows, err error) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scanEntries(rows)
-}
-
-func scanEntries(rows *sql.Rows) ([]Entry, error) {
 	defer rows.Close()
 	out := []Entry{}
 	for rows.Next() {

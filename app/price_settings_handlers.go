@@ -1,0 +1,94 @@
+package app
+
+import "net/http"
+
+type priceSettingsView struct {
+	settingsFields
+	PriceMaxAgeMinutes int `json:"price_max_age_minutes"`
+}
+
+// priceSettingsGet returns the trading rules (admin.md §2, trade-time and weight settings).
+func (a *App) priceSettingsGet(w http.ResponseWriter, r *http.Request) error {
+	s, err := a.store.PriceSettings(r.Context())
+	if err != nil {
+		return err
+	}
+	return okJSON(w, priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes})
+}
+
+// priceSettingsRequest is the full settings object; a field left out keeps its current value.
+type priceSettingsRequest struct {
+	BuyEnabled         *bool       `json:"buy_enabled"`
+	SellEnabled        *bool       `json:"sell_enabled"`
+	BuyStartTime       *string     `json:"buy_start_time"`
+	BuyEndTime         *string     `json:"buy_end_time"`
+	SellStartTime      *string     `json:"sell_start_time"`
+	SellEndTime        *string     `json:"sell_end_time"`
+	MinWeight          *numberText `json:"min_weight"`
+	MaxWeight          *numberText `json:"max_weight"`
+	PriceMaxAgeMinutes *numberText `json:"price_max_age_minutes"`
+}
+
+// maxPriceAgeMinutes is a week: a shop closed for longer sets a new price when it opens.
+const maxPriceAgeMinutes = 7 * 24 * 60
+
+// priceSettingsPut replaces the trading rules after checking every field; the change is audit-logged.
+func (a *App) priceSettingsPut(w http.ResponseWriter, r *http.Request) error {
+	var req priceSettingsRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	s, err := a.store.PriceSettings(r.Context())
+	if err != nil {
+		return err
+	}
+	if req.BuyEnabled != nil {
+		s.BuyEnabled = *req.BuyEnabled
+	}
+	if req.SellEnabled != nil {
+		s.SellEnabled = *req.SellEnabled
+	}
+	for _, c := range []struct {
+		in  *string
+		dst *int
+	}{{req.BuyStartTime, &s.BuyStartMin}, {req.BuyEndTime, &s.BuyEndMin},
+		{req.SellStartTime, &s.SellStartMin}, {req.SellEndTime, &s.SellEndMin}} {
+		if c.in == nil {
+			continue
+		}
+		m, ok := parseClock(*c.in)
+		if !ok {
+			return badRequest(msgClockInvalid)
+		}
+		*c.dst = m
+	}
+	if req.MinWeight != nil {
+		mg, ok := parseGoldMg(string(*req.MinWeight))
+		if !ok || mg < 1 {
+			return badRequest(msgMinWeightInvalid)
+		}
+		s.MinWeightMg = mg
+	}
+	if req.MaxWeight != nil {
+		mg, ok := parseGoldMg(string(*req.MaxWeight))
+		if !ok {
+			return badRequest(msgMaxWeightInvalid)
+		}
+		s.MaxWeightMg = mg
+	}
+	if s.MaxWeightMg < s.MinWeightMg {
+		return badRequest(msgMaxWeightInvalid)
+	}
+	if req.PriceMaxAgeMinutes != nil {
+		n, ok := parseRial(string(*req.PriceMaxAgeMinutes))
+		if !ok || n < 1 || n > maxPriceAgeMinutes {
+			return badRequest(msgMaxAgeInvalid)
+		}
+		s.PriceMaxAgeMinutes = int(n)
+	}
+	if err := a.store.SavePriceSettings(r.Context(), caller(r).User.ID, s, a.now()); err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"message": msgSettingsSaved,
+		"settings": priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes}})
+}

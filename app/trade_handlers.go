@@ -1,0 +1,302 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"goldshop/store"
+)
+
+// settingsFields are the trading rules as the API writes them (admin.md §3, price settings).
+type settingsFields struct {
+	BuyEnabled    bool   `json:"buy_enabled"`
+	SellEnabled   bool   `json:"sell_enabled"`
+	BuyStartTime  string `json:"buy_start_time"`
+	BuyEndTime    string `json:"buy_end_time"`
+	SellStartTime string `json:"sell_start_time"`
+	SellEndTime   string `json:"sell_end_time"`
+	MinWeight     string `json:"min_weight"`
+	MaxWeight     string `json:"max_weight"`
+}
+
+func viewSettingsFields(s store.PriceSettings) settingsFields {
+	return settingsFields{BuyEnabled: s.BuyEnabled, SellEnabled: s.SellEnabled,
+		BuyStartTime: clockText(s.BuyStartMin), BuyEndTime: clockText(s.BuyEndMin),
+		SellStartTime: clockText(s.SellStartMin), SellEndTime: clockText(s.SellEndMin),
+		MinWeight: goldString(s.MinWeightMg), MaxWeight: goldString(s.MaxWeightMg)}
+}
+
+// tradingView is what the trade screen needs of the settings, with whether each side is open now.
+type tradingView struct {
+	settingsFields
+	BuyOpen  bool `json:"buy_open"`
+	SellOpen bool `json:"sell_open"`
+}
+
+type myPricesView struct {
+	Grade        int         `json:"grade"`
+	BuyPrice     *string     `json:"buy_price"`
+	SellPrice    *string     `json:"sell_price"`
+	LastUpdated  *string     `json:"last_updated"`
+	IsPriceFresh bool        `json:"is_price_fresh"`
+	Trading      tradingView `json:"trading"`
+}
+
+// myPrices is the caller's grade, the prices they trade at and whether trading is open (customer.md §3).
+func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
+	ctx, now := r.Context(), a.now()
+	g, err := a.store.GradeOf(ctx, caller(r).User.ID)
+	if err != nil {
+		return err
+	}
+	settings, err := a.store.PriceSettings(ctx)
+	if err != nil {
+		return err
+	}
+	out := myPricesView{Grade: g.ID, Trading: tradingView{viewSettingsFields(settings),
+		sideOpen(settings, store.EntryBuy, now), sideOpen(settings, store.EntrySell, now)}}
+	base, err := a.store.BasePrice(ctx)
+	if errors.Is(err, store.ErrNotFound) {
+		return okJSON(w, out)
+	}
+	if err != nil {
+		return err
+	}
+	buy, sell := gradePrices(base.PricePerGramRial, g)
+	out.BuyPrice, out.SellPrice = positiveRial(buy), positiveRial(sell)
+	updated := base.At.Format(time.RFC3339)
+	out.LastUpdated = &updated
+	out.IsPriceFresh = priceFresh(base.At, now, settings.PriceMaxAgeMinutes)
+	return okJSON(w, out)
+}
+
+// positiveRial writes a price, or null when it is not above zero.
+func positiveRial(n int64) *string {
+	if n <= 0 {
+		return nil
+	}
+	s := rialString(n)
+	return &s
+}
+
+type quoteRequest struct {
+	AmountRial numberText `json:"amount_rial"`
+	AmountGold numberText `json:"amount_gold"`
+}
+
+type quoteView struct {
+	Type         string    `json:"type"`
+	AmountRial   string    `json:"amount_rial"`
+	AmountGold   string    `json:"amount_gold"`
+	PricePerGram string    `json:"price_per_gram"`
+	ExpiresAt    time.Time `json:"expires_at"`
+}
+
+func (a *App) pricesBuy(w http.ResponseWriter, r *http.Request) error {
+	return a.tradeQuote(w, r, store.EntryBuy)
+}
+
+func (a *App) pricesSell(w http.ResponseWriter, r *http.Request) error {
+	return a.tradeQuote(w, r, store.EntrySell)
+}
+
+// tradeQuote checks a buy or sell against every rule of decisions.md §4, locks it at the caller's price for
+// two minutes and texts its code. The code is issued before the quote is saved, so a refused resend leaves
+// the earlier quote and its code working.
+func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) error {
+	var req quoteRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	byRial := req.AmountRial != ""
+	if !byRial && req.AmountGold == "" {
+		return badRequest(msgTradeAmountMissing)
+	}
+	if byRial && req.AmountGold != "" {
+		return badRequest(msgTradeAmountBoth)
+	}
+	var amount int64
+	if byRial {
+		var ok bool
+		if amount, ok = parseAmountRial(string(req.AmountRial)); !ok {
+			return badRequest(msgAmountInvalid)
+		}
+	} else {
+		var ok bool
+		if amount, ok = parseGoldMg(string(req.AmountGold)); !ok || amount <= 0 {
+			return badRequest(msgTradeWeightInvalid)
+		}
+	}
+	ctx, now, user := r.Context(), a.now(), caller(r).User
+	price, settings, err := a.tradePrice(ctx, user.ID, typ, now)
+	if err != nil {
+		return err
+	}
+	rialD, mgD := tradeAmounts(typ, byRial, amount, price)
+	rial, mg, err := boundTrade(rialD, mgD, settings)
+	if err != nil {
+		return err
+	}
+	b, err := a.store.Balances(ctx, user.ID)
+	if err != nil {
+		return err
+	}
+	if typ == store.EntryBuy && rial > b.AvailableRial {
+		return badRequest(msgInsufficientBalance)
+	}
+	if typ == store.EntrySell && mg > b.AvailableGold {
+		return badRequest(msgInsufficientGold)
+	}
+	scope := newQuoteScope()
+	if err := a.sendCode(r, user.PhoneNumber, store.PurposeTrade, scope); err != nil {
+		return err
+	}
+	q, err := a.store.SaveQuote(ctx, store.Quote{UserID: user.ID, Type: typ, CodeScope: scope, AmountRial: rial,
+		AmountGoldMg: mg, PricePerGramRial: price, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)})
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"message": msgQuoteSent, "quote": quoteView{q.Type, rialString(q.AmountRial),
+		goldString(q.AmountGoldMg), rialString(q.PricePerGramRial), q.ExpiresAt.UTC()}})
+}
+
+// tradePrice is the caller's price for one side of a trade, refused when prices are stale, the side is
+// closed or disabled, or the grade's sell price is not above zero.
+func (a *App) tradePrice(ctx context.Context, userID int64, typ string, now time.Time) (int64, store.PriceSettings, error) {
+	settings, err := a.store.PriceSettings(ctx)
+	if err != nil {
+		return 0, settings, err
+	}
+	base, err := a.store.BasePrice(ctx)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !priceFresh(base.At, now, settings.PriceMaxAgeMinutes)) {
+		return 0, settings, badRequest(msgPricesStale)
+	}
+	if err != nil {
+		return 0, settings, err
+	}
+	if !sideOpen(settings, typ, now) {
+		return 0, settings, badRequest(closedMessage(settings, typ))
+	}
+	g, err := a.store.GradeOf(ctx, userID)
+	if err != nil {
+		return 0, settings, err
+	}
+	buy, sell := gradePrices(base.PricePerGramRial, g)
+	if typ == store.EntryBuy {
+		return buy, settings, nil
+	}
+	if sell <= 0 {
+		return 0, settings, badRequest(msgPriceUnavailable)
+	}
+	return sell, settings, nil
+}
+
+// closedMessage says why a side is closed: switched off, or outside its hours (shown in Persian digits).
+func closedMessage(s store.PriceSettings, typ string) string {
+	if typ == store.EntryBuy {
+		if !s.BuyEnabled {
+			return msgBuyDisabled
+		}
+		return fmt.Sprintf(msgBuyClosedFormat, persianDigits(clockText(s.BuyStartMin)), persianDigits(clockText(s.BuyEndMin)))
+	}
+	if !s.SellEnabled {
+		return msgSellDisabled
+	}
+	return fmt.Sprintf(msgSellClosedFormat, persianDigits(clockText(s.SellStartMin)), persianDigits(clockText(s.SellEndMin)))
+}
+
+// boundTrade refuses a trade that rounds to nothing, falls outside the shop's weight limits, or is too
+// large to be real, and returns its amounts as integers.
+func boundTrade(rial, mg decimal.Decimal, s store.PriceSettings) (int64, int64, error) {
+	if mg.Sign() <= 0 || rial.Sign() <= 0 {
+		return 0, 0, badRequest(msgTradeTooSmall)
+	}
+	if mg.LessThan(decimal.NewFromInt(s.MinWeightMg)) {
+		return 0, 0, badRequest(fmt.Sprintf(msgWeightBelowMinFormat, gramsText(s.MinWeightMg)))
+	}
+	if mg.GreaterThan(decimal.NewFromInt(s.MaxWeightMg)) {
+		return 0, 0, badRequest(fmt.Sprintf(msgWeightAboveMaxFormat, gramsText(s.MaxWeightMg)))
+	}
+	if rial.GreaterThan(decimal.NewFromInt(maxAmountRial)) {
+		return 0, 0, badRequest(msgTradeTooLarge)
+	}
+	return rial.IntPart(), mg.IntPart(), nil
+}
+
+// gramsText writes a weight for a message: Persian digits, the Persian decimal separator, no trailing zeros.
+func gramsText(mg int64) string {
+	return persianNumber(decimal.New(mg, -3).String())
+}
+
+// persianNumber writes a Latin decimal number with Persian digits and the Persian decimal separator.
+func persianNumber(s string) string {
+	return strings.ReplaceAll(persianDigits(s), ".", "٫")
+}
+
+// newQuoteScope is the random name binding a trade code to its quote.
+func newQuoteScope() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+type verifyTradeRequest struct {
+	Code string `json:"verification_code"`
+	Type string `json:"transaction_type"`
+}
+
+// pricesVerify spends the trade code and executes its quote in one transaction (decisions.md §4).
+func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
+	var req verifyTradeRequest
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	typ := strings.TrimSpace(req.Type)
+	if typ != store.EntryBuy && typ != store.EntrySell {
+		return badRequest(msgTradeType)
+	}
+	user := caller(r).User
+	scope, err := a.checkCode(r, user.PhoneNumber, store.PurposeTrade, req.Code)
+	if err != nil {
+		return err
+	}
+	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, CodeScope: scope,
+		Once: onceOf(r), Describe: describeTrade, RewardText: descReferralReward}, a.now())
+	switch {
+	case errors.Is(err, store.ErrQuoteNone):
+		return badRequest(msgQuoteNone)
+	case errors.Is(err, store.ErrInsufficientFunds) && typ == store.EntrySell:
+		return badRequest(msgInsufficientGold)
+	case err != nil:
+		return err
+	}
+	return okJSON(w, map[string]any{"message": msgTradeDone, "transaction": viewEntries([]store.Entry{entry})[0]})
+}
+
+// describeTrade is the statement text of a trade: its side and weight.
+func describeTrade(q store.Quote) string {
+	format := descBuyFormat
+	if q.Type == store.EntrySell {
+		format = descSellFormat
+	}
+	return fmt.Sprintf(format, persianNumber(goldString(q.AmountGoldMg)))
+}
+
+// referralStats is the caller's invite figures (customer.md §2, invite friends).
+func (a *App) referralStats(w http.ResponseWriter, r *http.Request) error {
+	user := caller(r).User
+	st, err := a.store.ReferralStatsOf(r.Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"referral_code": user.ReferralCode, "invited": st.Invited,
+		"earned": goldString(st.EarnedMg)})
+}

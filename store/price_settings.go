@@ -1,0 +1,51 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// PriceSettings are the shop's trading rules: when buying and selling are open (minutes of the day in Tehran
+// time, both ends inclusive, start after end crossing midnight), the weight of one trade, and how old the base
+// price may be before prices count as stale.
+type PriceSettings struct {
+	BuyEnabled, SellEnabled  bool
+	BuyStartMin, BuyEndMin   int
+	SellStartMin, SellEndMin int
+	MinWeightMg, MaxWeightMg int64
+	PriceMaxAgeMinutes       int
+}
+
+// PriceSettings returns the current trading rules.
+func (s *Store) PriceSettings(ctx context.Context) (PriceSettings, error) {
+	return priceSettings(ctx, s.read)
+}
+
+func priceSettings(ctx context.Context, q queryer) (PriceSettings, error) {
+	var p PriceSettings
+	err := q.QueryRowContext(ctx, `SELECT buy_enabled, sell_enabled, buy_start_minute, buy_end_minute,
+		sell_start_minute, sell_end_minute, min_weight_mg, max_weight_mg, price_max_age_minutes
+		FROM price_settings WHERE id = 1`).Scan(&p.BuyEnabled, &p.SellEnabled, &p.BuyStartMin, &p.BuyEndMin,
+		&p.SellStartMin, &p.SellEndMin, &p.MinWeightMg, &p.MaxWeightMg, &p.PriceMaxAgeMinutes)
+	return p, err
+}
+
+// SavePriceSettings replaces the trading rules, with an audit entry holding the old and new rules.
+func (s *Store) SavePriceSettings(ctx context.Context, adminID int64, p PriceSettings, now time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		before, err := priceSettings(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE price_settings SET buy_enabled = ?, sell_enabled = ?,
+			buy_start_minute = ?, buy_end_minute = ?, sell_start_minute = ?, sell_end_minute = ?,
+			min_weight_mg = ?, max_weight_mg = ?, price_max_age_minutes = ? WHERE id = 1`,
+			p.BuyEnabled, p.SellEnabled, p.BuyStartMin, p.BuyEndMin, p.SellStartMin, p.SellEndMin,
+			p.MinWeightMg, p.MaxWeightMg, p.PriceMaxAgeMinutes); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "price_settings.save",
+			Target: "price_settings", Before: before, After: p}, now)
+	})
+}

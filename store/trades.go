@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// ReferralRewardMg is the gold an inviter receives for an invitee's first buy or sell (decisions.md §4).
+const ReferralRewardMg = 5
+
+// ErrQuoteNone is returned when a code names no live quote of the customer of that type.
+var ErrQuoteNone = errors.New("store: no live quote")
+
+// Quote is a trade locked at the customer's price for a short time, waiting for its SMS code. Gold in
+// milligrams; the amounts are final (already rounded the shop's way).
+type Quote struct {
+	ID               int64
+	UserID           int64
+	Type             string // EntryBuy or EntrySell
+	CodeScope        string // carried by the quote's code
+	AmountRial       int64
+	AmountGoldMg     int64
+	PricePerGramRial int64
+	CreatedAt        time.Time
+	ExpiresAt        time.Time
+}
+
+// SaveQuote stores q as the customer's pending quote of its type, replacing an earlier pending one.
+func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE trade_quotes SET status = 'replaced'
+			WHERE user_id = ? AND type = ? AND status = 'pending'`, q.UserID, q.Type); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
+			amount_gold_mg, price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			q.UserID, q.Type, q.CodeScope, q.AmountRial, q.AmountGoldMg, q.PricePerGramRial,
+			q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli())
+		if err != nil {
+			return err
+		}
+		q.ID, err = res.LastInsertId()
+		return err
+	})
+	return q, err
+}
+
+// Trade names the quote a customer confirmed with its code.
+type Trade struct {
+	UserID    int64
+	Type      string
+	CodeScope string
+	Once      Once
+	// Describe writes the statement text of the trade; RewardText that of the inviter's reward.
+	Describe   func(Quote) string
+	RewardText string
+}
+
+// ExecuteQuote carries out a live quote in one transaction: the customer's rial and gold move against the
+// shop's trading accounts at the quoted price (ErrInsufficientFunds when the free balance no longer covers
+// it), the quote is closed, and on the customer's first trade their inviter gets the referral reward.
+// It returns the trade as a statement row.
+func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
+	var entry Entry
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := t.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		q := Quote{UserID: t.UserID, Type: t.Type, CodeScope: t.CodeScope}
+		err := tx.QueryRowContext(ctx, `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
+			WHERE code_scope = ? AND user_id = ? AND type = ? AND status = 'pending' AND expires_at > ?`,
+			t.CodeScope, t.UserID, t.Type, now.UnixMilli()).Scan(&q.ID, &q.AmountRial, &q.AmountGoldMg, &q.PricePerGramRial)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrQuoteNone
+		}
+		if err != nil {
+			return err
+		}
+		legs := append(move(AssetRial, q.AmountRial, kindCustomer, t.UserID, kindShopTrading, 0),
+			move(AssetGold, q.AmountGoldMg, kindShopTrading, 0, kindCustomer, t.UserID)...)
+		if t.Type == EntrySell {
+			legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
+				move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
+		}
+		description := ""
+		if t.Describe != nil {
+			description = t.Describe(q)
+		}
+		journalID, err := postJournal(ctx, tx, journal{userID: t.UserID, typ: t.Type, status: StatusApproved,
+			description: description, pricePerGram: q.PricePerGramRial, legs: legs}, now)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE trade_quotes SET status = 'executed', journal_id = ? WHERE id = ?`,
+			journalID, q.ID); err != nil {
+			return err
+		}
+		if err := rewardInviter(ctx, tx, t.UserID, t.RewardText, now); err != nil {
+			return err
+		}
+		entry, err = entryOf(ctx, tx, t.UserID, journalID)
+		return err
+	})
+	return entry, err
+}
+
+// rewardInviter pays the referral reward for invitee's first trade, once per invitee: the reward's row is
+// keyed by the invitee, so a later trade finds it and pays nothing.
+func rewardInviter(ctx context.Context, tx *sql.Tx, inviteeID int64, text string, now time.Time) error {
+	var inviterID int64
+	err := tx.QueryRowContext(ctx, `SELECT u.referred_by FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL
+		AND NOT EXISTS (SELECT 1 FROM referral_rewards r WHERE r.invitee_id = u.id)`, inviteeID).Scan(&inviterID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	journalID, err := postJournal(ctx, tx, journal{userID: inviterID, typ: EntryRewardReferral, status: StatusApproved,
+		description: text, legs: move(AssetGold, ReferralRewardMg, kindShopRewards, 0, kindCustomer, inviterID)}, now)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO referral_rewards (invitee_id, inviter_id, journal_id, created_at)
+		VALUES (?, ?, ?, ?)`, inviteeID, inviterID, journalID, now.UnixMilli())
+	return err
+}
+
+// ReferralStats are how many customers registered with a user's code and the gold their first trades earned.
+type ReferralStats struct {
+	Invited  int64
+	EarnedMg int64
+}
+
+// ReferralStatsOf returns the user's referral figures.
+func (s *Store) ReferralStatsOf(ctx context.Context, userID int64) (ReferralStats, error) {
+	var st ReferralStats
+	err := s.read.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM users WHERE referred_by = ?),
+		(SELECT IFNULL(SUM(p.amount), 0) FROM referral_rewards r
+			JOIN postings p ON p.journal_id = r.journal_id
+			JOIN accounts a ON a.id = p.account_id AND a.user_id = r.inviter_id
+			WHERE r.inviter_id = ?)`, userID, userID).Scan(&st.Invited, &st.EarnedMg)
+	return st, err
+}
