@@ -79,11 +79,13 @@ export function TradeCodeStep(p: Props) {
       <Button type="submit" busy={p.verifying} class="btn-block" data-testid="trade-verify">
         {buy ? "تایید و خرید" : "تایید و فروش"}
       </Button>
-      <Resend left={p.resendIn} busy={p.resending} onResend={p.onResend} />
-      <Button variant="ghost" class="trade-back" onClick={p.onBack} disabled={p.verifying} data-testid="trade-edit">
-        <BackIcon size={18} />
-        ویرایش مبلغ
-      </Button>
+      <div class="trade-code-foot">
+        <Button variant="ghost" class="trade-back" onClick={p.onBack} disabled={p.verifying} data-testid="trade-edit">
+          <BackIcon size={18} />
+          ویرایش مبلغ
+        </Button>
+        <Resend left={p.resendIn} busy={p.resending} onResend={p.onResend} />
+      </div>
     </form>
   );
 }

@@ -101,8 +101,8 @@ export default function TradeView() {
       const answer = await api.quote(request.type, request.amount);
       if (!answer?.quote) throw new Error("no quote in the answer");
       setAsked(request);
+      // the server's message stays on the code step instead of a toast
       lock(answer);
-      toast(answer.message || M.codeSent, "success");
     } catch (e) {
       toast(errorText(e, M.quoteFailed), "error", 5000);
     } finally {
