@@ -146,3 +146,32 @@ const (
 	descSellFormat     = "فروش %s گرم طلا"
 	descReferralReward = "پاداش دعوت: اولین معامله دوست شما"
 )
+
+// Abshodeh: the inventory, customers' requests and the review desk.
+const (
+	msgBarLab             = "نام آزمایشگاه (ری) را وارد کنید (حداکثر ۱۰۰ حرف)"
+	msgBarIngot           = "شماره انگ را وارد کنید (حداکثر ۵۰ حرف)"
+	msgBarAyar            = "عیار باید بیشتر از صفر و حداکثر ۱۰۰۰ با دو رقم اعشار باشد"
+	msgBarVazn            = "وزن باید بیشتر از صفر و حداکثر با سه رقم اعشار باشد"
+	msgBarTooLight        = "وزن ۷۵۰ این آبشده کمتر از یک سوت می‌شود"
+	msgBarIngotTaken      = "این آزمایشگاه آبشده‌ای با همین شماره انگ دارد"
+	msgBarBusy            = "این آبشده رزرو یا تحویل شده است و تغییر نمی‌کند"
+	msgBarNotFound        = "آبشده پیدا نشد"
+	msgBarAdded           = "آبشده به انبار اضافه شد"
+	msgBarUpdated         = "آبشده ویرایش شد"
+	msgBarDeleted         = "آبشده از انبار حذف شد"
+	msgBarRequired        = "لطفاً یک آبشده انتخاب کنید"
+	msgBarTaken           = "این آبشده دیگر در دسترس نیست؛ آبشده دیگری انتخاب کنید"
+	msgGoldRequestPending = "شما یک درخواست آبشده دارید؛ برای انتخاب آبشده جدید، درخواست قبلی را لغو کنید"
+	msgGoldRequestCreated = "درخواست آبشده ثبت شد و پس از بررسی خبر می‌دهیم"
+	msgGoldRequestGone    = "درخواست با این شناسه پیدا نشد"
+	msgGoldCancelPending  = "فقط درخواستِ در انتظار تایید قابل لغو است"
+	msgGoldTransition     = "این تغییر وضعیت برای این درخواست مجاز نیست"
+	msgGoldStatus         = "وضعیت باید تایید، آماده تحویل، تحویل داده شده یا رد باشد"
+	msgGoldApproved       = "درخواست تایید شد و طلا از حساب مشتری کسر شد"
+	msgGoldReady          = "درخواست آماده تحویل است"
+	msgGoldDelivered      = "آبشده تحویل داده شد"
+	msgGoldRejected       = "درخواست رد شد"
+	msgDefaultRejectGold  = "دلیل رد مشخص نشده است"
+	descGoldRequestFormat = "آبشده %s، انگ %s"
+)

@@ -17,6 +17,12 @@ func goldString(mg int64) string {
 // parseGoldMg reads grams with at most three decimals ("1.5", "0.001") as milligrams; signs, exponents and
 // a fourth decimal are refused rather than rounded, because the shop never guesses an amount.
 func parseGoldMg(s string) (int64, bool) {
+	return parseFixed(s, 3, maxAmountMg)
+}
+
+// parseFixed reads a plain non-negative decimal with at most `decimals` places as a whole number of its
+// smallest unit, no larger than max.
+func parseFixed(s string, decimals int32, max int64) (int64, bool) {
 	if s == "" || s[0] == '.' || s[len(s)-1] == '.' {
 		return 0, false
 	}
@@ -29,11 +35,11 @@ func parseGoldMg(s string) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	mg := d.Shift(3)
-	if !mg.IsInteger() || mg.GreaterThan(decimal.NewFromInt(maxAmountMg)) {
+	n := d.Shift(decimals)
+	if !n.IsInteger() || n.GreaterThan(decimal.NewFromInt(max)) {
 		return 0, false
 	}
-	return mg.IntPart(), true
+	return n.IntPart(), true
 }
 
 // parseAmountRial reads a positive whole rial amount no larger than maxAmountRial.

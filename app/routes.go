@@ -57,6 +57,11 @@ func (a *App) Handler() http.Handler {
 			r.Post("/prices/sell", a.handle(a.pricesSell))
 			r.With(a.idempotent).Post("/prices/verify-transaction", a.handle(a.pricesVerify))
 			r.Get("/referral/stats", a.handle(a.referralStats))
+
+			r.Get("/gold/abshode", a.handle(a.goldAbshode))
+			r.With(a.idempotent).Post("/gold/request", a.handle(a.goldRequest))
+			r.Get("/gold/user-requests", a.handle(a.goldUserRequests))
+			r.With(a.idempotent).Post("/gold/requests/cancel/{id}", a.handle(a.goldCancel))
 		})
 
 		// Admin calls whose paths the spec put outside /api/admin.
@@ -70,6 +75,8 @@ func (a *App) Handler() http.Handler {
 			r.Get("/priceSettings", a.handle(a.priceSettingsGet))
 			r.Put("/priceSettings", a.handle(a.priceSettingsPut))
 			r.Get("/adminGoldTransactions/gold-transactions", a.handle(a.adminGoldTransactions))
+			r.Get("/gold/admin-requests", a.handle(a.goldAdminRequests))
+			r.With(a.idempotent).Put("/gold/requests/{id}", a.handle(a.goldDecide))
 		})
 
 		// Admins only. guardAdminPaths also covers /api/adminCharge/… and /api/adminGoldTransactions/….
@@ -81,6 +88,10 @@ func (a *App) Handler() http.Handler {
 			r.Put("/grades/{id}", a.handle(a.adminUpdateGrade))
 			r.Get("/users", a.handle(a.adminUsers))
 			r.Put("/users/{id}", a.handle(a.adminSetUserGrade))
+			r.Get("/abshodeh", a.handle(a.adminBars))
+			r.Post("/abshodeh", a.handle(a.adminAddBar))
+			r.Put("/abshodeh/{id}", a.handle(a.adminUpdateBar))
+			r.Delete("/abshodeh/{id}", a.handle(a.adminDeleteBar))
 			r.Get("/dashboard", a.handle(a.adminDashboard))
 			r.Get("/users-balances", a.handle(a.adminUsersBalances))
 			r.Get("/user-transactions/{userId}", a.handle(a.adminUserTransactions))

@@ -52,29 +52,20 @@ type myPricesView struct {
 
 // myPrices is the caller's grade, the prices they trade at and whether trading is open (customer.md §3).
 func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
-	ctx, now := r.Context(), a.now()
-	g, err := a.store.GradeOf(ctx, caller(r).User.ID)
+	now := a.now()
+	t, err := a.store.TradingTermsOf(r.Context(), caller(r).User.ID)
 	if err != nil {
 		return err
 	}
-	settings, err := a.store.PriceSettings(ctx)
-	if err != nil {
-		return err
+	out := myPricesView{Grade: t.Grade.ID, Trading: tradingView{viewSettingsFields(t.Settings),
+		sideOpen(t.Settings, store.EntryBuy, now), sideOpen(t.Settings, store.EntrySell, now)}}
+	if t.HasBase {
+		buy, sell := gradePrices(t.Base.PricePerGramRial, t.Grade)
+		out.BuyPrice, out.SellPrice = positiveRial(buy), positiveRial(sell)
+		updated := t.Base.At.Format(time.RFC3339)
+		out.LastUpdated = &updated
+		out.IsPriceFresh = priceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes)
 	}
-	out := myPricesView{Grade: g.ID, Trading: tradingView{viewSettingsFields(settings),
-		sideOpen(settings, store.EntryBuy, now), sideOpen(settings, store.EntrySell, now)}}
-	base, err := a.store.BasePrice(ctx)
-	if errors.Is(err, store.ErrNotFound) {
-		return okJSON(w, out)
-	}
-	if err != nil {
-		return err
-	}
-	buy, sell := gradePrices(base.PricePerGramRial, g)
-	out.BuyPrice, out.SellPrice = positiveRial(buy), positiveRial(sell)
-	updated := base.At.Format(time.RFC3339)
-	out.LastUpdated = &updated
-	out.IsPriceFresh = priceFresh(base.At, now, settings.PriceMaxAgeMinutes)
 	return okJSON(w, out)
 }
 
@@ -171,32 +162,24 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 // tradePrice is the caller's price for one side of a trade, refused when prices are stale, the side is
 // closed or disabled, or the grade's sell price is not above zero.
 func (a *App) tradePrice(ctx context.Context, userID int64, typ string, now time.Time) (int64, store.PriceSettings, error) {
-	settings, err := a.store.PriceSettings(ctx)
+	t, err := a.store.TradingTermsOf(ctx, userID)
 	if err != nil {
-		return 0, settings, err
+		return 0, t.Settings, err
 	}
-	base, err := a.store.BasePrice(ctx)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !priceFresh(base.At, now, settings.PriceMaxAgeMinutes)) {
-		return 0, settings, badRequest(msgPricesStale)
+	if !t.HasBase || !priceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes) {
+		return 0, t.Settings, badRequest(msgPricesStale)
 	}
-	if err != nil {
-		return 0, settings, err
+	if !sideOpen(t.Settings, typ, now) {
+		return 0, t.Settings, badRequest(closedMessage(t.Settings, typ))
 	}
-	if !sideOpen(settings, typ, now) {
-		return 0, settings, badRequest(closedMessage(settings, typ))
-	}
-	g, err := a.store.GradeOf(ctx, userID)
-	if err != nil {
-		return 0, settings, err
-	}
-	buy, sell := gradePrices(base.PricePerGramRial, g)
+	buy, sell := gradePrices(t.Base.PricePerGramRial, t.Grade)
 	if typ == store.EntryBuy {
-		return buy, settings, nil
+		return buy, t.Settings, nil
 	}
 	if sell <= 0 {
-		return 0, settings, badRequest(msgPriceUnavailable)
+		return 0, t.Settings, badRequest(msgPriceUnavailable)
 	}
-	return sell, settings, nil
+	return sell, t.Settings, nil
 }
 
 // closedMessage says why a side is closed: switched off, or outside its hours (shown in Persian digits).

@@ -32,17 +32,6 @@ func (s *Store) Grades(ctx context.Context) ([]Grade, error) {
 	return out, rows.Err()
 }
 
-// GradeOf returns the grade a customer trades at.
-func (s *Store) GradeOf(ctx context.Context, userID int64) (Grade, error) {
-	var g Grade
-	err := s.read.QueryRowContext(ctx, `SELECT g.id, g.sell_add_rial, g.buy_subtract_rial
-		FROM users u JOIN grades g ON g.id = u.grade WHERE u.id = ?`, userID).Scan(&g.ID, &g.SellAddRial, &g.BuySubtractRial)
-	if errors.Is(err, sql.ErrNoRows) {
-		return g, ErrNotFound
-	}
-	return g, err
-}
-
 // UpdateGrade changes a grade's rules, with its audit entry; ErrNotFound for a grade outside 1..5.
 func (s *Store) UpdateGrade(ctx context.Context, adminID int64, g Grade, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {

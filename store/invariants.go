@@ -105,6 +105,38 @@ var invariants = []invariant{
 			OR IFNULL((SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
 				WHERE p.journal_id = r.journal_id AND a.user_id = r.inviter_id AND a.kind = 'customer'
 					AND a.asset = 'gold'), 0) <> ` + itoa(ReferralRewardMg)},
+	{"each customer's held gold equals their pending gold requests", `
+		SELECT 'user ' || a.user_id || ' holds ' || a.balance || ' mg for ' || IFNULL(g.total, 0) || ' pending'
+		FROM accounts a LEFT JOIN (SELECT user_id, SUM(vazn750_mg) AS total FROM gold_requests
+			WHERE status = 'pending' GROUP BY user_id) g ON g.user_id = a.user_id
+		WHERE a.kind = 'customer_hold' AND a.asset = 'gold' AND a.balance <> IFNULL(g.total, 0)`},
+	{"every gold request has one hold, resolved as its status says", `
+		SELECT 'gold request ' || r.id || ' (' || r.status || ') has entries ' ||
+			IFNULL((SELECT GROUP_CONCAT(x.type || ':' || x.status || IIF(x.reverses_id IS NULL, '', ':reversal'))
+				FROM journals x WHERE x.gold_request_id = r.id), '-')
+		FROM gold_requests r
+		WHERE (SELECT COUNT(*) FROM journals h WHERE h.gold_request_id = r.id AND h.type = 'hold') <> 1
+			OR IFNULL((SELECT GROUP_CONCAT(t, ',') FROM (SELECT x.type || ':' || x.status
+				|| IIF(x.reverses_id IS NULL, '', ':reversal') AS t FROM journals x
+				WHERE x.gold_request_id = r.id AND x.type <> 'hold' ORDER BY x.id)), '') NOT IN (
+				CASE r.status
+					WHEN 'pending' THEN ''
+					WHEN 'canceled' THEN 'release:canceled'
+					WHEN 'rejected' THEN 'release:canceled'
+					ELSE 'gold_request:' || r.status END,
+				CASE r.status WHEN 'rejected' THEN 'gold_request:rejected,gold_request:rejected:reversal' ELSE '-' END)`},
+	{"every entry of a gold request moves its vazn750", `
+		SELECT 'journal ' || j.id || ' of gold request ' || r.id || ' moves ' || SUM(ABS(p.amount)) / 2
+		FROM journals j JOIN gold_requests r ON r.id = j.gold_request_id JOIN postings p ON p.journal_id = j.id
+		GROUP BY j.id HAVING SUM(ABS(p.amount)) <> 2 * MAX(r.vazn750_mg) OR COUNT(*) <> 2`},
+	{"every bar's status follows its requests", `
+		SELECT 'bar ' || b.id || ' is ' || b.status FROM abshodeh_bars b
+		WHERE b.status <> CASE
+			WHEN EXISTS (SELECT 1 FROM gold_requests r WHERE r.bar_id = b.id AND r.status = 'delivered') THEN 'delivered'
+			WHEN EXISTS (SELECT 1 FROM gold_requests r WHERE r.bar_id = b.id
+				AND r.status IN ('pending', 'approved', 'ready')) THEN 'reserved'
+			ELSE 'available' END
+			OR (b.deleted_at IS NOT NULL AND b.status <> 'available')`},
 }
 
 // CheckInvariants proves the ledger tells the truth: every rule above holds over the whole database. It

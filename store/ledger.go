@@ -36,6 +36,7 @@ const (
 	EntryBuy            = "buy"
 	EntrySell           = "sell"
 	EntryRewardReferral = "reward_referral"
+	EntryGoldRequest    = "gold_request"
 	entryHold           = "hold"
 	entryRelease        = "release"
 )
@@ -54,7 +55,9 @@ type journal struct {
 	typ, status     string
 	description     string
 	walletRequestID int64
+	goldRequestID   int64
 	resolvesID      int64
+	reversesID      int64
 	adminID         int64
 	pricePerGram    int64 // rial per gram of a trade; 0 for other entries
 	legs            []leg
@@ -77,9 +80,10 @@ func postJournal(ctx context.Context, tx *sql.Tx, j journal, now time.Time) (int
 		}
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
-		resolves_id, admin_id, price_per_gram_rial, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, nullID(j.userID), j.typ,
-		j.status, j.description, nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID),
-		nullID(j.pricePerGram), now.UnixMilli())
+		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, nullID(j.userID), j.typ, j.status, j.description,
+		nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID), nullID(j.pricePerGram),
+		nullID(j.goldRequestID), nullID(j.reversesID), now.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

@@ -17,6 +17,12 @@ import (
 type customerModel struct {
 	id, card         int64
 	free, held, gold int64
+	heldGold         int64 // gold set aside for a pending bar request
+}
+
+type goldRequestModel struct {
+	id, user, mg int64
+	status       string
 }
 
 type pendingRequest struct {
@@ -34,6 +40,9 @@ type moneyMachine struct {
 	pending   []pendingRequest
 	decided   []int64
 	keys      int
+	rewarded  map[int64]bool // invitees whose first trade paid the inviter
+	bars      int
+	golds     []*goldRequestModel
 }
 
 var ctxBg = context.Background()
@@ -186,11 +195,132 @@ func (m *moneyMachine) DuplicateSubmit(t *rapid.T) {
 	c.free += 10
 }
 
+// Trade quotes a buy or sell (sometimes replacing it with a second quote first) and executes it: it moves
+// the amounts when the free balance covers them and nothing otherwise; the first trade of an invited customer
+// pays the inviter (customer 0) the reward once.
+func (m *moneyMachine) Trade(t *rapid.T) {
+	c := m.pick(t)
+	typ := rapid.SampledFrom([]string{EntryBuy, EntrySell}).Draw(t, "type")
+	rial := rapid.Int64Range(1, 3_000_000).Draw(t, "rial")
+	mg := rapid.Int64Range(1, 3_000).Draw(t, "mg")
+	now := time.Now()
+	quote := func() Quote {
+		m.keys++
+		q, err := m.s.SaveQuote(ctxBg, Quote{UserID: c.id, Type: typ, CodeScope: fmt.Sprintf("scope-%d-%d", now.UnixNano(), m.keys),
+			AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: 50_000_000, CreatedAt: now, ExpiresAt: now.Add(time.Minute)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	q := quote()
+	if rapid.Bool().Draw(t, "replace") {
+		old := q
+		q = quote()
+		if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: old.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
+			t.Fatalf("a replaced quote executed: %v", err)
+		}
+	}
+	_, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now)
+	short := (typ == EntryBuy && rial > c.free) || (typ == EntrySell && mg > c.gold)
+	switch {
+	case short:
+		if !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("%s of %d rial / %d mg with %d free rial and %d mg: %v", typ, rial, mg, c.free, c.gold, err)
+		}
+		return
+	case err != nil:
+		t.Fatal(err)
+	case typ == EntryBuy:
+		c.free, c.gold = c.free-rial, c.gold+mg
+	default:
+		c.free, c.gold = c.free+rial, c.gold-mg
+	}
+	if c != m.customers[0] && !m.rewarded[c.id] {
+		m.rewarded[c.id] = true
+		m.customers[0].gold += ReferralRewardMg
+	}
+	if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
+		t.Fatalf("a quote executed twice: %v", err)
+	}
+}
+
+// RequestBar puts a new bar in the inventory and has a customer ask for it: refused while they have a
+// pending request or when their free gold does not cover it; otherwise its vazn750 is held.
+func (m *moneyMachine) RequestBar(t *rapid.T) {
+	c := m.pick(t)
+	mg := rapid.Int64Range(1, 3_000).Draw(t, "vazn750")
+	m.bars++
+	bar, err := m.s.AddBar(ctxBg, m.admin, Bar{Rey: "lab", Ang: fmt.Sprint(m.bars), AyarCenti: 75_000, VaznMg: mg, Vazn750Mg: mg}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending := false
+	for _, g := range m.golds {
+		pending = pending || (g.user == c.id && g.status == StatusPending)
+	}
+	req, err := m.s.CreateGoldRequest(ctxBg, GoldRequestInput{UserID: c.id, BarID: bar.ID}, time.Now())
+	switch {
+	case pending:
+		if !errors.Is(err, ErrGoldRequestPending) {
+			t.Fatalf("a second pending request: %v", err)
+		}
+	case mg > c.gold:
+		if !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("a bar of %d mg with %d free: %v", mg, c.gold, err)
+		}
+	case err != nil:
+		t.Fatal(err)
+	default:
+		c.gold, c.heldGold = c.gold-mg, c.heldGold+mg
+		m.golds = append(m.golds, &goldRequestModel{req.ID, c.id, mg, StatusPending})
+	}
+}
+
+// DecideGold moves a random request to a random status, by the admin or (cancel) by its owner; refused
+// moves change nothing, allowed ones move the gold as decisions.md §6 says.
+func (m *moneyMachine) DecideGold(t *rapid.T) {
+	if len(m.golds) == 0 {
+		t.Skip("no gold requests")
+	}
+	g := rapid.SampledFrom(m.golds).Draw(t, "request")
+	to := rapid.SampledFrom([]string{StatusApproved, StatusReady, StatusDelivered, StatusRejected, StatusCanceled}).Draw(t, "to")
+	c := m.customer(g.user)
+	var err error
+	if to == StatusCanceled {
+		err = m.s.CancelGoldRequest(ctxBg, g.user, g.id, Once{}, time.Now())
+	} else {
+		_, err = m.s.DecideGoldRequest(ctxBg, GoldDecision{AdminID: m.admin, RequestID: g.id, To: to, Reason: "x"}, time.Now())
+	}
+	allowed := to == StatusCanceled && g.status == StatusPending
+	for _, next := range goldTransitions[g.status] {
+		allowed = allowed || (to != StatusCanceled && next == to)
+	}
+	if !allowed {
+		if !errors.Is(err, ErrConflict) {
+			t.Fatalf("%s → %s: %v", g.status, to, err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case g.status == StatusPending && to == StatusApproved:
+		c.heldGold -= g.mg
+	case g.status == StatusPending: // rejected or canceled
+		c.heldGold, c.gold = c.heldGold-g.mg, c.gold+g.mg
+	case to == StatusRejected: // after approval: the reversing credit
+		c.gold += g.mg
+	}
+	g.status = to
+}
+
 // Check runs after every step: each customer's balances equal the model's.
 func (m *moneyMachine) Check(t *rapid.T) {
 	for _, c := range m.customers {
 		b, err := m.s.Balances(ctxBg, c.id)
-		want := Balances{Rial: c.free + c.held, Gold: c.gold, AvailableRial: c.free, AvailableGold: c.gold}
+		want := Balances{Rial: c.free + c.held, Gold: c.gold + c.heldGold, AvailableRial: c.free, AvailableGold: c.gold}
 		if err != nil || b != want {
 			t.Fatalf("customer %d: balances %+v, model %+v (err %v)", c.id, b, want, err)
 		}
@@ -223,10 +353,15 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 				os.Remove(filepath.Join(dir, fmt.Sprintf("run-%d.db%s", runs, suffix)))
 			}
 		}()
-		m := &moneyMachine{s: s, admin: addAdmin(rt, s)}
+		m := &moneyMachine{s: s, admin: addAdmin(rt, s), rewarded: map[int64]bool{}}
 		for i := 0; i < 3; i++ {
 			id := addCustomer(rt, s, i+1)
 			m.customers = append(m.customers, &customerModel{id: id, card: addCard(rt, s, id, "6037990000000006")})
+		}
+		// the first customer invited the other two
+		if _, err := s.write.ExecContext(ctxBg, `UPDATE users SET referred_by = ? WHERE id <> ? AND is_admin = 0`,
+			m.customers[0].id, m.customers[0].id); err != nil {
+			rt.Fatal(err)
 		}
 		rt.Repeat(rapid.StateMachineActions(m))
 		if _, err := s.CheckInvariants(ctxBg); err != nil {

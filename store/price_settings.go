@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 )
 
@@ -48,4 +49,36 @@ func (s *Store) SavePriceSettings(ctx context.Context, adminID int64, p PriceSet
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "price_settings.save",
 			Target: "price_settings", Before: before, After: p}, now)
 	})
+}
+
+// TradingTerms are what one customer's prices depend on, read together: their grade, the settings and the
+// newest base price (HasBase false before the shop sets one).
+type TradingTerms struct {
+	Grade    Grade
+	Settings PriceSettings
+	Base     PricePoint
+	HasBase  bool
+}
+
+// TradingTermsOf reads a customer's trading terms in one query, the trade screen's 10-second poll.
+func (s *Store) TradingTermsOf(ctx context.Context, userID int64) (TradingTerms, error) {
+	var t TradingTerms
+	p := &t.Settings
+	var price, at sql.NullInt64
+	err := s.read.QueryRowContext(ctx, `SELECT g.id, g.sell_add_rial, g.buy_subtract_rial,
+		s.buy_enabled, s.sell_enabled, s.buy_start_minute, s.buy_end_minute, s.sell_start_minute, s.sell_end_minute,
+		s.min_weight_mg, s.max_weight_mg, s.price_max_age_minutes, h.price_rial, h.created_at
+		FROM users u JOIN grades g ON g.id = u.grade JOIN price_settings s ON s.id = 1
+		LEFT JOIN (SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1) h
+		WHERE u.id = ?`, userID).Scan(&t.Grade.ID, &t.Grade.SellAddRial, &t.Grade.BuySubtractRial,
+		&p.BuyEnabled, &p.SellEnabled, &p.BuyStartMin, &p.BuyEndMin, &p.SellStartMin, &p.SellEndMin,
+		&p.MinWeightMg, &p.MaxWeightMg, &p.PriceMaxAgeMinutes, &price, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, ErrNotFound
+	}
+	if price.Valid {
+		t.HasBase = true
+		t.Base = PricePoint{PricePerGramRial: price.Int64, At: time.UnixMilli(at.Int64).UTC()}
+	}
+	return t, err
 }

@@ -26,10 +26,11 @@ func (s *Store) BasePrice(ctx context.Context) (PricePoint, error) {
 	return p, err
 }
 
-// PriceHistory returns the base prices set since the given time, newest first.
+// PriceHistory returns the base prices set since the given time, newest first, and the last one set before
+// it: the price that held when the window opened, so a chart can start at its left edge.
 func (s *Store) PriceHistory(ctx context.Context, since time.Time) ([]PricePoint, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT price_rial, created_at FROM price_history WHERE created_at >= ?
-		ORDER BY id DESC`, since.UnixMilli())
+	rows, err := s.read.QueryContext(ctx, `SELECT price_rial, created_at FROM price_history WHERE id >=
+		IFNULL((SELECT MAX(id) FROM price_history WHERE created_at < ?), 0) ORDER BY id DESC`, since.UnixMilli())
 	if err != nil {
 		return nil, err
 	}

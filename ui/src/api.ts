@@ -221,6 +221,44 @@ export type GoldTransactionFilter = {
   endDate?: string;
 };
 
+/** Bar is one melted-gold bar of the shop's inventory; customers see only its figures. */
+export type Bar = {
+  id: number;
+  rey: string;
+  ang: string;
+  ayar: string;
+  vazn: string;
+  vazn750: string;
+  status?: "available" | "reserved" | "delivered";
+  created_at?: string;
+  /** shortfall is vazn750 minus the caller's available gold, on bars above it. */
+  shortfall?: string;
+};
+
+export type BarForm = { rey: string; ang: string; ayar: string; vazn: string };
+
+export type GoldRequestStatus = "pending" | "approved" | "ready" | "delivered" | "rejected" | "canceled";
+
+export type GoldRequest = {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  bar_id: number;
+  rey: string;
+  ang: string;
+  ayar: string;
+  vazn: string;
+  vazn750: string;
+  status: GoldRequestStatus;
+  reject_reason: string;
+  created_at: string;
+  decided_at: string | null;
+};
+
+export type GoldRequestFilter = { userSearch?: string; status?: string; startDate?: string; endDate?: string };
+
 export const SESSION_EXPIRED = "نشست شما منقضی شده است، لطفاً دوباره وارد شوید";
 /** GENERIC_ERROR is the last fallback for a failed call. */
 export const GENERIC_ERROR = "خطایی رخ داد، لطفاً دوباره تلاش کنید";
@@ -579,6 +617,23 @@ export const api = {
   setUserGrade: (id: number, grade: number) => request<Message & { user: AdminUser }>("PUT", `/api/admin/users/${id}`, { grade }),
   priceSettings: () => request<PriceSettings>("GET", "/api/priceSettings"),
   savePriceSettings: (s: PriceSettings) => request<Message & { settings: PriceSettings }>("PUT", "/api/priceSettings", s),
+  // abshodeh (customer)
+  abshode: () => request<{ close: Bar[]; higher: Bar[] }>("GET", "/api/gold/abshode"),
+  requestBar: (bar_id: number, key?: string) =>
+    request<Message & { request: GoldRequest }>("POST", "/api/gold/request", { bar_id }, idem(key)),
+  myGoldRequests: () => request<GoldRequest[]>("GET", "/api/gold/user-requests"),
+  cancelGoldRequest: (id: number, key?: string) =>
+    request<Message>("POST", `/api/gold/requests/cancel/${id}`, undefined, idem(key)),
+
+  // abshodeh inventory and review (admin)
+  bars: () => request<Bar[]>("GET", "/api/admin/abshodeh"),
+  addBar: (f: BarForm) => request<Message & { bar: Bar }>("POST", "/api/admin/abshodeh", f),
+  updateBar: (id: number, f: BarForm) => request<Message & { bar: Bar }>("PUT", `/api/admin/abshodeh/${id}`, f),
+  deleteBar: (id: number) => request<Message>("DELETE", `/api/admin/abshodeh/${id}`),
+  adminGoldRequests: (f: GoldRequestFilter) => request<GoldRequest[]>("GET", `/api/gold/admin-requests${query(f)}`),
+  decideGoldRequest: (id: number, status: "approved" | "ready" | "delivered" | "rejected", reject_reason: string, key?: string) =>
+    request<Message>("PUT", `/api/gold/requests/${id}`, { status, reject_reason }, idem(key)),
+
   goldTransactions: (f: GoldTransactionFilter) =>
     request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),
 };

@@ -38,6 +38,9 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   adminGrades: lazy(() => import("./views/admin-grades-view")),
   adminPriceSettings: lazy(() => import("./views/admin-price-settings-view")),
   adminGoldTransactions: lazy(() => import("./views/admin-gold-transactions-view")),
+  goldRequest: lazy(() => import("./views/gold-request-view")),
+  adminGoldRequests: lazy(() => import("./views/admin-gold-requests-view")),
+  adminAbshodeh: lazy(() => import("./views/admin-abshodeh-view")),
   chat: lazy(() => import("./views/chat-view")),
   adminChat: lazy(() => import("./views/chat-view")),
 };

@@ -210,6 +210,39 @@ export const GiftIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** CopyIcon is two overlapping sheets (copy the link). */
+export const CopyIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="8.5" y="8.5" width="12" height="12" rx="2" />
+    <path d="M15.5 8.5V5.5a2 2 0 0 0-2-2h-8a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h3" />
+  </Svg>
+);
+
+/** CheckIcon is a tick (done). */
+export const CheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Svg>
+);
+
+/** ShareIcon is three joined dots (share). */
+export const ShareIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="17.5" cy="5.5" r="2.5" />
+    <circle cx="6.5" cy="12" r="2.5" />
+    <circle cx="17.5" cy="18.5" r="2.5" />
+    <path d="M8.7 10.7l6.6-3.9M8.7 13.3l6.6 3.9" />
+  </Svg>
+);
+
+/** DownloadIcon is an arrow into a tray (save a file). */
+export const DownloadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5" />
+    <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </Svg>
+);
+
 /** InfoIcon is about. */
 export const InfoIcon = (p: IconProps) => (
   <Svg {...p}>

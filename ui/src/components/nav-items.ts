@@ -32,6 +32,7 @@ export const USER_ITEMS: NavItem[] = [
 export const ADMIN_DRAWER_ITEMS: NavItem[] = [
   item("/AdminPanel_page", "پنل مدیریت", DashboardIcon, "admin-panel"),
   item("/admin-chat_page", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
+  item("/admin-abshodeh_page", "انبار آبشده", GoldBarIcon, "admin-abshodeh"),
 ];
 
 /** BOTTOM_ITEMS are the tabs of the bottom bar on small screens. */
@@ -59,6 +60,7 @@ export const ADMIN_TILES: NavItem[] = [
   item("/admin-grades", "سطوح قیمت کاربران", UsersIcon, "admin-grades"),
   item("/prices", "تعیین قیمت", ChartIcon, "prices"),
   item("/admin-gold-requests", "درخواست‌های آبشده", GoldBarIcon, "admin-gold-requests"),
+  item("/admin-abshodeh", "انبار آبشده", GoldBarIcon, "admin-abshodeh"),
   item("/AdminWalletRequests", "درخواست‌های کیف پول", ReceiptIcon, "admin-wallet-requests"),
   item("/AdminUserBalances", "موجودی کاربران", WalletIcon, "admin-user-balances"),
   item("/AdminGoldTransactions", "معاملات طلا", TradeIcon, "admin-gold-transactions"),

@@ -28,6 +28,7 @@ describe("matchRoute", () => {
       "/admin-grades": "adminGrades",
       "/prices": "prices",
       "/admin-gold-requests": "adminGoldRequests",
+      "/admin-abshodeh": "adminAbshodeh",
       "/AdminWalletRequests": "adminWalletRequests",
       "/AdminUserBalances": "adminUserBalances",
       "/AdminGoldTransactions": "adminGoldTransactions",

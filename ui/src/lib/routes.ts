@@ -23,7 +23,7 @@ export type RouteKey =
   | "referral" | "security" | "bankAccounts" | "about" | "walletRequests" | "login" | "register"
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
-  | "adminPriceSettings";
+  | "adminPriceSettings" | "adminAbshodeh";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -56,6 +56,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("adminGoldTransactions", "/AdminGoldTransactions_page", "معاملات خرید و فروش طلا", "admin"),
   r("adminChargeAccount", "/AdminChargeAccount_page", "شارژ دستی حساب", "admin"),
   r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "admin"),
+  r("adminAbshodeh", "/admin-abshodeh_page", "انبار آبشده", "admin"),
 ];
 
 /** normalizePath reduces a path to its matching form: no query, lower case, no trailing slash, no "_page". */

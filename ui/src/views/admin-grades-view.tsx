@@ -1,6 +1,410 @@
-import { ComingSoonView } from "./status-views";
+// Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
+// and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
+import { Rial } from "../components/admin-parts";
+import { GroupedField } from "../components/grouped-field";
+import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
+import { toast } from "../components/toast";
+import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { toFaDigits, toLatinDigits } from "../lib/digits";
+import { trimLeadingZeros } from "../lib/grouped-input";
+import { formatJalaliDateTime } from "../lib/jalali";
+import { fullName } from "../lib/labels";
+import { EMPTY, formatRial, groupThousands } from "../lib/money";
+import { checkGradeRule, gradePrices, wholeRial } from "../lib/price-settings";
+import "../styles/admin.css";
+import "../styles/admin-trading.css";
 
-/** Placeholder until the screen lands. */
-export default function Placeholder() {
-  return <ComingSoonView title="" />;
+const TEXTS = {
+  pricesFailed: "خطا در دریافت قیمت‌ها",
+  gradesFailed: "خطا در دریافت سطوح قیمت",
+  gradeSaved: "سطح قیمت ذخیره شد",
+  gradeFailed: "خطا در ویرایش",
+  usersFailed: "خطا در دریافت کاربران",
+  userSaved: "سطح قیمت کاربر به‌روز شد",
+  userFailed: "خطا در به‌روزرسانی",
+} as const;
+/** USERS_ERROR_MS is how long the users list's error stays (admin.md §8: 5 s). */
+const USERS_ERROR_MS = 5000;
+const GRADES = [1, 2, 3, 4, 5];
+
+const gradeName = (g: number) => `سطح ${toFaDigits(g)}`;
+const groupRial = (d: string) => toFaDigits(groupThousands(d));
+
+/** AdminGradesView is /admin-grades_page. */
+export default function AdminGradesView() {
+  const [prices, setPrices] = useState<AdminPrices | null>(null);
+  const [pricesFailed, setPricesFailed] = useState(false);
+  const narrow = useMediaQuery(NARROW_LIST);
+
+  const loadPrices = async () => {
+    try {
+      setPrices(await api.adminPrices());
+      setPricesFailed(false);
+    } catch (err) {
+      setPricesFailed(true);
+      toast(errorText(err, TEXTS.pricesFailed), "error");
+    }
+  };
+
+  useEffect(() => void loadPrices(), []);
+
+  return (
+    <div class="admin-page wide-screen stack">
+      <PageHeader title="سطوح قیمت و کاربران" />
+      <div class="grades-top">
+        {prices ? (
+          <PriceTable prices={prices} narrow={narrow} />
+        ) : pricesFailed ? (
+          <LoadFailed icon={<ChartIcon size={40} />} title={TEXTS.pricesFailed} onRetry={loadPrices} />
+        ) : (
+          <Loading />
+        )}
+        <GradeRules base={prices?.base_price ?? null} narrow={narrow} onSaved={loadPrices} />
+      </div>
+      <UserGrades narrow={narrow} />
+    </div>
+  );
+}
+
+function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }) {
+  const rows = [...(prices.prices ?? [])].sort((a, b) => a.grade - b.grade);
+  return (
+    <section class="card section-card" aria-label="قیمت هر سطح" data-testid="price-table">
+      <h2 class="section-title">قیمت هر سطح</h2>
+      <div class="base-price">
+        <span class="strong">قیمت پایه</span>
+        {prices.base_price ? <Rial value={prices.base_price} toman testid="base-price" /> : <span class="muted" data-testid="base-price">تعیین نشده</span>}
+        <span class="base-price-meta">
+          {prices.updated_at && <span>{`آخرین به‌روزرسانی: ${formatJalaliDateTime(prices.updated_at)}`}</span>}
+          {prices.base_price && !prices.is_price_fresh && <StatusBadge tone="warn">قیمت‌ها به‌روز نیستند</StatusBadge>}
+          <LinkButton href="/prices_page" variant="ghost" class="btn btn-ghost btn-sm">
+            تعیین قیمت
+          </LinkButton>
+        </span>
+      </div>
+      {narrow ? (
+        <ul class="grade-prices">
+          {rows.map((p) => (
+            <li key={p.grade} class="grade-price" data-testid="price-row" data-grade={p.grade}>
+              <span class="grade-name">{gradeName(p.grade)}</span>
+              <span>
+                <span class="figure-label">قیمت خرید</span>
+                <span class="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</span>
+              </span>
+              <span>
+                <span class="figure-label">قیمت فروش</span>
+                <span class="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div class="table-wrap">
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">سطح قیمت</th>
+                <th scope="col">قیمت خرید (ریال)</th>
+                <th scope="col">قیمت فروش (ریال)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.grade} data-testid="price-row" data-grade={p.grade}>
+                  <td class="grade-name">{gradeName(p.grade)}</td>
+                  <td class="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</td>
+                  <td class="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+type Draft = { sell_add: string; buy_subtract: string };
+
+function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: boolean; onSaved: () => void }) {
+  const [grades, setGrades] = useState<Grade[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [errors, setErrors] = useState<Record<number, Partial<Record<keyof Draft, string>>>>({});
+  const [busy, setBusy] = useState<Record<number, boolean>>({});
+
+  const load = async () => {
+    try {
+      const list = await api.grades();
+      const sorted = [...(Array.isArray(list) ? list : [])].sort((a, b) => a.id - b.id);
+      setGrades(sorted);
+      setDrafts(Object.fromEntries(sorted.map((g) => [g.id, { sell_add: wholeRial(g.sell_add) ?? "", buy_subtract: wholeRial(g.buy_subtract) ?? "" }])));
+      setFailed(false);
+    } catch (err) {
+      setFailed(true);
+      toast(errorText(err, TEXTS.gradesFailed), "error");
+    }
+  };
+
+  useEffect(() => void load(), []);
+
+  if (!grades) return failed ? <LoadFailed icon={<ChartIcon size={40} />} title={TEXTS.gradesFailed} onRetry={load} /> : <Loading />;
+
+  const edit = (id: number, key: keyof Draft) => (digits: string) => {
+    setDrafts((d) => ({ ...d, [id]: { ...d[id], [key]: digits } }));
+    setErrors((e) => (e[id]?.[key] ? { ...e, [id]: { ...e[id], [key]: undefined } } : e));
+  };
+
+  const save = async (id: number) => {
+    const d = drafts[id];
+    const checked = checkGradeRule(d.sell_add, d.buy_subtract);
+    if (!checked.ok) {
+      const msg = checked.message;
+      setErrors((e) => ({
+        ...e,
+        [id]: { sell_add: wholeRial(d.sell_add) === null ? msg : undefined, buy_subtract: wholeRial(d.buy_subtract) === null ? msg : undefined },
+      }));
+      return;
+    }
+    setBusy((b) => ({ ...b, [id]: true }));
+    try {
+      const answer = await api.updateGrade(id, checked.sell_add, checked.buy_subtract);
+      toast(answer?.message || TEXTS.gradeSaved, "success");
+      const saved = answer?.grade ?? { id, sell_add: checked.sell_add, buy_subtract: checked.buy_subtract };
+      setGrades((gs) => gs && gs.map((g) => (g.id === id ? saved : g)));
+      onSaved();
+    } catch (err) {
+      toast(errorText(err, TEXTS.gradeFailed), "error");
+    } finally {
+      setBusy(({ [id]: _, ...rest }) => rest);
+    }
+  };
+
+  const field = (g: Grade, key: keyof Draft, label: string) => {
+    const d = drafts[g.id] ?? { sell_add: "", buy_subtract: "" };
+    const preview = gradePrices(base, d.sell_add, d.buy_subtract);
+    const shown = key === "sell_add" ? preview.buy : preview.sell;
+    return (
+      <GroupedField
+        label={label}
+        digits={d[key]}
+        onDigits={edit(g.id, key)}
+        format={groupRial}
+        clean={trimLeadingZeros}
+        max={15}
+        placeholder="۰"
+        error={errors[g.id]?.[key]}
+        hint={base ? `${key === "sell_add" ? "قیمت خرید" : "قیمت فروش"}: ${shown ? formatRial(shown) : EMPTY}` : undefined}
+        end={<span class="field-unit">ریال</span>}
+        class={narrow ? "unit-field" : "unit-field cell-field"}
+        testid={`grade-${key === "sell_add" ? "sell-add" : "buy-subtract"}-${g.id}`}
+      />
+    );
+  };
+  const saveButton = (g: Grade) => (
+    <Button variant="secondary" class="btn-sm" busy={!!busy[g.id]} onClick={() => save(g.id)} data-testid={`grade-save-${g.id}`}>
+      ذخیره
+    </Button>
+  );
+
+  return (
+    <section class="card section-card" aria-label="قواعد سطوح قیمت" data-testid="grade-rules">
+      <h2 class="section-title">قواعد سطوح قیمت</h2>
+      <p class="section-note">قیمت خرید = قیمت پایه + افزوده؛ قیمت فروش = قیمت پایه − کسر. هر دو به ریال برای هر گرم و عدد صحیح نامنفی‌اند.</p>
+      {narrow ? (
+        <div>
+          {grades.map((g) => (
+            <div key={g.id} class="rule-card" data-testid="grade-row" data-grade={g.id}>
+              <div class="rule-head">
+                <span class="grade-name">{gradeName(g.id)}</span>
+                {saveButton(g)}
+              </div>
+              <div class="form-row">
+                {field(g, "sell_add", "افزوده به قیمت خرید")}
+                {field(g, "buy_subtract", "کسر از قیمت فروش")}
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <div class="table-wrap">
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">سطح قیمت</th>
+                <th scope="col">افزوده به قیمت خرید</th>
+                <th scope="col">کسر از قیمت فروش</th>
+                <th scope="col">
+                  <span class="visually-hidden">ذخیره</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {grades.map((g) => (
+                <tr key={g.id} data-testid="grade-row" data-grade={g.id}>
+                  <td class="grade-name">{gradeName(g.id)}</td>
+                  <td>{field(g, "sell_add", `افزوده به قیمت خرید ${gradeName(g.id)}`)}</td>
+                  <td>{field(g, "buy_subtract", `کسر از قیمت فروش ${gradeName(g.id)}`)}</td>
+                  <td>{saveButton(g)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function UserGrades({ narrow }: { narrow: boolean }) {
+  const [search, setSearch] = useState("");
+  const [users, setUsers] = useState<AdminUser[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  // the grade chosen while its save is on the way; the select falls back to the saved one on failure
+  const [pending, setPending] = useState<Record<number, number>>({});
+  const seq = useRef(0);
+  const bannerTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  const load = async (q: string) => {
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const rows = await api.adminUsers(q || undefined);
+      if (mine !== seq.current) return;
+      setUsers(Array.isArray(rows) ? rows : []);
+      setBanner(null);
+    } catch (err) {
+      if (mine !== seq.current) return;
+      const text = errorText(err, TEXTS.usersFailed);
+      toast(text, "error", USERS_ERROR_MS);
+      setBanner(text);
+      clearTimeout(bannerTimer.current);
+      bannerTimer.current = setTimeout(() => setBanner(null), USERS_ERROR_MS);
+      setUsers((u) => u ?? []);
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    void load("");
+    return () => clearTimeout(bannerTimer.current);
+  }, []);
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void load(toLatinDigits(search.trim()));
+  };
+
+  const change = async (u: AdminUser, grade: number) => {
+    if (grade === u.grade) return;
+    setPending((p) => ({ ...p, [u.id]: grade }));
+    try {
+      const answer = await api.setUserGrade(u.id, grade);
+      toast(answer?.message || TEXTS.userSaved, "success");
+      setUsers((list) => list && list.map((x) => (x.id === u.id ? { ...x, grade: answer?.user?.grade ?? grade } : x)));
+    } catch (err) {
+      toast(errorText(err, TEXTS.userFailed), "error");
+    } finally {
+      setPending(({ [u.id]: _, ...rest }) => rest);
+    }
+  };
+
+  const name = (u: AdminUser) => fullName(u.first_name, u.last_name, u.name || EMPTY);
+  const select = (u: AdminUser) => (
+    <select
+      class="input select grade-select"
+      value={String(pending[u.id] ?? u.grade)}
+      disabled={pending[u.id] !== undefined}
+      aria-label={`سطح قیمت ${name(u)}`}
+      onChange={(e) => void change(u, Number((e.currentTarget as HTMLSelectElement).value))}
+      data-testid={`user-grade-${u.id}`}
+    >
+      {GRADES.map((g) => (
+        <option key={g} value={String(g)}>
+          {gradeName(g)}
+        </option>
+      ))}
+    </select>
+  );
+  const adminBadge = (u: AdminUser) => (Number(u.is_admin) === 1 ? <StatusBadge tone="info">مدیر</StatusBadge> : null);
+
+  return (
+    <section class="card section-card" aria-label="کاربران و سطح قیمت" data-testid="user-grades">
+      <h2 class="section-title">کاربران و سطح قیمت</h2>
+      <form class="users-search" onSubmit={submit} role="search" noValidate>
+        <Field label="جستجوی کاربر" value={search} onValue={setSearch} placeholder="نام، موبایل یا شناسه" enterKeyHint="search" autoComplete="off" data-testid="users-search" />
+        <Button type="submit" busy={loading && users !== null} data-testid="users-search-submit">
+          <SearchIcon size={20} />
+          جستجو
+        </Button>
+      </form>
+      {banner && (
+        <p class="banner banner-error" role="alert" data-testid="users-error">
+          {banner}
+        </p>
+      )}
+      {users === null ? (
+        <Loading />
+      ) : users.length === 0 ? (
+        <p class="users-empty muted" data-testid="users-empty">
+          <UsersIcon size={28} />
+          کاربری یافت نشد
+        </p>
+      ) : (
+        <>
+          <p class="list-count" data-testid="users-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
+          {narrow ? (
+            <ul class="cards-list" aria-busy={loading}>
+              {users.map((u) => (
+                <li key={u.id} class="user-card user-grade-card" data-testid="user-row" data-id={u.id}>
+                  <div class="wr-card-head">
+                    <span class="wr-user">{name(u)}</span>
+                    {adminBadge(u)}
+                    <span class="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
+                  </div>
+                  <div class="user-grade">
+                    <span class="muted small">{toFaDigits(u.phone_number ?? "")}</span>
+                    {select(u)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div class="table-wrap" aria-busy={loading}>
+              <table class="table">
+                <thead>
+                  <tr>
+                    <th scope="col">شناسه</th>
+                    <th scope="col">نام</th>
+                    <th scope="col">شماره موبایل</th>
+                    <th scope="col">تاریخ عضویت</th>
+                    <th scope="col">سطح قیمت</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.map((u) => (
+                    <tr key={u.id} data-testid="user-row" data-id={u.id}>
+                      <td class="num">{toFaDigits(u.id)}</td>
+                      <td>
+                        {name(u)} {adminBadge(u)}
+                      </td>
+                      <td class="num">{toFaDigits(u.phone_number ?? "")}</td>
+                      <td class="num">{formatJalaliDateTime(u.created_at)}</td>
+                      <td>{select(u)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,6 @@
-// The dashboard: a welcome, tiles to every customer screen and, for admins, the admin tiles.
+// The dashboard: a welcome, the price card, tiles to every customer screen and, for admins, the admin tiles.
+import type { ComponentType } from "preact";
+import { useEffect, useState } from "preact/hooks";
 import { Link, useLocation } from "wouter-preact";
 import { isAdmin, logout } from "../api";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/icons";
@@ -7,6 +9,15 @@ import { ADMIN_TILES, HOME_TILES, type NavItem } from "../components/nav-items";
 import { toast } from "../components/toast";
 import { LinkButton } from "../components/ui";
 import { useSession } from "../hooks/use-session";
+
+/** HomePrice loads the price card (and with it the chart code) after the dashboard has rendered. */
+function HomePrice() {
+  const [Card, setCard] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    import("../components/price-sparkline").then((m) => setCard(() => m.PriceSparkline)).catch(() => undefined);
+  }, []);
+  return Card ? <Card /> : null;
+}
 
 /** HomeView is the dashboard at /. */
 export default function HomeView() {
@@ -37,6 +48,7 @@ export default function HomeView() {
             </LinkButton>
           </div>
         </section>
+        <HomePrice />
         <Tiles items={HOME_TILES} />
       </div>
     );
@@ -59,6 +71,7 @@ export default function HomeView() {
           </button>
         </div>
       </section>
+      <HomePrice />
       <Tiles items={HOME_TILES} />
       {admin && (
         <section class="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">

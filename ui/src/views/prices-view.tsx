@@ -1,6 +1,284 @@
-import { ComingSoonView } from "./status-views";
+// /prices_page (admin.md "Grades and prices", decisions.md §4, §8): the base price with its time and
+// freshness, the form that sets it after a confirmation, each grade's buy and sell price, and the chart.
+import { useEffect, useState } from "preact/hooks";
+import { Link } from "wouter-preact";
+import { api, ApiError, errorText, type AdminPrices, type PricePoint } from "../api";
+import { Modal } from "../components/admin-modal";
+import { AmountField } from "../components/amount-field";
+import { ChartIcon, ChevronIcon } from "../components/icons";
+import { PriceChart } from "../components/price-chart";
+import { StatusBadge } from "../components/status-badge";
+import { toast } from "../components/toast";
+import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTime } from "../lib/jalali";
+import { formatRial, formatToman } from "../lib/money";
+import { formatAge, HISTORY_RANGES, priceChange } from "../lib/price-chart";
+import "../styles/admin.css";
+import "../styles/prices.css";
 
-/** Placeholder until the screen lands. */
-export default function Placeholder() {
-  return <ComingSoonView title="" />;
+/** PRICES_TEXTS are the screen's messages. */
+export const PRICES_TEXTS = {
+  loadFailed: "خطا در دریافت قیمت‌ها",
+  required: "قیمت پایه را وارد کنید",
+  zero: "قیمت پایه باید بیشتر از صفر باشد",
+  done: "قیمت پایه ثبت شد",
+  failed: "خطا در ثبت قیمت پایه",
+  fresh: "به‌روز",
+  stale: "قیمت‌ها به‌روز نیستند",
+  none: "قیمت پایه هنوز ثبت نشده است",
+} as const;
+
+/** AGE_TICK_MS is how often "۵ دقیقه پیش" is brought up to date. */
+const AGE_TICK_MS = 30_000;
+
+const quiet = (err: unknown) => err instanceof ApiError && err.status === 401;
+
+/** PricesView is /prices_page. */
+export default function PricesView() {
+  const [prices, setPrices] = useState<AdminPrices | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [days, setDays] = useState<number>(7);
+  const [history, setHistory] = useState<PricePoint[] | null>(null);
+  const [historyFailed, setHistoryFailed] = useState(false);
+  const [digits, setDigits] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [, setTick] = useState(0);
+
+  const loadPrices = () =>
+    api.adminPrices().then(
+      (p) => {
+        setPrices(p);
+        setFailed(false);
+      },
+      (err) => {
+        setFailed(true);
+        if (!quiet(err)) toast(errorText(err, PRICES_TEXTS.loadFailed), "error");
+      },
+    );
+
+  const loadHistory = (d: number) =>
+    api.priceHistory(d).then(
+      (h) => {
+        setHistory(h);
+        setHistoryFailed(false);
+      },
+      (err) => {
+        setHistoryFailed(true);
+        if (!quiet(err)) toast(errorText(err, PRICES_TEXTS.loadFailed), "error");
+      },
+    );
+
+  useEffect(() => void loadPrices(), []);
+  useEffect(() => void loadHistory(days), [days]);
+  useEffect(() => {
+    const t = setInterval(() => setTick((n) => n + 1), AGE_TICK_MS);
+    return () => clearInterval(t);
+  }, []);
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!digits) return setError(PRICES_TEXTS.required);
+    if (/^0*$/.test(digits)) return setError(PRICES_TEXTS.zero);
+    setConfirm(digits);
+  };
+
+  const save = async () => {
+    if (!confirm) return;
+    setSaving(true);
+    try {
+      const answer = await api.setBasePrice(confirm);
+      toast(answer?.message || PRICES_TEXTS.done, "success");
+      setConfirm(null);
+      setDigits("");
+      await Promise.all([loadPrices(), loadHistory(days)]);
+    } catch (err) {
+      toast(errorText(err, PRICES_TEXTS.failed), "error");
+      // a lost answer keeps the dialog, so "yes" tries again; setting the same price twice is harmless
+      if (!(err instanceof ApiError && err.status === 0)) setConfirm(null);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!prices) {
+    return (
+      <>
+        <PageHeader title="تعیین قیمت" />
+        {failed ? <LoadFailed icon={<ChartIcon size={40} />} title={PRICES_TEXTS.loadFailed} onRetry={loadPrices} /> : <Loading text="در حال دریافت قیمت‌ها…" />}
+      </>
+    );
+  }
+
+  const base = prices.base_price;
+  return (
+    <div class="admin-page stack prices-page">
+      <PageHeader title="تعیین قیمت" />
+
+      <div class="prices-top">
+        <section class="card base-card" aria-labelledby="base-title">
+          <div class="base-now">
+            <h2 id="base-title" class="base-label">
+              قیمت پایه (هر گرم طلای ۱۸ عیار)
+            </h2>
+            {base ? (
+              <>
+                <p class="base-value">
+                  <span data-testid="base-price" data-value={base}>
+                    {formatRial(base)}
+                  </span>
+                  <span class="amount-unit">ریال</span>
+                </p>
+                <p class="muted small">{`${formatToman(base)} تومان`}</p>
+              </>
+            ) : (
+              <p class="base-value muted" data-testid="base-price" data-value="">
+                {PRICES_TEXTS.none}
+              </p>
+            )}
+            <div class="base-meta">
+              {base ? (
+                <StatusBadge tone={prices.is_price_fresh ? "ok" : "bad"} testid="base-fresh">
+                  {prices.is_price_fresh ? PRICES_TEXTS.fresh : PRICES_TEXTS.stale}
+                </StatusBadge>
+              ) : (
+                <StatusBadge tone="warn" testid="base-fresh">
+                  {PRICES_TEXTS.stale}
+                </StatusBadge>
+              )}
+              {prices.updated_at && (
+                <span class="muted small" data-testid="base-updated">
+                  {`آخرین تغییر: ${formatJalaliDateTime(prices.updated_at)} (${formatAge(prices.updated_at)})`}
+                </span>
+              )}
+            </div>
+          </div>
+
+          <form class="form base-form" onSubmit={submit} noValidate aria-label="ثبت قیمت پایه جدید">
+            <AmountField
+              label="قیمت پایه جدید (ریال)"
+              digits={digits}
+              onDigits={(d) => {
+                setDigits(d);
+                setError(null);
+              }}
+              error={error}
+              testid="base-price-input"
+            />
+            <Button type="submit" class="btn-block" data-testid="base-price-submit">
+              ثبت قیمت پایه
+            </Button>
+          </form>
+        </section>
+
+        <GradeTable prices={prices} />
+      </div>
+
+      <section class="card chart-card" aria-labelledby="chart-title">
+        <div class="chart-head">
+          <h2 id="chart-title" class="section-title">
+            نمودار قیمت پایه
+          </h2>
+          <div class="range-pick" role="group" aria-label="بازه نمودار">
+            {HISTORY_RANGES.map((r) => (
+              <button key={r.days} type="button" class="range-btn" aria-pressed={days === r.days} onClick={() => setDays(r.days)} data-testid={`range-${r.days}`}>
+                {r.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        {history ? (
+          <PriceChart points={history} current={base} days={days} height={260} />
+        ) : historyFailed ? (
+          <p class="chart-empty">{PRICES_TEXTS.loadFailed}</p>
+        ) : (
+          <Loading />
+        )}
+      </section>
+
+      {confirm && (
+        <Modal
+          title="ثبت قیمت پایه"
+          role="alertdialog"
+          onClose={() => !saving && setConfirm(null)}
+          testid="base-price-dialog"
+          footer={
+            <div class="modal-buttons">
+              <Button busy={saving} onClick={save} data-testid="base-price-confirm">
+                بله، ثبت شود
+              </Button>
+              <Button variant="secondary" disabled={saving} onClick={() => setConfirm(null)} data-autofocus data-testid="base-price-cancel">
+                خیر
+              </Button>
+            </div>
+          }
+        >
+          <ConfirmText current={base} next={confirm} />
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function ConfirmText({ current, next }: { current: string | null; next: string }) {
+  const change = priceChange(current, next);
+  return (
+    <>
+      <p class="confirm-text">
+        {"قیمت پایه به "}
+        <strong class="confirm-amount">{`${formatRial(next)} ریال`}</strong>
+        {`(${formatToman(next)} تومان) تغییر کند؟ قیمت همه سطوح از همین لحظه تغییر می‌کند.`}
+      </p>
+      {current && !change && <p class="muted small">همان قیمت فعلی است؛ با ثبت دوباره، قیمت‌ها به‌روز می‌شوند.</p>}
+      {change && (
+        <p class={`price-move${change.large ? " is-large" : ""}`} data-testid="base-price-change">
+          {`${change.percent}٪ ${change.direction === "up" ? "بیشتر" : "کمتر"} از قیمت فعلی (${formatRial(current)} ریال)`}
+          {change.large && "؛ این تغییر بزرگ است، عدد را دوباره بررسی کنید."}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** GradeTable is each grade's buy and sell price, as the customer sees them. */
+function GradeTable({ prices }: { prices: AdminPrices }) {
+  const rows = [...prices.prices].sort((a, b) => a.grade - b.grade);
+  return (
+    <section class="card grade-card" aria-labelledby="grades-title">
+      <h2 id="grades-title" class="section-title">
+        قیمت هر سطح قیمت
+      </h2>
+      <div class="table-wrap">
+        <table class="table grade-table" data-testid="grade-prices">
+          <thead>
+            <tr>
+              <th scope="col">سطح قیمت</th>
+              <th scope="col">قیمت خرید (ریال)</th>
+              <th scope="col">قیمت فروش (ریال)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((g) => (
+              <tr key={g.grade} data-testid={`grade-row-${g.grade}`}>
+                <th scope="row">{toFaDigits(g.grade)}</th>
+                <td class="num" data-testid={`grade-buy-${g.grade}`}>
+                  {formatRial(g.buy_price)}
+                </td>
+                <td class="num" data-testid={`grade-sell-${g.grade}`}>
+                  {formatRial(g.sell_price)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p class="muted small grade-note">خرید و فروش از دید مشتری است: مشتری به قیمت خرید می‌خرد و به قیمت فروش می‌فروشد.</p>
+      <Link href="/admin-grades_page" class="menu-link grade-link" data-testid="grades-link">
+        <span>تغییر افزایش و کاهش هر سطح</span>
+        <ChevronIcon size={20} />
+      </Link>
+    </section>
+  );
 }

@@ -1,0 +1,351 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+)
+
+// Gold request statuses beyond the wallet's (decisions.md §6).
+const (
+	StatusReady     = "ready"
+	StatusDelivered = "delivered"
+)
+
+// Errors of gold requests, each a 409 with its own message.
+var (
+	ErrGoldRequestPending = errors.New("store: a gold request is already pending")
+	ErrBarTaken           = errors.New("store: bar no longer available")
+)
+
+// goldTransitions are the admin's moves of decisions.md §6; anything else is ErrConflict.
+var goldTransitions = map[string][]string{
+	StatusPending:  {StatusApproved, StatusRejected},
+	StatusApproved: {StatusReady, StatusDelivered, StatusRejected},
+	StatusReady:    {StatusDelivered, StatusRejected},
+}
+
+// GoldRequest is a customer's request for one bar, with the bar's figures as they were when asked.
+type GoldRequest struct {
+	ID           int64
+	UserID       int64
+	FirstName    string
+	LastName     string
+	PhoneNumber  string
+	BarID        int64
+	Rey          string
+	Ang          string
+	AyarCenti    int64
+	VaznMg       int64
+	Vazn750Mg    int64
+	Status       string
+	RejectReason string
+	CreatedAt    time.Time
+	DecidedAt    time.Time // zero until an admin acts
+}
+
+const goldRequestSelect = `SELECT r.id, r.user_id, u.first_name, u.last_name, u.phone_number, r.bar_id, r.rey, r.ang,
+	r.ayar_centi, r.vazn_mg, r.vazn750_mg, r.status, r.reject_reason, r.created_at, IFNULL(r.decided_at, 0)
+	FROM gold_requests r JOIN users u ON u.id = r.user_id `
+
+func scanGoldRequest(row interface{ Scan(...any) error }) (GoldRequest, error) {
+	var g GoldRequest
+	var at, decided int64
+	err := row.Scan(&g.ID, &g.UserID, &g.FirstName, &g.LastName, &g.PhoneNumber, &g.BarID, &g.Rey, &g.Ang,
+		&g.AyarCenti, &g.VaznMg, &g.Vazn750Mg, &g.Status, &g.RejectReason, &at, &decided)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, ErrNotFound
+	}
+	g.CreatedAt = time.UnixMilli(at).UTC()
+	if decided != 0 {
+		g.DecidedAt = time.UnixMilli(decided).UTC()
+	}
+	return g, err
+}
+
+func scanGoldRequests(rows *sql.Rows, err error) ([]GoldRequest, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []GoldRequest{}
+	for rows.Next() {
+		g, err := scanGoldRequest(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+func goldRequestByID(ctx context.Context, q queryer, id int64) (GoldRequest, error) {
+	return scanGoldRequest(q.QueryRowContext(ctx, goldRequestSelect+`WHERE r.id = ?`, id))
+}
+
+// GoldRequestInput is a customer asking for a bar.
+type GoldRequestInput struct {
+	UserID int64
+	BarID  int64
+	Once   Once
+}
+
+// CreateGoldRequest reserves the bar for the customer and holds its vazn750 from their free gold, in one
+// transaction. ErrGoldRequestPending: they already wait for one; ErrNotFound: no such bar; ErrBarTaken:
+// someone else holds it; ErrInsufficientFunds: their free gold does not cover it.
+func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now time.Time) (GoldRequest, error) {
+	var out GoldRequest
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := in.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		var pending int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM gold_requests WHERE user_id = ? AND status = 'pending'`,
+			in.UserID).Scan(&pending); err != nil {
+			return err
+		}
+		if pending > 0 {
+			return ErrGoldRequestPending
+		}
+		bar, err := barByID(ctx, tx, in.BarID)
+		if err != nil {
+			return err
+		}
+		if bar.Status != BarAvailable {
+			return ErrBarTaken
+		}
+		b, err := balances(ctx, tx, in.UserID)
+		if err != nil {
+			return err
+		}
+		if bar.Vazn750Mg > b.AvailableGold {
+			return ErrInsufficientFunds
+		}
+		if err := affectedOne(tx.ExecContext(ctx, `UPDATE abshodeh_bars SET status = 'reserved' WHERE id = ?
+			AND status = 'available'`, bar.ID)); err != nil {
+			return ErrBarTaken
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO gold_requests (user_id, bar_id, rey, ang, ayar_centi, vazn_mg,
+			vazn750_mg, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, in.UserID, bar.ID, bar.Rey, bar.Ang, bar.AyarCenti,
+			bar.VaznMg, bar.Vazn750Mg, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		id, _ := res.LastInsertId()
+		if _, err := postJournal(ctx, tx, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
+			goldRequestID: id, legs: move(AssetGold, bar.Vazn750Mg, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
+			now); err != nil {
+			return err
+		}
+		out, err = goldRequestByID(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// CancelGoldRequest lets a customer take back their own pending request: the gold is released and the bar
+// offered again. ErrNotFound: not theirs; ErrConflict: not pending.
+func (s *Store) CancelGoldRequest(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		req, err := goldRequestByID(ctx, tx, requestID)
+		if err != nil || req.UserID != userID {
+			return ErrNotFound
+		}
+		if req.Status != StatusPending {
+			return ErrConflict
+		}
+		if err := releaseGoldHold(ctx, tx, req, 0, now); err != nil {
+			return err
+		}
+		return setGoldRequestStatus(ctx, tx, req, StatusCanceled, "", 0, now)
+	})
+}
+
+// GoldDecision is an admin moving a gold request along decisions.md §6.
+type GoldDecision struct {
+	AdminID   int64
+	RequestID int64
+	To        string
+	Reason    string                   // kept when rejecting
+	Describe  func(GoldRequest) string // the statement text of the approval's entry
+	Once      Once
+}
+
+// DecideGoldRequest makes one allowed transition in one transaction: approval debits the held gold as a
+// gold_request entry; ready and delivered move that entry's status along; rejection releases the hold
+// (from pending) or adds the reversing credit (after approval). Rejection frees the bar, delivery removes it.
+// ErrConflict for a transition §6 does not allow.
+func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.Time) (GoldRequest, error) {
+	var out GoldRequest
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		if err := d.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		req, err := goldRequestByID(ctx, tx, d.RequestID)
+		if err != nil {
+			return err
+		}
+		allowed := false
+		for _, to := range goldTransitions[req.Status] {
+			allowed = allowed || to == d.To
+		}
+		if !allowed {
+			return ErrConflict
+		}
+		reason := ""
+		switch {
+		case req.Status == StatusPending && d.To == StatusApproved:
+			holdID, err := goldHoldOf(ctx, tx, req.ID)
+			if err != nil {
+				return err
+			}
+			description := ""
+			if d.Describe != nil {
+				description = d.Describe(req)
+			}
+			if _, err := postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusApproved,
+				description: description, goldRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
+				legs: move(AssetGold, req.Vazn750Mg, kindCustomerHold, req.UserID, kindShopVault, 0)}, now); err != nil {
+				return err
+			}
+		case req.Status == StatusPending:
+			reason = d.Reason
+			if err := releaseGoldHold(ctx, tx, req, d.AdminID, now); err != nil {
+				return err
+			}
+		case d.To == StatusRejected:
+			reason = d.Reason
+			entryID, err := goldEntryOf(ctx, tx, req.ID)
+			if err != nil {
+				return err
+			}
+			if err := setJournalStatus(ctx, tx, entryID, StatusRejected); err != nil {
+				return err
+			}
+			if _, err := postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusRejected,
+				description: d.Reason, goldRequestID: req.ID, reversesID: entryID, adminID: d.AdminID,
+				legs: move(AssetGold, req.Vazn750Mg, kindShopVault, 0, kindCustomer, req.UserID)}, now); err != nil {
+				return err
+			}
+		default: // ready or delivered: the entry's status follows the request
+			entryID, err := goldEntryOf(ctx, tx, req.ID)
+			if err != nil {
+				return err
+			}
+			if err := setJournalStatus(ctx, tx, entryID, d.To); err != nil {
+				return err
+			}
+		}
+		if err := setGoldRequestStatus(ctx, tx, req, d.To, reason, d.AdminID, now); err != nil {
+			return err
+		}
+		if out, err = goldRequestByID(ctx, tx, req.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, AuditEntry{AdminID: d.AdminID, Action: "gold_request." + d.To,
+			Target: "gold_request:" + itoa(req.ID), Before: map[string]any{"status": req.Status},
+			After: map[string]any{"status": d.To, "reject_reason": reason}}, now)
+	})
+	return out, err
+}
+
+func goldHoldOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'hold'`, requestID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errors.New("gold request without its hold")
+	}
+	return id, err
+}
+
+// goldEntryOf is the approval's gold_request entry (not its reversal).
+func goldEntryOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'gold_request'
+		AND reverses_id IS NULL`, requestID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errors.New("approved gold request without its entry")
+	}
+	return id, err
+}
+
+func setJournalStatus(ctx context.Context, tx *sql.Tx, id int64, status string) error {
+	return affectedOne(tx.ExecContext(ctx, `UPDATE journals SET status = ? WHERE id = ?`, status, id))
+}
+
+// releaseGoldHold gives a pending request's held gold back to the customer's free balance.
+func releaseGoldHold(ctx context.Context, tx *sql.Tx, req GoldRequest, adminID int64, now time.Time) error {
+	holdID, err := goldHoldOf(ctx, tx, req.ID)
+	if err != nil {
+		return err
+	}
+	_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
+		goldRequestID: req.ID, resolvesID: holdID, adminID: adminID,
+		legs: move(AssetGold, req.Vazn750Mg, kindCustomerHold, req.UserID, kindCustomer, req.UserID)}, now)
+	return err
+}
+
+// setGoldRequestStatus moves the request from the status it was read in (a concurrent change fails it) and
+// the bar with it: rejected or canceled frees the bar, delivered removes it.
+func setGoldRequestStatus(ctx context.Context, tx *sql.Tx, req GoldRequest, to, reason string, adminID int64, now time.Time) error {
+	if err := affectedOne(tx.ExecContext(ctx, `UPDATE gold_requests SET status = ?, reject_reason = ?, decided_at = ?,
+		decided_by = ? WHERE id = ? AND status = ?`, to, reason, now.UnixMilli(), nullID(adminID), req.ID, req.Status)); err != nil {
+		return err
+	}
+	bar := ""
+	switch to {
+	case StatusRejected, StatusCanceled:
+		bar = BarAvailable
+	case StatusDelivered:
+		bar = BarDelivered
+	default:
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE abshodeh_bars SET status = ?, updated_at = ? WHERE id = ?`, bar, now.UnixMilli(), req.BarID)
+	return err
+}
+
+// GoldRequestsOfUser lists the customer's requests, newest first.
+func (s *Store) GoldRequestsOfUser(ctx context.Context, userID int64) ([]GoldRequest, error) {
+	return scanGoldRequests(s.read.QueryContext(ctx, goldRequestSelect+`WHERE r.user_id = ? ORDER BY r.id DESC`, userID))
+}
+
+// GoldRequestFilter narrows the admin's review list; zero fields do not filter.
+type GoldRequestFilter struct {
+	UserSearch string
+	Status     string
+	From, To   time.Time
+	Limit      int
+}
+
+// GoldRequests lists every customer's requests matching f, newest first.
+func (s *Store) GoldRequests(ctx context.Context, f GoldRequestFilter) ([]GoldRequest, error) {
+	var where []string
+	var args []any
+	if f.UserSearch != "" {
+		clause, more := userSearch(f.UserSearch)
+		where, args = append(where, clause), append(args, more...)
+	}
+	if f.Status != "" {
+		where, args = append(where, `r.status = ?`), append(args, f.Status)
+	}
+	if !f.From.IsZero() {
+		where, args = append(where, `r.created_at >= ?`), append(args, f.From.UnixMilli())
+	}
+	if !f.To.IsZero() {
+		where, args = append(where, `r.created_at <= ?`), append(args, f.To.UnixMilli())
+	}
+	q := goldRequestSelect
+	if len(where) > 0 {
+		q += `WHERE ` + strings.Join(where, ` AND `)
+	}
+	if f.Limit <= 0 {
+		f.Limit = 500
+	}
+	return scanGoldRequests(s.read.QueryContext(ctx, q+` ORDER BY r.id DESC LIMIT ?`, append(args, f.Limit)...))
+}

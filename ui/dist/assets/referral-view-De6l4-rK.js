@@ -1,1 +1,0 @@
-import{n as e}from"./index-bghcDKW2.js";import{I as t}from"./icons-J-hn46sI.js";function n(){return t(e,{title:``})}export{n as default};

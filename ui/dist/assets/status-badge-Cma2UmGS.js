@@ -1,1 +1,0 @@
-import{I as e}from"./icons-J-hn46sI.js";function t({tone:t,children:n,testid:r}){return e(`span`,{class:`status-pill tone-${t}`,"data-testid":r,children:n})}export{t};

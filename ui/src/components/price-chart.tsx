@@ -1,0 +1,200 @@
+// The base price over time, drawn by uPlot as a step line (a price holds until the next change).
+// uPlot and its stylesheet load on first use, so no screen carries them before it draws a chart.
+// Time runs left to right as on any price chart, also inside the right-to-left page; labels are Persian.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type uPlot from "uplot";
+import type { PricePoint } from "../api";
+import { formatJalaliDateTime, TEHRAN } from "../lib/jalali";
+import {
+  buildSeries,
+  DAY,
+  formatPriceTick,
+  formatTimeTick,
+  NO_PRICE,
+  readoutIndex,
+  stepIndexAt,
+  xRange,
+  yRange,
+  type ChartData,
+} from "../lib/price-chart";
+import { formatRial } from "../lib/money";
+import "../styles/prices.css";
+
+type UPlotClass = typeof uPlot;
+
+let loading: Promise<UPlotClass> | null = null;
+
+/** loadUplot fetches uPlot and its stylesheet once; a failed load may be tried again. */
+function loadUplot(): Promise<UPlotClass> {
+  loading ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(
+    ([m]) => m.default,
+    (err) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+const COLORS = { line: "#a87b14", fill: "rgba(198, 149, 31, 0.14)", grid: "#efe7d6", text: "#7a705f", point: "#835e10" };
+const FONT = '12px Vazirmatn, Tahoma, "Segoe UI", sans-serif';
+/** LEFT_PAD is the room left of the plot, where the first time label may reach. */
+const LEFT_PAD = 10;
+
+let measureCtx: CanvasRenderingContext2D | null = null;
+
+/** labelWidth is the width the price axis needs for its widest label, in CSS pixels. */
+function labelWidth(values: string[] | null): number {
+  if (!values?.length) return 48;
+  measureCtx ??= document.createElement("canvas").getContext("2d");
+  if (!measureCtx) return 90;
+  measureCtx.font = FONT;
+  const widest = Math.max(...values.map((v) => measureCtx!.measureText(v).width));
+  return Math.ceil(widest) + 14;
+}
+
+type Props = {
+  /** points are the history as the API gives it, newest first. */
+  points: readonly PricePoint[];
+  /** current is the price now, drawn flat when nothing changed inside the window. */
+  current?: string | null;
+  /** days is the window: with no change inside it the current price is drawn across it; a full chart's x axis spans it. */
+  days?: number;
+  /** compact draws a sparkline: no axes, no cursor, no readout. */
+  compact?: boolean;
+  height?: number;
+  /** empty is the text shown when there is nothing to draw. */
+  empty?: string;
+  testid?: string;
+};
+
+function options(U: UPlotClass, data: ChartData, from: number | undefined, width: number, height: number, compact: boolean, onIdx: (i: number | null) => void): uPlot.Options {
+  const axis = {
+    stroke: COLORS.text,
+    font: FONT,
+    grid: { stroke: COLORS.grid, width: 1 },
+    ticks: { show: false },
+    gap: 4,
+  };
+  return {
+    width,
+    height,
+    padding: compact ? [4, 2, 4, 2] : [14, 6, 0, LEFT_PAD],
+    legend: { show: false },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    cursor: compact
+      ? { show: false }
+      : {
+          x: true,
+          y: false,
+          drag: { x: false, y: false, setScale: false },
+          points: { size: 9, fill: COLORS.point, stroke: "#fff", width: 2 },
+          dataIdx: (_u, seriesIdx, closest, xValue) => (seriesIdx === 0 ? closest : stepIndexAt(data.xs, xValue)),
+        },
+    // ticks fall on Tehran hours and midnights
+    tzDate: (ts) => U.tzDate(new Date(ts * 1000), TEHRAN),
+    scales: {
+      // a sparkline fits its data: a day's window with one change at its end would be a lone vertical stroke
+      x: { time: true, range: () => xRange(data, compact ? undefined : from) },
+      y: { range: (_u, min, max) => yRange(min, max) },
+    },
+    axes: compact
+      ? [{ show: false }, { show: false }]
+      : [
+          {
+            ...axis,
+            size: 34,
+            space: 64,
+            // a label centred on a tick at the very start would be cut by the chart's edge: leave it out
+            values: (u, splits, _a, _s, incr) =>
+              splits.map((s) => {
+                const text = formatTimeTick(s, incr);
+                return u.valToPos(s, "x") < labelWidth([text]) / 2 - LEFT_PAD ? null : text;
+              }),
+          },
+          { ...axis, side: 1, space: 34, values: (_u, splits) => splits.map(formatPriceTick), size: (_u, values) => labelWidth(values) },
+        ],
+    series: [
+      {},
+      {
+        stroke: COLORS.line,
+        width: compact ? 1.5 : 2,
+        fill: COLORS.fill,
+        paths: U.paths.stepped!({ align: 1 }),
+        points: { show: false },
+      },
+    ],
+    hooks: compact ? {} : { setCursor: [(u) => onIdx(u.cursor.idxs?.[1] ?? null)] },
+  };
+}
+
+/** PriceChart draws the price history; it says so when there is nothing to draw yet. */
+export function PriceChart({ points, current, days, compact = false, height = 240, empty = NO_PRICE, testid = "price-chart" }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+
+  const { data, from } = useMemo(() => {
+    const now = Math.floor(Date.now() / 1000);
+    const from = days ? now - days * DAY : undefined;
+    return { data: buildSeries(points, { now, from, current }), from };
+  }, [points, current, days]);
+
+  useEffect(() => {
+    setHover(null);
+    if (!data) return;
+    let alive = true;
+    let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    loadUplot().then(
+      (U) => {
+        const el = box.current;
+        if (!alive || !el) return;
+        plot = new U(options(U, data, from, el.clientWidth, height, compact, setHover), [data.xs, data.ys], el);
+        setDrawn(true);
+        observer = new ResizeObserver(() => {
+          if (plot && el.clientWidth > 0 && el.clientWidth !== plot.width) plot.setSize({ width: el.clientWidth, height });
+        });
+        observer.observe(el);
+        // the first draw may come before the web font; draw the labels again with it
+        document.fonts?.ready.then(() => alive && plot?.redraw(false, true));
+      },
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+  }, [data, from, compact, height]);
+
+  if (!data) {
+    return (
+      <p class={`chart-empty${compact ? " is-compact" : ""}`} data-testid={`${testid}-empty`}>
+        {empty}
+      </p>
+    );
+  }
+
+  const prices = data.ys;
+  const label = `نمودار قیمت: کمترین ${formatRial(String(Math.min(...prices)))} و بیشترین ${formatRial(String(Math.max(...prices)))} ریال`;
+  const shown = readoutIndex(data, hover ?? data.xs.length - 1);
+  const price = data.ys[shown ?? data.ys.length - 1];
+
+  return (
+    <div class={`price-chart${compact ? " is-compact" : ""}`} data-testid={testid} data-points={data.real} data-drawn={drawn}>
+      {!compact && (
+        <p class="chart-readout" aria-live="off" data-testid={`${testid}-readout`}>
+          <strong>{formatRial(String(price))}</strong>
+          <span class="muted">ریال</span>
+          <span class="chart-readout-time">
+            {shown === null ? "در تمام این بازه" : `از ${formatJalaliDateTime(new Date(data.xs[shown] * 1000))}`}
+          </span>
+        </p>
+      )}
+      <div ref={box} class="chart-canvas" dir="ltr" role="img" aria-label={label} style={{ height: `${height}px` }} />
+      {failed && <p class="chart-empty">نمودار بارگذاری نشد؛ اتصال اینترنت را بررسی کنید.</p>}
+    </div>
+  );
+}

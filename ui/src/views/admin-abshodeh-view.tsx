@@ -1,0 +1,6 @@
+import { ComingSoonView } from "./status-views";
+
+/** Placeholder until the screen lands. */
+export default function Placeholder() {
+  return <ComingSoonView title="" />;
+}
