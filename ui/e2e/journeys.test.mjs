@@ -182,7 +182,7 @@ describe('journeys', { concurrency: true }, () => {
       await page.getByTestId('welcome-title').waitFor();
 
       // Screens not built yet, and admin screens, say so in Persian.
-      await page.goto(`${shop.url}/Trade_Page`);
+      await page.goto(`${shop.url}/Chat_Page`);
       await page.getByTestId('coming-soon').waitFor();
       await shot(page, `${name}-12-coming-soon`);
       await page.goto(`${shop.url}/AdminPanel`);

@@ -1,6 +1,203 @@
-import { ComingSoonView } from "./status-views";
+// /trade_page (customer.md §2, §4): prices and balances refreshed every 10 s, the amount form, then the
+// 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, errorText, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
+import { CODE_LENGTH } from "../components/code-input";
+import { InfoIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { TradeCodeStep } from "../components/trade-code-step";
+import { TradeForm } from "../components/trade-form";
+import { TradeMarket } from "../components/trade-market";
+import { LoadFailed, Loading, PageHeader } from "../components/ui";
+import { useCountdown } from "../hooks/use-countdown";
+import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { checkTrade, secondsLeft, TRADE_MESSAGES as M, tradeAmount, type TradeInput } from "../lib/trade";
+import "../styles/trade.css";
 
-/** Placeholder until the screen lands. */
-export default function Placeholder() {
-  return <ComingSoonView title="" />;
+/** TRADE_POLL_MS is how often the prices and balances are refreshed (customer.md §9). */
+export const TRADE_POLL_MS = 10_000;
+/** RESEND_SECONDS is the wait before a new code may be asked for. */
+const RESEND_SECONDS = 60;
+
+const EMPTY_INPUT: TradeInput = { rial: "", gold: "" };
+
+/** Asked is the request that produced the quote; a resend sends it again. */
+type Asked = { type: TradeType; amount: TradeAmount };
+
+/** TradeView is /trade_page; ?type=sell opens the sell tab. */
+export default function TradeView() {
+  const [prices, setPrices] = useState<MyPrices | null>(null);
+  const [balances, setBalances] = useState<Balances | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [type, setType] = useState<TradeType>(() => (new URLSearchParams(location.search).get("type") === "sell" ? "sell" : "buy"));
+  const [input, setInput] = useState<TradeInput>(EMPTY_INPUT);
+  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [message, setMessage] = useState("");
+  const [code, setCode] = useState("");
+  const [codeErr, setCodeErr] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const resendIn = useCountdown();
+  const expiry = useCountdown();
+  const [key, renewKey] = useIdempotencyKey([quote]);
+  const alive = useRef(true);
+  const failures = useRef(0);
+
+  const load = async () => {
+    try {
+      const [p, b] = await Promise.all([api.myPrices(), api.balances()]);
+      if (!alive.current) return;
+      setPrices(p);
+      setBalances(b);
+      setFailed(false);
+      failures.current = 0;
+    } catch (err) {
+      if (!alive.current) return;
+      setFailed(true);
+      // a poll that keeps failing says so once, not every 10 s
+      if (failures.current++ === 0) toast(errorText(err, M.loadFailed), "error");
+    }
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    void load();
+    const t = setInterval(() => document.visibilityState !== "hidden" && void load(), TRADE_POLL_MS);
+    const onVisible = () => document.visibilityState === "visible" && void load();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      alive.current = false;
+      clearInterval(t);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+
+  // each step starts at the top of the screen (the request button sits low on a phone)
+  const step = quote ? "code" : "form";
+  useEffect(() => window.scrollTo(0, 0), [step]);
+
+  /** lock shows the code step for the quote the server answered with. */
+  const lock = (answer: Message & { quote: Quote }) => {
+    setQuote(answer.quote);
+    setMessage(answer.message ?? "");
+    setCode("");
+    setCodeErr(null);
+    resendIn.restart(RESEND_SECONDS);
+    expiry.restart(secondsLeft(answer.quote.expires_at));
+  };
+
+  const ask = async () => {
+    if (!prices) return;
+    const price = type === "buy" ? prices.buy_price : prices.sell_price;
+    const err = checkTrade(type, input, { price, trading: prices.trading, balances });
+    setError(err);
+    if (err) return;
+    const request: Asked = { type, amount: tradeAmount(input) };
+    setAsking(true);
+    try {
+      const answer = await api.quote(request.type, request.amount);
+      if (!answer?.quote) throw new Error("no quote in the answer");
+      setAsked(request);
+      // the server's message stays on the code step instead of a toast
+      lock(answer);
+    } catch (e) {
+      toast(errorText(e, M.quoteFailed), "error", 5000);
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!asked) return;
+    setResending(true);
+    try {
+      const answer = await api.quote(asked.type, asked.amount);
+      if (!answer?.quote) throw new Error("no quote in the answer");
+      lock(answer);
+      toast(M.resent, "success");
+    } catch (e) {
+      toast(errorText(e, M.resendFailed), "error");
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const verify = async () => {
+    if (!quote) return;
+    if (code.length !== CODE_LENGTH) {
+      setCodeErr(M.codeIncomplete);
+      return;
+    }
+    setVerifying(true);
+    try {
+      await api.verifyTrade(code, quote.type, key);
+      toast(M.done, "success");
+      setQuote(null);
+      setAsked(null);
+      setInput(EMPTY_INPUT);
+      setCode("");
+      setError(null);
+      renewKey();
+      void load();
+    } catch (e) {
+      toast(errorText(e, M.wrongCode), "error", 5000);
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const back = () => {
+    setQuote(null);
+    setCode("");
+    setCodeErr(null);
+  };
+
+  return (
+    <div class="trade">
+      <PageHeader title="خرید و فروش" />
+      {!prices ? (
+        failed ? (
+          <LoadFailed icon={<InfoIcon size={40} />} title={M.loadFailed} onRetry={() => void load()} />
+        ) : (
+          <Loading text="در حال دریافت قیمت‌ها…" />
+        )
+      ) : (
+        <div class="stack">
+          {quote ? (
+            <TradeCodeStep
+              quote={quote}
+              message={message}
+              expiresIn={expiry.left}
+              code={code}
+              onCode={(v) => (setCode(v), setCodeErr(null))}
+              codeError={codeErr}
+              verifying={verifying}
+              onVerify={verify}
+              resendIn={resendIn.left}
+              resending={resending}
+              onResend={resend}
+              onBack={back}
+            />
+          ) : (
+            <>
+              <TradeMarket prices={prices} balances={balances} type={type} />
+              <TradeForm
+                type={type}
+                onType={(t) => (setType(t), setError(null))}
+                input={input}
+                onInput={(v) => (setInput(v), setError(null))}
+                prices={prices}
+                error={error}
+                busy={asking}
+                onSubmit={ask}
+              />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,129 @@
+// The trade form: buy/sell tabs, the rial amount or the gold weight (filling one clears the other), what
+// the trade gives at the current price, and the request button. Closed hours and stale prices say so and
+// hold the button back.
+import type { MyPrices, TradeType } from "../api";
+import { formatUnits, GOLD_SCALE } from "../lib/ledger";
+import { formatGold, formatRial } from "../lib/money";
+import { closedText, limitsText, previewTrade, TRADE_LABEL, TRADE_MESSAGES as M, type TradeInput } from "../lib/trade";
+import { AmountField } from "./amount-field";
+import { ClockIcon, InfoIcon } from "./icons";
+import { TradeWeightField } from "./trade-weight-field";
+import { Button } from "./ui";
+
+const TYPES: TradeType[] = ["buy", "sell"];
+
+type Props = {
+  type: TradeType;
+  onType: (t: TradeType) => void;
+  input: TradeInput;
+  onInput: (input: TradeInput) => void;
+  prices: MyPrices;
+  error: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+};
+
+/** TradeForm is the amount step of /trade_page. */
+export function TradeForm({ type, onType, input, onInput, prices, error, busy, onSubmit }: Props) {
+  const fresh = prices.is_price_fresh;
+  const price = type === "buy" ? prices.buy_price : prices.sell_price;
+  const closed = closedText(type, prices.trading);
+  const preview = previewTrade(type, input, price);
+  const blocked = !fresh || !!closed || !price;
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const next: TradeType = type === "buy" ? "sell" : "buy";
+    onType(next);
+    document.getElementById(`trade-tab-${next}`)?.focus();
+  };
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!blocked && !busy) onSubmit();
+  };
+
+  return (
+    <form class="card form trade-form" onSubmit={submit} noValidate data-testid="trade-form">
+      <div class="tabs trade-tabs" role="tablist" aria-label="خرید یا فروش" onKeyDown={onKey}>
+        {TYPES.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`trade-tab-${t}`}
+            class={`tab tab-${t}`}
+            aria-selected={type === t}
+            tabIndex={type === t ? 0 : -1}
+            onClick={() => onType(t)}
+            data-testid={`trade-tab-${t}`}
+          >
+            {`${TRADE_LABEL[t]} طلا`}
+          </button>
+        ))}
+      </div>
+
+      {!fresh ? (
+        <p class="note note-warn" role="alert" data-testid="trade-stale">
+          <InfoIcon size={20} />
+          <span>{`${M.stale}؛ تا اعلام قیمت تازه، خرید و فروش ممکن نیست.`}</span>
+        </p>
+      ) : closed ? (
+        <p class="note note-warn" role="status" data-testid="trade-closed">
+          <ClockIcon size={20} />
+          <span>{closed}</span>
+        </p>
+      ) : null}
+
+      <fieldset class="trade-fields" disabled={!fresh}>
+        <legend class="visually-hidden">مبلغ یا وزن (فقط یکی)</legend>
+        <AmountField
+          label={type === "buy" ? "مبلغ خرید" : "مبلغ فروش"}
+          digits={input.rial}
+          onDigits={(rial) => onInput({ rial, gold: rial ? "" : input.gold })}
+          testid="trade-rial"
+        />
+        <p class="trade-or" aria-hidden="true">
+          <span>یا</span>
+        </p>
+        <TradeWeightField
+          label={type === "buy" ? "وزن طلای خرید" : "وزن طلای فروش"}
+          value={input.gold}
+          onValue={(gold) => onInput({ gold, rial: gold ? "" : input.rial })}
+          testid="trade-gold"
+        />
+      </fieldset>
+
+      {preview && preview.goldMg > 0n && (
+        <dl class="trade-preview" data-testid="trade-preview" aria-live="polite">
+          <div>
+            <dt>{type === "buy" ? "مبلغ پرداختی" : "مبلغ دریافتی"}</dt>
+            <dd>
+              <span data-testid="trade-preview-rial">{formatRial(preview.rial.toString())}</span> ریال
+            </dd>
+          </div>
+          <div>
+            <dt>{type === "buy" ? "طلای دریافتی" : "طلای فروخته‌شده"}</dt>
+            <dd>
+              <span data-testid="trade-preview-gold">{formatGold(formatUnits(preview.goldMg, GOLD_SCALE))}</span> گرم
+            </dd>
+          </div>
+          <p class="trade-preview-note">برآورد با قیمت فعلی</p>
+        </dl>
+      )}
+
+      {error && (
+        <p class="field-error trade-error" role="alert" data-testid="trade-error">
+          {error}
+        </p>
+      )}
+
+      <Button type="submit" class={`btn-block trade-submit trade-submit-${type}`} busy={busy} disabled={blocked} data-testid="trade-submit">
+        {type === "buy" ? "درخواست خرید" : "درخواست فروش"}
+      </Button>
+      <p class="field-hint center" data-testid="trade-limits">
+        {limitsText(prices.trading)}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+// The top of the trade screen: the customer's buy and sell prices with their grade, and what is free to use.
+import type { Balances, MyPrices, TradeType } from "../api";
+import { toFaDigits } from "../lib/digits";
+import { tehranParts } from "../lib/jalali";
+import { EMPTY, formatGold, formatRial } from "../lib/money";
+
+/** updatedAt writes the Tehran time of the last price: "۱۴:۰۵". */
+function updatedAt(value: string | null): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  const t = tehranParts(d);
+  return toFaDigits(`${String(t.hh).padStart(2, "0")}:${String(t.mm).padStart(2, "0")}`);
+}
+
+/** TradeMarket shows the prices (the current tab's one marked) and the available balances. */
+export function TradeMarket({ prices, balances, type }: { prices: MyPrices; balances: Balances | null; type: TradeType }) {
+  const at = updatedAt(prices.last_updated);
+  return (
+    <section class="card trade-market" aria-label="قیمت‌ها و موجودی">
+      <div class="trade-prices">
+        <div class={`trade-price${type === "buy" ? " is-current" : ""}`}>
+          <span class="trade-price-label">قیمت خرید هر گرم</span>
+          <span class="trade-price-line">
+            <span class="trade-price-value" data-testid="trade-buy-price">
+              {prices.buy_price ? formatRial(prices.buy_price) : EMPTY}
+            </span>
+            <span class="trade-price-unit">ریال</span>
+          </span>
+        </div>
+        <div class={`trade-price${type === "sell" ? " is-current" : ""}`}>
+          <span class="trade-price-label">قیمت فروش هر گرم</span>
+          <span class="trade-price-line">
+            <span class="trade-price-value" data-testid="trade-sell-price">
+              {prices.sell_price ? formatRial(prices.sell_price) : EMPTY}
+            </span>
+            <span class="trade-price-unit">ریال</span>
+          </span>
+        </div>
+      </div>
+      <p class={`trade-meta${prices.is_price_fresh ? "" : " is-stale"}`}>
+        <span data-testid="trade-grade">{`سطح قیمت شما: ${toFaDigits(prices.grade)}`}</span>
+        {at && <span>{`به‌روزرسانی ساعت ${at}`}</span>}
+      </p>
+      <dl class="trade-balances">
+        <div>
+          <dt>موجودی ریالی قابل استفاده</dt>
+          <dd>
+            <span data-testid="trade-available-rial">{balances ? formatRial(balances.available_rial) : "…"}</span> ریال
+          </dd>
+        </div>
+        <div>
+          <dt>موجودی طلای قابل استفاده</dt>
+          <dd>
+            <span data-testid="trade-available-gold">{balances ? formatGold(balances.available_gold) : "…"}</span> گرم
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// The gold weight input of the trade form: grams with up to three decimals, typed in any digits, shown in
+// Persian digits with its kilo/gram/sot breakdown under it.
+import { useId } from "preact/hooks";
+import { displayWeight, sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
+
+type Props = {
+  label: string;
+  /** value is the sanitized weight in Latin digits ("1.25"), or "". */
+  value: string;
+  onValue: (v: string) => void;
+  disabled?: boolean;
+  testid?: string;
+};
+
+/** TradeWeightField is a decimal gram input (step 0.001) with its breakdown as the hint. */
+export function TradeWeightField({ label, value, onValue, disabled, testid }: Props) {
+  const id = `w${useId()}`;
+  const mg = weightMg(value);
+  const breakdown = mg !== null ? weightBreakdown(mg) : "";
+
+  const onInput = (e: Event) => {
+    const el = e.currentTarget as HTMLInputElement;
+    const raw = el.value;
+    const caret = el.selectionStart ?? raw.length;
+    const next = sanitizeWeight(raw);
+    const text = displayWeight(next);
+    // written at once: a refused character leaves the value unchanged, so no render would remove it
+    el.value = text;
+    if (document.activeElement === el) {
+      const at = Math.min(displayWeight(sanitizeWeight(raw.slice(0, caret))).length, text.length);
+      el.setSelectionRange(at, at);
+    }
+    onValue(next);
+  };
+
+  return (
+    <div class="field amount-field weight-field">
+      <label for={id} class="field-label">
+        {label}
+      </label>
+      <div class="field-control">
+        <input
+          id={id}
+          class="input"
+          value={displayWeight(value)}
+          onInput={onInput}
+          inputMode="decimal"
+          autoComplete="off"
+          dir="ltr"
+          placeholder="۰٫۰۰۰"
+          disabled={disabled}
+          aria-describedby={`${id}-msg`}
+          data-testid={testid}
+        />
+        <span class="field-unit">گرم</span>
+      </div>
+      <p id={`${id}-msg`} class="field-hint" data-testid={testid && `${testid}-breakdown`}>
+        {breakdown || "تا سه رقم اعشار؛ هر ۰٫۰۰۱ گرم یک سوت"}
+      </p>
+    </div>
+  );
+}
