@@ -1,1 +1,0 @@
-import{t as e}from"./index-DIyztvqI.js";import{t}from"./jsxRuntime.module-CF36M-71.js";function n(){return t(e,{title:``})}export{n as default};

@@ -1,0 +1,1 @@
+import{t as e}from"./index-vMQzuuS_.js";import{t}from"./jsxRuntime.module-CF36M-71.js";function n(){return t(e,{title:``})}export{n as default};
