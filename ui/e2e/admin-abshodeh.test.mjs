@@ -6,40 +6,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
-
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 
 let shop;
+const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);
 let browser;
 let adminToken;
 const adminPhone = '09350003333';
 const adminPassword = 'abshodeh-desk-secret';
 
-async function call(path, { method = 'GET', token, body, key } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (key) headers['Idempotency-Key'] = key;
-  if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${shop.url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
-
 before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
-  const login = await call('/api/auth/login', { method: 'POST', body: { phone_number: adminPhone, password: adminPassword } });
-  assert.equal(login.status, 200, JSON.stringify(login.data));
-  adminToken = login.data.accessToken;
+  adminToken = (await apiLogin(adminPhone, adminPassword)).accessToken;
   browser = await launch();
 });
 
@@ -50,23 +32,15 @@ after(async () => {
 
 /** customerWithGold signs a customer up through the API and has the admin charge their gold. */
 async function customerWithGold(phone, nine, grams) {
-  const reg = await call('/api/auth/register', {
-    method: 'POST',
-    body: {
-      first_name: 'مریم', last_name: 'صالحی', national_id: nationalId(nine), phone_number: phone,
-      password: 'maryam-gold-1', birth_date: '1368/03/12',
-    },
+  const customer = await registerCustomer(phone, nine, {
+    first_name: 'مریم', last_name: 'صالحی', password: 'maryam-gold-1', birth_date: '1368/03/12',
   });
-  assert.equal(reg.status, 200, JSON.stringify(reg.data));
-  const code = await shop.waitForCode(phone, 0);
-  const verify = await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } });
-  assert.equal(verify.status, 200, JSON.stringify(verify.data));
   const charge = await call('/api/adminCharge/charge', {
     method: 'POST', token: adminToken, key: `e2e-abs-charge-${phone}`,
-    body: { userId: verify.data.user.id, type: 'gold', amount: grams, description: 'شارژ برای آبشده' },
+    body: { userId: customer.id, type: 'gold', amount: grams, description: 'شارژ برای آبشده' },
   });
   assert.equal(charge.status, 200, JSON.stringify(charge.data));
-  return { token: verify.data.accessToken, id: verify.data.user.id };
+  return { token: customer.token, id: customer.id };
 }
 
 let requests = 0;
@@ -75,15 +49,6 @@ async function requestBar(customer, barId) {
   const r = await call('/api/gold/request', { method: 'POST', token: customer.token, key, body: { bar_id: barId } });
   assert.equal(r.status, 200, JSON.stringify(r.data));
   return r.data.request.id;
-}
-
-async function loginByPassword(page, phone, password) {
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${shop.url}/`);
 }
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();

@@ -5,15 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
-
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const latin = (s) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
@@ -32,6 +25,7 @@ const PNG = Buffer.from(
 );
 
 let shop;
+const { call, registerCustomer, loginByPassword } = apiFor(() => shop);
 let browser;
 const adminPhone = '09350002222';
 const adminPassword = 'money-desk-secret';
@@ -46,41 +40,6 @@ after(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-async function call(path, { method = 'GET', token, body, form, key } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (key) headers['Idempotency-Key'] = key;
-  if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${shop.url}${path}`, { method, headers, body: form ?? (body && JSON.stringify(body)) });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
-
-/** registerCustomer signs a customer up through the API with the SMS code from the console, as a person would. */
-async function registerCustomer(phone, nine) {
-  const reg = await call('/api/auth/register', {
-    method: 'POST',
-    body: {
-      first_name: 'سارا', last_name: 'کریمی', national_id: nationalId(nine), phone_number: phone,
-      password: 'sara-gold-1', birth_date: '1370/06/20',
-    },
-  });
-  assert.equal(reg.status, 200, JSON.stringify(reg.data));
-  const code = await shop.waitForCode(phone, 0);
-  const verify = await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } });
-  assert.equal(verify.status, 200, JSON.stringify(verify.data));
-  return { token: verify.data.accessToken, id: verify.data.user.id };
-}
-
-async function loginByPassword(page, phone, password) {
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${shop.url}/`);
-}
 
 async function figures(page) {
   await page.goto(`${shop.url}/AdminPanel_page`);

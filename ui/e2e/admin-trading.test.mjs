@@ -6,15 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
-
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 /** rial writes whole rials the way the screens do: "۵۰٬۱۲۳٬۴۵۶". */
@@ -25,34 +18,16 @@ const adminPhone = '09350003333';
 const adminPassword = 'trading-desk-secret';
 
 let shop;
+const api = apiFor(() => shop);
+const { call, loginByPassword } = api;
 let browser;
 let adminToken;
 const customers = {};
 
-async function call(path, { method = 'GET', token, body, key } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (key) headers['Idempotency-Key'] = key;
-  if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${shop.url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
-
-function ok(answer) {
-  assert.equal(answer.status, 200, JSON.stringify(answer.data));
-  return answer.data;
-}
-
-/** registerCustomer signs a customer up through the API with the SMS code from the console. */
-async function registerCustomer(phone, nine, first, last) {
-  ok(await call('/api/auth/register', {
-    method: 'POST',
-    body: { first_name: first, last_name: last, national_id: nationalId(nine), phone_number: phone, password: 'gold-buyer-1', birth_date: '1368/03/12' },
-  }));
-  const code = await shop.waitForCode(phone, 0);
-  const verified = ok(await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } }));
-  return { phone, token: verified.accessToken, id: verified.user.id, sms: 1 };
+/** registerCustomer signs a customer up through the API; sms counts the codes sent to the phone so far. */
+async function registerCustomer(phone, nine, first_name, last_name) {
+  const customer = await api.registerCustomer(phone, nine, { first_name, last_name, password: 'gold-buyer-1', birth_date: '1368/03/12' });
+  return { ...customer, sms: 1 };
 }
 
 /** trade quotes a trade as the customer, reads its code from the console and confirms it. */
@@ -69,7 +44,7 @@ async function trade(customer, type, amountGold) {
 before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
-  adminToken = ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: adminPhone, password: adminPassword } })).accessToken;
+  adminToken = (await api.apiLogin(adminPhone, adminPassword)).accessToken;
   ok(await call('/api/admin/prices', { method: 'POST', token: adminToken, body: { base_price: String(BASE) } }));
 
   // One customer buys 1.250 g, another sells 0.500 g: two trades, one of each type, with their own codes.
@@ -86,15 +61,6 @@ after(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-async function loginByPassword(page, phone, password) {
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${shop.url}/`);
-}
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text });
 

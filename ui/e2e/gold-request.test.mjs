@@ -8,19 +8,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 /** grams writes "1.327" as the screen does: "۱٫۳۲۷". */
 const grams = (s) => fa(s).replace('.', '٫');
-
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
 
 const T = {
   pendingBlocks: 'شما یک درخواست آبشده دارید؛ برای انتخاب آبشده جدید، درخواست قبلی را لغو کنید',
@@ -36,23 +29,14 @@ let adminToken;
 const adminPhone = '09350003333';
 const adminPassword = 'abshodeh-desk-secret';
 const password = 'gold-bar-lover-1';
-
-async function call(path, { method = 'GET', token = adminToken, body, key } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (key) headers['Idempotency-Key'] = key;
-  if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${shop.url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
+const api = apiFor(() => shop);
+/** call talks to the shop as the admin unless options name another token (or null for none). */
+const call = (path, options = {}) => api.call(path, { token: adminToken, ...options });
 
 before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
-  const login = await call('/api/auth/login', { method: 'POST', token: null, body: { phone_number: adminPhone, password: adminPassword } });
-  assert.equal(login.status, 200, JSON.stringify(login.data));
-  adminToken = login.data.accessToken;
+  adminToken = (await api.apiLogin(adminPhone, adminPassword)).accessToken;
   browser = await launch();
 });
 
@@ -61,18 +45,9 @@ after(async () => {
   await shop?.stop();
 });
 
-/** registerCustomer signs a customer up through the API with the SMS code from the console. */
-async function registerCustomer(phone, nine, firstName) {
-  const reg = await call('/api/auth/register', {
-    method: 'POST',
-    token: null,
-    body: { first_name: firstName, last_name: 'کریمی', national_id: nationalId(nine), phone_number: phone, password, birth_date: '1369/04/12' },
-  });
-  assert.equal(reg.status, 200, JSON.stringify(reg.data));
-  const code = await shop.waitForCode(phone, 0);
-  const verify = await call('/api/auth/verify', { method: 'POST', token: null, body: { phone_number: phone, code } });
-  assert.equal(verify.status, 200, JSON.stringify(verify.data));
-  return verify.data.user.id;
+/** registerCustomer signs a customer up through the API and returns their id. */
+async function registerCustomer(phone, nine, first_name) {
+  return (await api.registerCustomer(phone, nine, { first_name, last_name: 'کریمی', password, birth_date: '1369/04/12' })).id;
 }
 
 /** chargeGold gives a customer gold by the admin's manual charge. */
@@ -101,12 +76,7 @@ async function customerPage(device, phone) {
   const errors = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${shop.url}/`);
+  await api.loginByPassword(page, phone, password);
   await openGold(page);
   return { context, page, errors };
 }

@@ -5,21 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor, nationalId } from './api.mjs';
 import { startShop } from './shop.mjs';
 
 const RESEND_SPACING_MS = 61_000; // the server allows one code a minute per phone and purpose
 
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
-
 const fa = (s) => s.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 
 let shop;
+const { apiLogin, submitLogin, loginByPassword } = apiFor(() => shop);
 let browser;
 const adminPhone = '09350001111';
 const adminPassword = 'shop-owner-secret';
@@ -39,19 +33,8 @@ async function typeCode(page, code) {
   for (let i = 0; i < 5; i++) await page.getByTestId(`code-box-${i}`).fill(code[i]);
 }
 
-async function loginByPassword(page, phone, password) {
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
-
 async function adminReferralCode() {
-  const login = await fetch(`${shop.url}/api/auth/login`, {
-    method: 'POST', body: JSON.stringify({ phone_number: adminPhone, password: adminPassword }),
-  }).then((r) => r.json());
-  return login.user.referral_code;
+  return (await apiLogin(adminPhone, adminPassword)).user.referral_code;
 }
 
 describe('journeys', { concurrency: true }, () => {
@@ -119,13 +102,12 @@ describe('journeys', { concurrency: true }, () => {
       // Sign out, then a wrong password shows the server's message.
       await page.getByTestId('profile-logout').click();
       await page.waitForURL(/\/(login_page)?$/);
-      await loginByPassword(page, phone, 'not-my-password');
+      await submitLogin(page, phone, 'not-my-password');
       await page.getByText('شماره موبایل یا رمز عبور اشتباه است').waitFor();
       await shot(page, `${name}-07-login-wrong-password`);
 
       // Sign in by password.
       await loginByPassword(page, phone, 'negar-gold-1');
-      await page.waitForURL(`${shop.url}/`);
       await page.getByTestId('welcome-title').waitFor();
       assert.match(await page.getByTestId('welcome-title').innerText(), /نگارین/);
       await shot(page, `${name}-08-home-signed-in`);
@@ -175,10 +157,9 @@ describe('journeys', { concurrency: true }, () => {
       // The old password no longer works; the new one does.
       await page.getByTestId('profile-logout').click();
       await page.waitForURL(/\/(login_page)?$/);
-      await loginByPassword(page, phone, 'negar-gold-1');
+      await submitLogin(page, phone, 'negar-gold-1');
       await page.getByText('شماره موبایل یا رمز عبور اشتباه است').waitFor();
       await loginByPassword(page, phone, 'new-negar-pass');
-      await page.waitForURL(`${shop.url}/`);
       await page.getByTestId('welcome-title').waitFor();
 
       // Screens not built yet, and admin screens, say so in Persian.
@@ -206,7 +187,6 @@ describe('journeys', { concurrency: true }, () => {
     const admin = await browser.newContext(viewports.desktop);
     const adminPage = await admin.newPage();
     await loginByPassword(adminPage, adminPhone, adminPassword);
-    await adminPage.waitForURL(`${shop.url}/`);
     await adminPage.getByTestId('admin-tiles').waitFor();
     await shot(adminPage, 'desktop-14-admin-home');
 

@@ -7,18 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor, nationalId } from './api.mjs';
 import { startShop } from './shop.mjs';
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const group = (s) => fa(String(s).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
-
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
 
 /** luhnCard completes fifteen digits with the Luhn check digit. */
 function luhnCard(fifteen) {
@@ -40,6 +33,7 @@ function iranIban(bban) {
 const receipt = { name: 'receipt.png', mimeType: 'image/png', buffer: readFileSync(new URL('./fixtures/receipt.png', import.meta.url)) };
 
 let shop;
+const { apiLogin, loginByPassword } = apiFor(() => shop);
 let browser;
 let adminToken;
 const adminPhone = '09350002222';
@@ -48,10 +42,7 @@ const adminPassword = 'shop-owner-secret';
 before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
-  const login = await fetch(`${shop.url}/api/auth/login`, {
-    method: 'POST', body: JSON.stringify({ phone_number: adminPhone, password: adminPassword }),
-  }).then((r) => r.json());
-  adminToken = login.accessToken;
+  adminToken = (await apiLogin(adminPhone, adminPassword)).accessToken;
   browser = await launch();
 });
 
@@ -64,12 +55,7 @@ after(async () => {
 async function adminSession(device) {
   const context = await browser.newContext({ ...device, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
   const page = await context.newPage();
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(adminPhone);
-  await page.getByTestId('login-password').fill(adminPassword);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${shop.url}/`);
+  await loginByPassword(page, adminPhone, adminPassword);
   return { context, page };
 }
 

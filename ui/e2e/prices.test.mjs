@@ -7,61 +7,23 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
+import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
-
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 /** rial writes a whole rial amount as the screens do: "۷۵٬۰۰۰٬۰۰۰". */
 const rial = (n) => fa(String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
 
 let shop;
+const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);
 let browser;
 const adminPhone = '09350003333';
 const adminPassword = 'price-desk-secret';
 const inviter = { phone: '09127770101', password: 'reza-gold-1' };
+/** person is who the API sign-ups are, apart from their passwords. */
+const person = { first_name: 'رضا', last_name: 'احمدی', birth_date: '1368/02/14' };
 let adminToken;
 let inviterCode;
-
-async function call(path, { method = 'GET', token, body } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${shop.url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
-
-/** register signs a customer up through the API with the SMS code from the console, as a person would. */
-async function register(phone, nine, password, referral_code) {
-  const reg = await call('/api/auth/register', {
-    method: 'POST',
-    body: {
-      first_name: 'رضا', last_name: 'احمدی', national_id: nationalId(nine), phone_number: phone,
-      password, birth_date: '1368/02/14', ...(referral_code ? { referral_code } : {}),
-    },
-  });
-  assert.equal(reg.status, 200, JSON.stringify(reg.data));
-  const code = await shop.waitForCode(phone, 0);
-  const verify = await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } });
-  assert.equal(verify.status, 200, JSON.stringify(verify.data));
-  return verify.data;
-}
-
-async function loginByPassword(page, phone, password) {
-  await page.goto(`${shop.url}/login_page`);
-  await page.getByTestId('tab-password').click();
-  await page.getByTestId('login-phone').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${shop.url}/`);
-}
 
 async function newPage(device, extra = {}) {
   const context = await browser.newContext({ ...device, locale: 'fa-IR', timezoneId: 'Asia/Tehran', ...extra });
@@ -83,14 +45,12 @@ before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
   browser = await launch();
-  const login = await call('/api/auth/login', { method: 'POST', body: { phone_number: adminPhone, password: adminPassword } });
-  assert.equal(login.status, 200, JSON.stringify(login.data));
-  adminToken = login.data.accessToken;
-  const reza = await register(inviter.phone, '012345601', inviter.password);
+  adminToken = (await apiLogin(adminPhone, adminPassword)).accessToken;
+  const reza = await registerCustomer(inviter.phone, '012345601', { ...person, password: inviter.password });
   inviterCode = reza.user.referral_code;
   assert.ok(inviterCode, 'a new customer has a referral code');
   // a friend registers with the code: one invite counted
-  await register('09127770102', '012345602', 'mina-gold-1', inviterCode);
+  await registerCustomer('09127770102', '012345602', { ...person, password: 'mina-gold-1', referral_code: inviterCode });
 });
 
 after(async () => {

@@ -1,8 +1,13 @@
-// Small parts the admin money screens share: amounts, the receipt thumbnail and a select field.
+// Small parts the admin screens share: amounts, the receipt thumbnail, a select field, and the filter
+// panel with its date range and buttons.
+import type { ComponentChildren } from "preact";
 import { useId, useState } from "preact/hooks";
+import { todayJalali } from "../lib/jalali";
 import { EMPTY, formatGold, formatRial, formatToman } from "../lib/money";
 import { isSameOriginPath } from "../lib/wallet";
-import { ReceiptIcon } from "./icons";
+import { DateField } from "./date-field";
+import { ChevronDownIcon, FilterIcon, ReceiptIcon } from "./icons";
+import { Button, LoadFailed, Loading } from "./ui";
 
 /** Rial shows a rial amount with its unit and, when asked, the toman beside it. */
 export function Rial({ value, toman, testid }: { value: string | null | undefined; toman?: boolean; testid?: string }) {
@@ -87,4 +92,74 @@ export function SelectField({ label, value, onValue, options, testid }: SelectPr
       </div>
     </div>
   );
+}
+
+type FilterPanelProps = {
+  /** label names the panel for screen readers ("فیلتر درخواست‌ها"). */
+  label: string;
+  /** id is the form's id, which the toggle controls. */
+  id: string;
+  formClass?: string;
+  onSubmit: (e: Event) => void;
+  children: ComponentChildren;
+};
+
+/** FilterPanel is a card of filters that a phone opens and closes with its "فیلترها" toggle. */
+export function FilterPanel({ label, id, formClass, onSubmit, children }: FilterPanelProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section class={`card filters${open ? " open" : ""}`} aria-label={label}>
+      <button type="button" class="filters-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-testid="filters-toggle">
+        <FilterIcon size={20} />
+        فیلترها
+        <span class="filters-chevron">
+          <ChevronDownIcon size={20} />
+        </span>
+      </button>
+      <form id={id} class={formClass ? `filters-body ${formClass}` : "filters-body"} onSubmit={onSubmit} noValidate>
+        {children}
+      </form>
+    </section>
+  );
+}
+
+/** FIRST_DAY is the earliest day the date filters offer. */
+const FIRST_DAY = { jy: 1400, jm: 1, jd: 1 };
+
+type DateRangeProps = {
+  from: string;
+  to: string;
+  onValue: (field: "from" | "to") => (v: string) => void;
+  errorOf: (field: "from" | "to") => string | null;
+};
+
+/** DateRangeFields are the "از تاریخ" and "تا تاریخ" filters, from FIRST_DAY up to today. */
+export function DateRangeFields({ from, to, onValue, errorOf }: DateRangeProps) {
+  const today = todayJalali();
+  const dateProps = { min: FIRST_DAY, max: today, initial: today, placeholder: "۱۴۰۴/۰۱/۰۱", hint: "", autoComplete: "off" };
+  return (
+    <>
+      <DateField label="از تاریخ" value={from} onValue={onValue("from")} {...dateProps} error={errorOf("from")} testid="filter-from" />
+      <DateField label="تا تاریخ" value={to} onValue={onValue("to")} {...dateProps} error={errorOf("to")} testid="filter-to" />
+    </>
+  );
+}
+
+/** FilterActions are a filter form's apply and clear buttons; apply spins while a reload runs. */
+export function FilterActions({ busy, onClear, clearLabel = "پاک کردن" }: { busy: boolean; onClear: () => void; clearLabel?: string }) {
+  return (
+    <div class="filters-actions">
+      <Button type="submit" busy={busy} data-testid="filter-apply">
+        اعمال فیلتر
+      </Button>
+      <Button variant="secondary" onClick={onClear} data-testid="filter-clear">
+        {clearLabel}
+      </Button>
+    </div>
+  );
+}
+
+/** ListPending stands in for a list before its first rows: a spinner, or a retry card once loading failed. */
+export function ListPending({ failed, icon, title, onRetry }: { failed: boolean; icon: ComponentChildren; title: string; onRetry: () => void }) {
+  return failed ? <LoadFailed icon={icon} title={title} onRetry={onRetry} /> : <Loading />;
 }

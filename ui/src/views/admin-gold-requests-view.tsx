@@ -1,13 +1,13 @@
 // Abshodeh request review (admin.md §2, §4): filter, count, a table on a desktop and cards on a phone;
 // each request moves on as decisions.md §6 allows, rejection after asking for a reason.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { api, ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
 import { RejectDialog, RequestList } from "../components/abshodeh-requests";
-import { SelectField } from "../components/admin-parts";
-import { DateField } from "../components/date-field";
-import { ChevronDownIcon, FilterIcon, GoldBarIcon } from "../components/icons";
+import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
+import { GoldBarIcon } from "../components/icons";
 import { toast } from "../components/toast";
-import { Button, Field, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Field, PageHeader, StatusCard } from "../components/ui";
+import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import {
   DECISION_DONE,
@@ -20,12 +20,8 @@ import {
   type GoldFilterForm,
 } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
-import { todayJalali } from "../lib/jalali";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
-
-/** FIRST_DAY is the earliest day the date filters offer. */
-const FIRST_DAY = { jy: 1400, jm: 1, jd: 1 };
 
 /** Outcome is how a decision ended: done, refused by the server, or unknown (no answer came). */
 type Outcome = "done" | "refused" | "unknown";
@@ -65,62 +61,12 @@ function useGoldDecision(after: () => void) {
 
 /** AdminGoldRequestsView is /admin-gold-requests_page. */
 export default function AdminGoldRequestsView() {
-  const [form, setForm] = useState<GoldFilterForm>(EMPTY_GOLD_FILTER);
-  const [dateError, setDateError] = useState<{ field: "from" | "to"; message: string } | null>(null);
-  const [open, setOpen] = useState(false);
-  const [list, setList] = useState<GoldRequest[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { list, loading, failed, load, reload } = useAdminList((filter: GoldRequestFilter) => api.adminGoldRequests(filter), requestsLoadError);
+  const { form, set, apply, clear, dateErrorOf } = useDateFilterForm<GoldFilterForm, GoldRequestFilter>(EMPTY_GOLD_FILTER, goldFilter, load);
   const [rejecting, setRejecting] = useState<GoldRequest | null>(null);
-  const applied = useRef<GoldRequestFilter>({});
-  const seq = useRef(0);
   const narrow = useMediaQuery(NARROW_LIST);
 
-  const load = async (filter: GoldRequestFilter) => {
-    applied.current = filter;
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const rows = await api.adminGoldRequests(filter);
-      if (mine !== seq.current) return;
-      setList(Array.isArray(rows) ? rows : []);
-      setFailed(null);
-    } catch (err) {
-      if (mine !== seq.current) return;
-      const text = requestsLoadError(err);
-      setFailed(text);
-      toast(text, "error");
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
-
-  const { busy, decide } = useGoldDecision(() => void load(applied.current));
-
-  useEffect(() => void load({}), []);
-
-  const set = (key: keyof GoldFilterForm) => (v: string) => {
-    setForm((f) => ({ ...f, [key]: v }));
-    if (key === "from" || key === "to") setDateError(null);
-  };
-
-  const apply = (e: Event) => {
-    e.preventDefault();
-    const out = goldFilter(form);
-    if (!out.ok) {
-      setDateError({ field: out.field, message: out.message });
-      toast(out.message, "error");
-      return;
-    }
-    setDateError(null);
-    void load(out.filter);
-  };
-
-  const clear = () => {
-    setForm(EMPTY_GOLD_FILTER);
-    setDateError(null);
-    void load({});
-  };
+  const { busy, decide } = useGoldDecision(() => void reload());
 
   const onDecide = (r: GoldRequest, d: GoldDecision) => {
     if (d === "rejected") setRejecting(r);
@@ -134,57 +80,19 @@ export default function AdminGoldRequestsView() {
     if ((await decide(id, "rejected", reason)) !== "unknown") setRejecting((r) => (r?.id === id ? null : r));
   };
 
-  const today = todayJalali();
-  const dateProps = { min: FIRST_DAY, max: today, initial: today, placeholder: "۱۴۰۴/۰۱/۰۱", hint: "", autoComplete: "off" };
-
   return (
     <div class="admin-page wide-screen stack">
       <PageHeader title="مدیریت درخواست‌های آبشده" />
 
-      <section class={`card filters${open ? " open" : ""}`} aria-label="فیلتر درخواست‌ها">
-        <button type="button" class="filters-toggle" aria-expanded={open} aria-controls="gr-filters" onClick={() => setOpen(!open)} data-testid="filters-toggle">
-          <FilterIcon size={20} />
-          فیلترها
-          <span class="filters-chevron">
-            <ChevronDownIcon size={20} />
-          </span>
-        </button>
-        <form id="gr-filters" class="filters-body" onSubmit={apply} noValidate>
-          <Field label="جستجوی کاربر" value={form.userSearch} onValue={set("userSearch")} placeholder="نام، شماره موبایل یا شناسه" data-testid="filter-user" />
-          <SelectField label="وضعیت" value={form.status} onValue={set("status")} options={GOLD_REQUEST_STATUS_OPTIONS} testid="filter-status" />
-          <DateField
-            label="از تاریخ"
-            value={form.from}
-            onValue={set("from")}
-            {...dateProps}
-            error={dateError?.field === "from" ? dateError.message : null}
-            testid="filter-from"
-          />
-          <DateField
-            label="تا تاریخ"
-            value={form.to}
-            onValue={set("to")}
-            {...dateProps}
-            error={dateError?.field === "to" ? dateError.message : null}
-            testid="filter-to"
-          />
-          <div class="filters-actions">
-            <Button type="submit" busy={loading && list !== null} data-testid="filter-apply">
-              اعمال فیلتر
-            </Button>
-            <Button variant="secondary" onClick={clear} data-testid="filter-clear">
-              پاک کردن
-            </Button>
-          </div>
-        </form>
-      </section>
+      <FilterPanel label="فیلتر درخواست‌ها" id="gr-filters" onSubmit={apply}>
+        <Field label="جستجوی کاربر" value={form.userSearch} onValue={set("userSearch")} placeholder="نام، شماره موبایل یا شناسه" data-testid="filter-user" />
+        <SelectField label="وضعیت" value={form.status} onValue={set("status")} options={GOLD_REQUEST_STATUS_OPTIONS} testid="filter-status" />
+        <DateRangeFields from={form.from} to={form.to} onValue={set} errorOf={dateErrorOf} />
+        <FilterActions busy={loading && list !== null} onClear={clear} />
+      </FilterPanel>
 
       {list === null ? (
-        failed ? (
-          <LoadFailed icon={<GoldBarIcon size={40} />} title={failed} onRetry={() => load(applied.current)} />
-        ) : (
-          <Loading />
-        )
+        <ListPending failed={!!failed} icon={<GoldBarIcon size={40} />} title={failed ?? ""} onRetry={reload} />
       ) : (
         <>
           <p class="list-count" data-testid="request-count" aria-live="polite">

@@ -1,6 +1,6 @@
 // Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
 // and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/admin-parts";
 import { GroupedField } from "../components/grouped-field";
@@ -8,6 +8,7 @@ import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
+import { useBannerList } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
@@ -27,8 +28,6 @@ const TEXTS = {
   userSaved: "سطح قیمت کاربر به‌روز شد",
   userFailed: "خطا در به‌روزرسانی",
 } as const;
-/** USERS_ERROR_MS is how long the users list's error stays (admin.md §8: 5 s). */
-const USERS_ERROR_MS = 5000;
 const GRADES = [1, 2, 3, 4, 5];
 
 const gradeName = (g: number) => `سطح ${toFaDigits(g)}`;
@@ -262,39 +261,9 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
 
 function UserGrades({ narrow }: { narrow: boolean }) {
   const [search, setSearch] = useState("");
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  const { list: users, setList: setUsers, loading, banner, load } = useBannerList<AdminUser, string>((q) => api.adminUsers(q || undefined), TEXTS.usersFailed, "");
   // the grade chosen while its save is on the way; the select falls back to the saved one on failure
   const [pending, setPending] = useState<Record<number, number>>({});
-  const seq = useRef(0);
-  const bannerTimer = useRef<ReturnType<typeof setTimeout>>();
-
-  const load = async (q: string) => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const rows = await api.adminUsers(q || undefined);
-      if (mine !== seq.current) return;
-      setUsers(Array.isArray(rows) ? rows : []);
-      setBanner(null);
-    } catch (err) {
-      if (mine !== seq.current) return;
-      const text = errorText(err, TEXTS.usersFailed);
-      toast(text, "error", USERS_ERROR_MS);
-      setBanner(text);
-      clearTimeout(bannerTimer.current);
-      bannerTimer.current = setTimeout(() => setBanner(null), USERS_ERROR_MS);
-      setUsers((u) => u ?? []);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
-
-  useEffect(() => {
-    void load("");
-    return () => clearTimeout(bannerTimer.current);
-  }, []);
 
   const submit = (e: Event) => {
     e.preventDefault();

@@ -1,13 +1,14 @@
 // Users' balances (admin.md §2): filter by text and by rial and gold ranges, and open any user's
 // ledger with running balances computed exactly in the order the server sends.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, errorText, type BalancesFilter, type CustomerBalances } from "../api";
 import { Modal } from "../components/admin-modal";
-import { Gold, Rial } from "../components/admin-parts";
+import { FilterActions, Gold, Rial } from "../components/admin-parts";
 import { ListIcon, UsersIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
+import { useBannerList } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "../lib/admin-filters";
 import { toFaDigits } from "../lib/digits";
@@ -17,46 +18,14 @@ import { isZero, runningBalances, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
 
-/** USERS_ERROR_MS is how long the users list's error stays (admin.md §8: 5 s). */
-const USERS_ERROR_MS = 5000;
 const USERS_ERROR = "خطا در دریافت کاربران";
 
 /** AdminUserBalancesView is /AdminUserBalances_page. */
 export default function AdminUserBalancesView() {
   const [form, setForm] = useState<BalancesFilterForm>(EMPTY_BALANCES_FILTER);
-  const [users, setUsers] = useState<CustomerBalances[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  const { list: users, loading, banner, load } = useBannerList((filter: BalancesFilter) => api.usersBalances(filter), USERS_ERROR, {});
   const [ledgerOf, setLedgerOf] = useState<CustomerBalances | null>(null);
-  const seq = useRef(0);
-  const bannerTimer = useRef<ReturnType<typeof setTimeout>>();
   const narrow = useMediaQuery(NARROW_LIST);
-
-  const load = async (filter: BalancesFilter) => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const rows = await api.usersBalances(filter);
-      if (mine !== seq.current) return;
-      setUsers(Array.isArray(rows) ? rows : []);
-      setBanner(null);
-    } catch (err) {
-      if (mine !== seq.current) return;
-      const text = errorText(err, USERS_ERROR);
-      toast(text, "error", USERS_ERROR_MS);
-      setBanner(text);
-      clearTimeout(bannerTimer.current);
-      bannerTimer.current = setTimeout(() => setBanner(null), USERS_ERROR_MS);
-      setUsers((u) => u ?? []);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
-
-  useEffect(() => {
-    void load({});
-    return () => clearTimeout(bannerTimer.current);
-  }, []);
 
   const set = (key: keyof BalancesFilterForm) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
   const apply = (e: Event) => {
@@ -80,14 +49,7 @@ export default function AdminUserBalancesView() {
           <Field label="حداکثر موجودی ریالی" value={form.maxRial} onValue={set("maxRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-max-rial" />
           <Field label="حداقل موجودی طلا (گرم)" value={form.minGold} onValue={set("minGold")} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="balances-min-gold" />
           <Field label="حداکثر موجودی طلا (گرم)" value={form.maxGold} onValue={set("maxGold")} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="balances-max-gold" />
-          <div class="filters-actions">
-            <Button type="submit" busy={loading && users !== null} data-testid="filter-apply">
-              اعمال فیلتر
-            </Button>
-            <Button variant="secondary" onClick={reset} data-testid="filter-clear">
-              پاک کردن فیلترها
-            </Button>
-          </div>
+          <FilterActions busy={loading && users !== null} onClear={reset} clearLabel="پاک کردن فیلترها" />
         </div>
       </form>
 

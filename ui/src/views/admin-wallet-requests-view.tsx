@@ -1,19 +1,18 @@
 // Wallet requests management (admin.md §2): filter, count, a table on desktop and cards on
 // a phone; pending requests are approved or rejected here with a reason.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api, errorText, type WalletFilter, type WalletRequest } from "../api";
-import { ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
-import { DateField } from "../components/date-field";
-import { ChevronDownIcon, FilterIcon, ReceiptIcon } from "../components/icons";
+import { DateRangeFields, FilterActions, FilterPanel, ListPending, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
+import { ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
-import { Button, Field, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, Field, PageHeader, StatusCard } from "../components/ui";
+import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { EMPTY_WALLET_FILTER, walletFilter, type WalletFilterForm } from "../lib/admin-filters";
 import { maskBankInfo } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
-import { formatJalaliDateTimeShort, todayJalali } from "../lib/jalali";
+import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import { EMPTY } from "../lib/money";
 import "../styles/admin.css";
@@ -30,72 +29,21 @@ const STATUSES = [
   { value: "rejected", label: "رد شده" },
   { value: "canceled", label: "لغو شده" },
 ];
-/** FIRST_DAY is the earliest day the date filters offer. */
-const FIRST_DAY = { jy: 1400, jm: 1, jd: 1 };
+const FETCH_ERROR = "خطا در دریافت درخواست‌ها";
 
 /** AdminWalletRequestsView is /AdminWalletRequests_page. */
 export default function AdminWalletRequestsView() {
-  const [form, setForm] = useState<WalletFilterForm>(EMPTY_WALLET_FILTER);
-  const [dateError, setDateError] = useState<{ field: "from" | "to"; message: string } | null>(null);
-  const [open, setOpen] = useState(false);
-  const [list, setList] = useState<WalletRequest[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const { list, loading, failed, load, reload } = useAdminList((filter: WalletFilter) => api.adminWalletRequests(filter), (err) => errorText(err, FETCH_ERROR));
+  const { form, set, apply, clear, dateErrorOf } = useDateFilterForm<WalletFilterForm, WalletFilter>(EMPTY_WALLET_FILTER, walletFilter, load);
   const [reasons, setReasons] = useState<Record<number, string>>({});
-  const applied = useRef<WalletFilter>({});
-  const seq = useRef(0);
   const narrow = useMediaQuery(NARROW_LIST);
 
-  const load = async (filter: WalletFilter) => {
-    applied.current = filter;
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const rows = await api.adminWalletRequests(filter);
-      if (mine !== seq.current) return;
-      setList(Array.isArray(rows) ? rows : []);
-      setFailed(false);
-    } catch (err) {
-      if (mine !== seq.current) return;
-      setFailed(true);
-      toast(errorText(err, "خطا در دریافت درخواست‌ها"), "error");
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
-
-  const { busy, decide } = useWalletDecision(() => void load(applied.current));
-
-  useEffect(() => void load({}), []);
-
-  const set = (key: keyof WalletFilterForm) => (v: string) => {
-    setForm((f) => ({ ...f, [key]: v }));
-    if (key === "from" || key === "to") setDateError(null);
-  };
-
-  const apply = (e: Event) => {
-    e.preventDefault();
-    const out = walletFilter(form);
-    if (!out.ok) {
-      setDateError({ field: out.field, message: out.message });
-      toast(out.message, "error");
-      return;
-    }
-    setDateError(null);
-    void load(out.filter);
-  };
-
-  const clear = () => {
-    setForm(EMPTY_WALLET_FILTER);
-    setDateError(null);
-    void load({});
-  };
+  const { busy, decide } = useWalletDecision(() => void reload());
 
   const reject = async (r: WalletRequest) => {
     if (await decide(r.id, "rejected", reasons[r.id] ?? "")) setReasons(({ [r.id]: _, ...rest }) => rest);
   };
 
-  const today = todayJalali();
   const actions = (r: WalletRequest) =>
     r.status === "pending" ? (
       <div class="wr-actions">
@@ -134,61 +82,16 @@ export default function AdminWalletRequestsView() {
     <div class="admin-page wide-screen stack">
       <PageHeader title="مدیریت درخواست‌های کیف پول" />
 
-      <section class={`card filters${open ? " open" : ""}`} aria-label="فیلتر درخواست‌ها">
-        <button type="button" class="filters-toggle" aria-expanded={open} aria-controls="wr-filters" onClick={() => setOpen(!open)} data-testid="filters-toggle">
-          <FilterIcon size={20} />
-          فیلترها
-          <span class="filters-chevron">
-            <ChevronDownIcon size={20} />
-          </span>
-        </button>
-        <form id="wr-filters" class="filters-body" onSubmit={apply} noValidate>
-          <Field label="جستجوی کاربر" value={form.userSearch} onValue={set("userSearch")} placeholder="نام، شماره موبایل یا شناسه" data-testid="filter-user" />
-          <SelectField label="نوع" value={form.type} onValue={set("type")} options={TYPES} testid="filter-type" />
-          <SelectField label="وضعیت" value={form.status} onValue={set("status")} options={STATUSES} testid="filter-status" />
-          <DateField
-            label="از تاریخ"
-            value={form.from}
-            onValue={set("from")}
-            min={FIRST_DAY}
-            max={today}
-            initial={today}
-            placeholder="۱۴۰۴/۰۱/۰۱"
-            hint=""
-            autoComplete="off"
-            error={dateError?.field === "from" ? dateError.message : null}
-            testid="filter-from"
-          />
-          <DateField
-            label="تا تاریخ"
-            value={form.to}
-            onValue={set("to")}
-            min={FIRST_DAY}
-            max={today}
-            initial={today}
-            placeholder="۱۴۰۴/۰۱/۰۱"
-            hint=""
-            autoComplete="off"
-            error={dateError?.field === "to" ? dateError.message : null}
-            testid="filter-to"
-          />
-          <div class="filters-actions">
-            <Button type="submit" busy={loading && list !== null} data-testid="filter-apply">
-              اعمال فیلتر
-            </Button>
-            <Button variant="secondary" onClick={clear} data-testid="filter-clear">
-              پاک کردن
-            </Button>
-          </div>
-        </form>
-      </section>
+      <FilterPanel label="فیلتر درخواست‌ها" id="wr-filters" onSubmit={apply}>
+        <Field label="جستجوی کاربر" value={form.userSearch} onValue={set("userSearch")} placeholder="نام، شماره موبایل یا شناسه" data-testid="filter-user" />
+        <SelectField label="نوع" value={form.type} onValue={set("type")} options={TYPES} testid="filter-type" />
+        <SelectField label="وضعیت" value={form.status} onValue={set("status")} options={STATUSES} testid="filter-status" />
+        <DateRangeFields from={form.from} to={form.to} onValue={set} errorOf={dateErrorOf} />
+        <FilterActions busy={loading && list !== null} onClear={clear} />
+      </FilterPanel>
 
       {list === null ? (
-        failed ? (
-          <LoadFailed icon={<ReceiptIcon size={40} />} title="خطا در دریافت درخواست‌ها" onRetry={() => load(applied.current)} />
-        ) : (
-          <Loading />
-        )
+        <ListPending failed={!!failed} icon={<ReceiptIcon size={40} />} title={FETCH_ERROR} onRetry={reload} />
       ) : (
         <>
           <p class="list-count" data-testid="request-count" aria-live="polite">

@@ -1,0 +1,76 @@
+// Small helpers the browser journeys share for talking to the real shop: its JSON API (sign-ups, logins,
+// calls with a token or an idempotency key) and the password login screen. The shop starts in before(), so
+// apiFor takes it as a function (() => shop) and reads it on every call.
+import assert from 'node:assert/strict';
+
+/** nationalId completes nine digits with the official check digit. */
+export function nationalId(nine) {
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
+  const rem = sum % 11;
+  return nine + String(rem < 2 ? rem : 11 - rem);
+}
+
+/** ok asserts an answer from call() is 200 and returns its data. */
+export function ok(answer) {
+  assert.equal(answer.status, 200, JSON.stringify(answer.data));
+  return answer.data;
+}
+
+/** apiFor binds the helpers to a shop from startShop(), or to a function returning it. */
+export function apiFor(shopOrGetter) {
+  const shop = typeof shopOrGetter === 'function' ? shopOrGetter : () => shopOrGetter;
+
+  /** call sends a request to the shop: body goes as JSON, form (FormData) as multipart. */
+  async function call(path, { method = 'GET', token, body, form, key } = {}) {
+    const headers = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (key) headers['Idempotency-Key'] = key;
+    if (body) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${shop().url}${path}`, { method, headers, body: form ?? (body && JSON.stringify(body)) });
+    const data = await res.json().catch(() => null);
+    return { status: res.status, data };
+  }
+
+  /** apiLogin logs in by phone and password through the API and returns { accessToken, user }. */
+  async function apiLogin(phone, password) {
+    return ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: phone, password } }));
+  }
+
+  /**
+   * registerCustomer signs a customer up through the API with the SMS code from the console, as a person
+   * would; fields override the name, password and birth date, and may carry a referral_code.
+   */
+  async function registerCustomer(phone, nine, fields = {}) {
+    const {
+      first_name = 'سارا', last_name = 'کریمی', password = 'sara-gold-1', birth_date = '1370/06/20', referral_code,
+    } = fields;
+    ok(await call('/api/auth/register', {
+      method: 'POST',
+      body: {
+        first_name, last_name, national_id: nationalId(nine), phone_number: phone, password, birth_date,
+        ...(referral_code ? { referral_code } : {}),
+      },
+    }));
+    const code = await shop().waitForCode(phone, 0);
+    const verified = ok(await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } }));
+    return { phone, token: verified.accessToken, id: verified.user.id, user: verified.user };
+  }
+
+  /** submitLogin fills the password tab of the login screen and submits it, without waiting for the result. */
+  async function submitLogin(page, phone, password) {
+    await page.goto(`${shop().url}/login_page`);
+    await page.getByTestId('tab-password').click();
+    await page.getByTestId('login-phone').fill(phone);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+  }
+
+  /** loginByPassword logs in through the login screen and waits for the home page. */
+  async function loginByPassword(page, phone, password) {
+    await submitLogin(page, phone, password);
+    await page.waitForURL(`${shop().url}/`);
+  }
+
+  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword };
+}
