@@ -39,7 +39,8 @@ export function apiFor(shopOrGetter) {
 
   /**
    * registerCustomer signs a customer up through the API with the SMS code from the console, as a person
-   * would; fields override the name, password and birth date, and may carry a referral_code.
+   * would; fields override the name, password and birth date, and may carry a referral_code. It returns the
+   * tokens (token is accessToken) and the user.
    */
   async function registerCustomer(phone, nine, fields = {}) {
     const {
@@ -54,7 +55,10 @@ export function apiFor(shopOrGetter) {
     }));
     const code = await shop().waitForCode(phone, 0);
     const verified = ok(await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } }));
-    return { phone, token: verified.accessToken, id: verified.user.id, user: verified.user };
+    return {
+      phone, token: verified.accessToken, accessToken: verified.accessToken, refreshToken: verified.refreshToken,
+      id: verified.user.id, user: verified.user,
+    };
   }
 
   /** submitLogin fills the password tab of the login screen and submits it, without waiting for the result. */

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { startShop } from './shop.mjs';
+import { apiFor, ok } from './api.mjs';
 
 const CODE_SPACING_MS = 61_000;
 const BASE_PRICE = 51234567n;
@@ -31,33 +32,17 @@ const mgOf = (text) => {
 };
 const ceilDiv = (a, b) => (a + b - 1n) / b;
 
-/** nationalId completes nine digits with the official check digit. */
-function nationalId(nine) {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rem = sum % 11;
-  return nine + String(rem < 2 ? rem : 11 - rem);
-}
-
 let shop;
 let browser;
 let adminToken;
 const adminPhone = '09350003333';
 const adminPassword = 'trade-desk-secret';
 
-async function call(path, { method = 'GET', token, body } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${shop.url}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
+const { call, registerCustomer: signUp } = apiFor(() => shop);
 
+/** must is a call that has to succeed; it returns the answer's body. */
 async function must(path, opts) {
-  const r = await call(path, opts);
-  assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.data)}`);
-  return r.data;
+  return ok(await call(path, opts));
 }
 
 before(async () => {
@@ -78,16 +63,10 @@ after(async () => {
 });
 
 /** registerCustomer signs a customer up through the API with the SMS code, optionally with an inviter's code. */
-async function registerCustomer(phone, nine, referralCode = '') {
-  await must('/api/auth/register', {
-    method: 'POST',
-    body: {
-      first_name: 'مریم', last_name: 'احمدی', national_id: nationalId(nine), phone_number: phone,
-      password: 'maryam-gold-1', birth_date: '1368/04/12', referral_code: referralCode,
-    },
+function registerCustomer(phone, nine, referralCode = '') {
+  return signUp(phone, nine, {
+    first_name: 'مریم', last_name: 'احمدی', password: 'maryam-gold-1', birth_date: '1368/04/12', referral_code: referralCode,
   });
-  const code = await shop.waitForCode(phone, 0);
-  return must('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } });
 }
 
 async function chargeRial(userId, amount) {
