@@ -33,19 +33,7 @@ type Bar struct {
 const barColumns = `id, rey, ang, ayar_centi, vazn_mg, vazn750_mg, status, created_at`
 
 func scanBars(rows *sql.Rows, err error) ([]Bar, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Bar{}
-	for rows.Next() {
-		b, err := scanBar(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanBar)
 }
 
 func scanBar(row interface{ Scan(...any) error }) (Bar, error) {

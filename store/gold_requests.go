@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -66,19 +65,7 @@ func scanGoldRequest(row interface{ Scan(...any) error }) (GoldRequest, error) {
 }
 
 func scanGoldRequests(rows *sql.Rows, err error) ([]GoldRequest, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []GoldRequest{}
-	for rows.Next() {
-		g, err := scanGoldRequest(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanGoldRequest)
 }
 
 func goldRequestByID(ctx context.Context, q queryer, id int64) (GoldRequest, error) {
@@ -325,27 +312,10 @@ type GoldRequestFilter struct {
 
 // GoldRequests lists every customer's requests matching f, newest first.
 func (s *Store) GoldRequests(ctx context.Context, f GoldRequestFilter) ([]GoldRequest, error) {
-	var where []string
-	var args []any
-	if f.UserSearch != "" {
-		clause, more := userSearch(f.UserSearch)
-		where, args = append(where, clause), append(args, more...)
-	}
-	if f.Status != "" {
-		where, args = append(where, `r.status = ?`), append(args, f.Status)
-	}
-	if !f.From.IsZero() {
-		where, args = append(where, `r.created_at >= ?`), append(args, f.From.UnixMilli())
-	}
-	if !f.To.IsZero() {
-		where, args = append(where, `r.created_at <= ?`), append(args, f.To.UnixMilli())
-	}
-	q := goldRequestSelect
-	if len(where) > 0 {
-		q += `WHERE ` + strings.Join(where, ` AND `)
-	}
-	if f.Limit <= 0 {
-		f.Limit = 500
-	}
-	return scanGoldRequests(s.read.QueryContext(ctx, q+` ORDER BY r.id DESC LIMIT ?`, append(args, f.Limit)...))
+	var c conditions
+	c.user(f.UserSearch)
+	c.equal(`r.status`, f.Status)
+	c.between(`r.created_at`, f.From, f.To)
+	return scanGoldRequests(s.read.QueryContext(ctx, goldRequestSelect+c.where()+` ORDER BY r.id DESC LIMIT ?`,
+		c.limited(f.Limit, 500)...))
 }

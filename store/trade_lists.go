@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"strings"
 	"time"
 )
 
@@ -33,49 +32,24 @@ type TradeFilter struct {
 
 // GoldTransactions lists executed trades matching f, newest first.
 func (s *Store) GoldTransactions(ctx context.Context, f TradeFilter) ([]GoldTransaction, error) {
-	var where []string
-	var args []any
-	add := func(clause string, arg ...any) {
-		where, args = append(where, clause), append(args, arg...)
+	var c conditions
+	c.user(f.UserSearch)
+	c.equal(`q.type`, f.Type)
+	c.equal(`j.status`, f.Status)
+	for _, b := range []struct {
+		clause string
+		bound  int64
+	}{{`q.amount_gold_mg >= ?`, f.MinWeightMg}, {`q.amount_gold_mg <= ?`, f.MaxWeightMg},
+		{`q.price_per_gram_rial >= ?`, f.MinPriceRial}, {`q.price_per_gram_rial <= ?`, f.MaxPriceRial}} {
+		if b.bound > 0 {
+			c.add(b.clause, b.bound)
+		}
 	}
-	if f.UserSearch != "" {
-		clause, more := userSearch(f.UserSearch)
-		add(clause, more...)
-	}
-	if f.Type != "" {
-		add(`q.type = ?`, f.Type)
-	}
-	if f.Status != "" {
-		add(`j.status = ?`, f.Status)
-	}
-	if f.MinWeightMg > 0 {
-		add(`q.amount_gold_mg >= ?`, f.MinWeightMg)
-	}
-	if f.MaxWeightMg > 0 {
-		add(`q.amount_gold_mg <= ?`, f.MaxWeightMg)
-	}
-	if f.MinPriceRial > 0 {
-		add(`q.price_per_gram_rial >= ?`, f.MinPriceRial)
-	}
-	if f.MaxPriceRial > 0 {
-		add(`q.price_per_gram_rial <= ?`, f.MaxPriceRial)
-	}
-	if !f.From.IsZero() {
-		add(`j.created_at >= ?`, f.From.UnixMilli())
-	}
-	if !f.To.IsZero() {
-		add(`j.created_at <= ?`, f.To.UnixMilli())
-	}
+	c.between(`j.created_at`, f.From, f.To)
 	q := `SELECT j.id, u.id, u.first_name, u.last_name, u.phone_number, q.type, j.status, q.amount_rial,
 		q.amount_gold_mg, q.price_per_gram_rial, j.created_at
-		FROM trade_quotes q JOIN journals j ON j.id = q.journal_id JOIN users u ON u.id = q.user_id `
-	if len(where) > 0 {
-		q += `WHERE ` + strings.Join(where, ` AND `)
-	}
-	if f.Limit <= 0 {
-		f.Limit = 1000
-	}
-	rows, err := s.read.QueryContext(ctx, q+` ORDER BY j.id DESC LIMIT ?`, append(args, f.Limit)...)
+		FROM trade_quotes q JOIN journals j ON j.id = q.journal_id JOIN users u ON u.id = q.user_id` + c.where()
+	rows, err := s.read.QueryContext(ctx, q+` ORDER BY j.id DESC LIMIT ?`, c.limited(f.Limit, 1000)...)
 	if err != nil {
 		return nil, err
 	}

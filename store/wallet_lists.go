@@ -70,32 +70,13 @@ type WalletFilter struct {
 
 // WalletRequests returns the requests matching f, newest first.
 func (s *Store) WalletRequests(ctx context.Context, f WalletFilter) ([]WalletRequest, error) {
-	var where []string
-	var args []any
-	if f.UserSearch != "" {
-		clause, more := userSearch(f.UserSearch)
-		where, args = append(where, clause), append(args, more...)
-	}
-	if f.Type != "" {
-		where, args = append(where, `r.type = ?`), append(args, f.Type)
-	}
-	if f.Status != "" {
-		where, args = append(where, `r.status = ?`), append(args, f.Status)
-	}
-	if !f.From.IsZero() {
-		where, args = append(where, `r.created_at >= ?`), append(args, f.From.UnixMilli())
-	}
-	if !f.To.IsZero() {
-		where, args = append(where, `r.created_at <= ?`), append(args, f.To.UnixMilli())
-	}
-	q := `SELECT ` + walletRequestColumns + walletRequestFrom
-	if len(where) > 0 {
-		q += `WHERE ` + strings.Join(where, ` AND `)
-	}
-	if f.Limit <= 0 {
-		f.Limit = 500
-	}
-	return scanWalletRequests(s.read.QueryContext(ctx, q+` ORDER BY r.id DESC LIMIT ?`, append(args, f.Limit)...))
+	var c conditions
+	c.user(f.UserSearch)
+	c.equal(`r.type`, f.Type)
+	c.equal(`r.status`, f.Status)
+	c.between(`r.created_at`, f.From, f.To)
+	return scanWalletRequests(s.read.QueryContext(ctx, `SELECT `+walletRequestColumns+walletRequestFrom+c.where()+
+		` ORDER BY r.id DESC LIMIT ?`, c.limited(f.Limit, 500)...))
 }
 
 // ReceiptOwner returns the customer whose deposit carries the receipt file name.
