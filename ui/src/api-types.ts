@@ -1,0 +1,258 @@
+// The shapes of the API as docs/api.md writes them; api.ts re-exports them with the calls.
+
+/** User is the account as the server returns it. */
+export type User = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name?: string;
+  phone_number: string;
+  national_id?: string;
+  birth_date?: string;
+  referral_code?: string | null;
+  grade?: number;
+  is_admin: number | boolean;
+};
+
+/** UserInfo is the part of the user kept in localStorage. */
+export type UserInfo = Pick<User, "id" | "first_name" | "last_name" | "name" | "is_admin">;
+
+/** Session is what the app knows about who is logged in. */
+export type Session = { token: string | null; user: UserInfo | null };
+
+/** Balance is a user's rial and gold balance as canonical strings. */
+export type Balance = { balance_rial: string; balance_gold: string };
+
+/** Me is the answer of GET /api/users/me. */
+export type Me = { user: User; balance: Balances };
+
+/** LoginAnswer is the answer of the calls that log a user in. */
+export type LoginAnswer = { accessToken: string; refreshToken: string; user: User; message?: string };
+
+/** Price is the public base price per gram in rial, null before the shop sets one. */
+export type Price = { price: string | null; updated_at: string | null };
+
+/** Message is a success answer that only carries a Persian text. */
+export type Message = { message?: string };
+
+/** RegisterForm is the body of POST /api/auth/register. */
+export type RegisterForm = {
+  first_name: string;
+  last_name: string;
+  national_id: string;
+  phone_number: string;
+  password: string;
+  birth_date: string;
+  referral_code?: string;
+};
+
+/** Balances are a user's balances and what is free to use (balance minus pending requests). */
+export type Balances = Balance & { available_rial: string; available_gold: string };
+
+/** WalletRequest is a deposit or withdraw request (docs/api.md, Money). */
+export type WalletRequest = {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  type: "deposit" | "withdraw";
+  amount: string;
+  bank_account_id: number | null;
+  bank_name: string;
+  card_number: string;
+  iban: string;
+  receipt_image: string;
+  status: "pending" | "approved" | "rejected" | "canceled";
+  reject_reason: string;
+  created_at: string;
+  decided_at: string | null;
+};
+
+/** Entry is one statement row; running balances are computed by the client in the order received. */
+export type Entry = {
+  id: number;
+  created_at: string;
+  type: string;
+  status: string;
+  description: string;
+  price_per_gram: string | null;
+  debit_rial: string;
+  credit_rial: string;
+  debit_gold: string;
+  credit_gold: string;
+};
+
+/** BankAccount is one of the customer's cards. */
+export type BankAccount = {
+  id: number;
+  bank_name: string;
+  account_holder_name: string;
+  card_number: string;
+  iban: string;
+  created_at: string;
+};
+
+/** CustomerBalances is a customer as the admin's money screens see them. */
+export type CustomerBalances = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  phone_number: string;
+  balance_rial: string;
+  balance_gold: string;
+  available_rial?: string;
+  available_gold?: string;
+};
+
+/** Dashboard is the owner's figures on /AdminPanel_page. */
+export type Dashboard = {
+  customers_rial: string;
+  customers_gold: string;
+  shop_bank_rial: string;
+  shop_vault_gold: string;
+  pending_deposits: { count: number; amount: string };
+  pending_withdraws: { count: number; amount: string };
+  today_in_rial: string;
+  today_out_rial: string;
+  today_buys: { count: number; amount_rial: string };
+  today_sells: { count: number; amount_rial: string };
+};
+
+/** WalletFilter is the admin's wallet request filter; dates are YYYY-MM-DDTHH:mm:ss in Tehran time. */
+export type WalletFilter = { userSearch?: string; type?: string; status?: string; startDate?: string; endDate?: string };
+
+/** BalancesFilter is the admin's users-balances filter. */
+export type BalancesFilter = { search?: string; minRial?: string; maxRial?: string; minGold?: string; maxGold?: string };
+
+/** SESSION_EXPIRED is the text shown when the session cannot be renewed. */
+/** Trading is what the trade screen needs from the price settings, with whether each side is open now. */
+export type Trading = {
+  buy_enabled: boolean;
+  sell_enabled: boolean;
+  buy_start_time: string;
+  buy_end_time: string;
+  sell_start_time: string;
+  sell_end_time: string;
+  min_weight: string;
+  max_weight: string;
+  buy_open: boolean;
+  sell_open: boolean;
+};
+
+/** MyPrices is the caller's grade and prices; prices are null before the shop sets a base price. */
+export type MyPrices = {
+  grade: number;
+  buy_price: string | null;
+  sell_price: string | null;
+  last_updated: string | null;
+  is_price_fresh: boolean;
+  trading: Trading;
+};
+
+export type TradeType = "buy" | "sell";
+
+/** Quote is a trade locked for two minutes, waiting for its SMS code. */
+export type Quote = { type: TradeType; amount_rial: string; amount_gold: string; price_per_gram: string; expires_at: string };
+
+/** TradeAmount is exactly one of the two amounts. */
+export type TradeAmount = { amount_rial: string } | { amount_gold: string };
+
+export type PricePoint = { price: string; at: string };
+
+export type ReferralStats = { referral_code: string; invited: number; earned: string };
+
+export type GradePrice = { grade: number; buy_price: string | null; sell_price: string | null };
+
+export type AdminPrices = { prices: GradePrice[]; base_price: string | null; updated_at: string | null; is_price_fresh: boolean };
+
+export type Grade = { id: number; sell_add: string; buy_subtract: string };
+
+export type AdminUser = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  phone_number: string;
+  grade: number;
+  is_admin: number;
+  created_at: string;
+};
+
+export type PriceSettings = {
+  buy_enabled: boolean;
+  sell_enabled: boolean;
+  buy_start_time: string;
+  buy_end_time: string;
+  sell_start_time: string;
+  sell_end_time: string;
+  min_weight: string;
+  max_weight: string;
+  price_max_age_minutes: number;
+};
+
+export type GoldTransaction = {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  type: TradeType;
+  status: string;
+  price_per_gram: string;
+  debit_rial: string;
+  credit_rial: string;
+  debit_gold: string;
+  credit_gold: string;
+  created_at: string;
+};
+
+export type GoldTransactionFilter = {
+  search?: string;
+  type?: string;
+  status?: string;
+  minWeight?: string;
+  maxWeight?: string;
+  minPricePerGram?: string;
+  maxPricePerGram?: string;
+  startDate?: string;
+  endDate?: string;
+};
+
+/** Bar is one melted-gold bar of the shop's inventory; customers see only its figures. */
+export type Bar = {
+  id: number;
+  rey: string;
+  ang: string;
+  ayar: string;
+  vazn: string;
+  vazn750: string;
+  status?: "available" | "reserved" | "delivered";
+  created_at?: string;
+  /** shortfall is vazn750 minus the caller's available gold, on bars above it. */
+  shortfall?: string;
+};
+
+export type BarForm = { rey: string; ang: string; ayar: string; vazn: string };
+
+export type GoldRequestStatus = "pending" | "approved" | "ready" | "delivered" | "rejected" | "canceled";
+
+export type GoldRequest = {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  bar_id: number;
+  rey: string;
+  ang: string;
+  ayar: string;
+  vazn: string;
+  vazn750: string;
+  status: GoldRequestStatus;
+  reject_reason: string;
+  created_at: string;
+  decided_at: string | null;
+};
+
+export type GoldRequestFilter = { userSearch?: string; status?: string; startDate?: string; endDate?: string };
