@@ -6,7 +6,7 @@ import type {
   User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, Balances, WalletRequest, Entry,
   BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
-  GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter,
+  GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload,
 } from "./api-types";
 
 export type * from "./api-types";
@@ -90,6 +90,11 @@ if (typeof window !== "undefined") {
 /** getSession returns the current session. */
 export function getSession(): Session {
   return session;
+}
+
+/** accessToken is the stored access token at this moment (the chat socket sends it when it connects). */
+export function accessToken(): string | null {
+  return read(KEY_TOKEN);
 }
 
 /** subscribeSession calls fn on every change of the session; it returns the unsubscribe. */
@@ -388,6 +393,15 @@ export const api = {
 
   goldTransactions: (f: GoldTransactionFilter) =>
     request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),
+
+  // support chat
+  startChat: () => request<{ room_id: number }>("POST", "/api/chat/start"),
+  chatRooms: () => request<ChatRoom[]>("GET", "/api/chat/admin/rooms"),
+  chatUpload: (file: File, onProgress: (percent: number) => void) => {
+    const form = new FormData();
+    form.set("file", file);
+    return upload<ChatUpload>("/api/chat/upload", form, onProgress);
+  },
 };
 
 /** logout ends the session on the server (best effort) and clears all local storage. */

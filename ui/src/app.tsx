@@ -42,7 +42,7 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   adminGoldRequests: lazy(() => import("./views/admin-gold-requests-view")),
   adminAbshodeh: lazy(() => import("./views/admin-abshodeh-view")),
   chat: lazy(() => import("./views/chat-view")),
-  adminChat: lazy(() => import("./views/chat-view")),
+  adminChat: lazy(() => import("./views/admin-chat-view")),
 };
 
 /** App is the whole interface. */

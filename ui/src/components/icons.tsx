@@ -332,3 +332,34 @@ export const CompassIcon = (p: IconProps) => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Svg>
 );
+
+/** PaperclipIcon is "attach a file". */
+export const PaperclipIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.2-8.2a3.4 3.4 0 0 1 4.8 4.8l-8.1 8.1a1.7 1.7 0 0 1-2.4-2.4l7.4-7.4" />
+  </Svg>
+);
+
+/** SendIcon is a paper plane flying toward the inline end (left in RTL): "send". */
+export const SendIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3.5 3.5L21 10.5l-7 3-3 7z" />
+    <path d="M3.5 3.5L14 13.5" />
+  </Svg>
+);
+
+/** DoubleCheckIcon is two ticks: "read". */
+export const DoubleCheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2.5 12.5L7 17l9.5-9.5" />
+    <path d="M12 16l1 1 9.5-9.5" />
+  </Svg>
+);
+
+/** ChatIcon is a speech bubble. */
+export const ChatIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.2A8 8 0 1 1 20 12z" />
+    <path d="M8.5 10.5h7M8.5 13.5h4.5" />
+  </Svg>
+);

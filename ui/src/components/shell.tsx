@@ -4,6 +4,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Link, useLocation } from "wouter-preact";
 import { isAdmin, logout } from "../api";
+import { useChatUnread } from "../hooks/use-chat-unread";
 import { useKeyboardOpen } from "../hooks/use-keyboard-open";
 import { useSession } from "../hooks/use-session";
 import { toFaDigits } from "../lib/digits";
@@ -15,11 +16,6 @@ import { BRAND, LogoMark } from "./logo";
 import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, type NavItem } from "./nav-items";
 import { toast } from "./toast";
 import { UnreadBadge } from "./unread-badge";
-
-/** useUnreadCount is the support badge's count; the chat issue feeds it from the socket. */
-function useUnreadCount(): number {
-  return 0;
-}
 
 function keyOf(href: string): RouteKey | null {
   return matchRoute(href)?.key ?? null;
@@ -49,7 +45,7 @@ export function Shell({ current, children }: { current: RouteKey | null; childre
 
 function Header({ onMenu }: { onMenu: () => void }) {
   const { user } = useSession();
-  const unread = useUnreadCount();
+  const unread = useChatUnread();
   const chat = isAdmin(user) ? "/admin-chat_page" : "/chat_page";
   return (
     <header class="header">

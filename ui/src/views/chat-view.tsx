@@ -1,28 +1,76 @@
-// The support chat pages sit outside the shell; the chat itself arrives in a later release.
+// /chat_page: the customer's support chat, full screen outside the shell (customer.md §2). Opening it starts
+// (or finds) the customer's room, joins it on the socket and reads the shop's messages, which empties the
+// header badge; the back arrow goes back one step.
+import { useEffect, useState } from "preact/hooks";
 import { useLocation } from "wouter-preact";
-import { BackIcon } from "../components/icons";
-import { matchRoute } from "../lib/routes";
-import { ComingSoonView } from "./status-views";
+import { api, ApiError, errorText, isAdmin } from "../api";
+import { ChatConversation, ConnectionBanner } from "../components/chat-conversation";
+import { BRAND } from "../components/logo";
+import { BackIcon, SupportIcon } from "../components/icons";
+import { toast } from "../components/toast";
+import { useChatConnection } from "../hooks/use-chat-connection";
+import { useSession } from "../hooks/use-session";
+import { clearUnreadTotal } from "../lib/chat-unread";
+import "../styles/chat.css";
 
-/** ChatView is /chat_page and /admin-chat_page for now: a full-screen page with a back arrow. */
+/** START_FAILED is said for 3 s before the chat closes. */
+const START_FAILED = "خطا در شروع گفتگو";
+
+/** ChatView is the customer's conversation with the shop. */
 export default function ChatView() {
-  const [location, navigate] = useLocation();
-  const title = matchRoute(location)?.title ?? "پشتیبانی";
+  const [, navigate] = useLocation();
+  const { user } = useSession();
+  const admin = isAdmin(user);
+  const [roomId, setRoomId] = useState<number | null>(null);
+  const lost = useChatConnection();
+
   const back = () => {
     if (history.length > 1) history.back();
     else navigate("/");
   };
+
+  useEffect(() => {
+    // the shop answers from its own desk
+    if (admin) {
+      navigate("/admin-chat_page", { replace: true });
+      return;
+    }
+    clearUnreadTotal();
+    let alive = true;
+    api.startChat().then(
+      (r) => alive && setRoomId(r.room_id),
+      (err) => {
+        if (!alive || (err instanceof ApiError && err.status === 401)) return;
+        toast(errorText(err, START_FAILED), "error", 3000);
+        back();
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [admin]);
+
   return (
-    <div class="fullscreen">
-      <div class="fullscreen-bar">
+    <div class="chat-page" data-testid="chat-page">
+      <div class="fullscreen-bar chat-bar">
         <button type="button" class="icon-btn" onClick={back} aria-label="بازگشت" data-testid="back-button">
           <BackIcon />
         </button>
-        <h1 class="fullscreen-title">{title}</h1>
+        <span class="chat-bar-avatar" aria-hidden="true">
+          <SupportIcon size={22} />
+        </span>
+        <div class="chat-bar-title">
+          <h1 class="fullscreen-title">پشتیبانی</h1>
+          <p class="chat-bar-sub">{lost ? "در حال اتصال…" : `پاسخ‌گویی همکاران ${BRAND}`}</p>
+        </div>
       </div>
-      <div class="fullscreen-body">
-        <ComingSoonView title={title} />
-      </div>
+      {lost && <ConnectionBanner />}
+      <ChatConversation
+        roomId={roomId}
+        admin={false}
+        typingText="پشتیبانی در حال نوشتن است"
+        emptyText="سلام! سؤال یا درخواستتان را بنویسید؛ همکاران ما در پشتیبانی پاسخ می‌دهند."
+      />
     </div>
   );
 }

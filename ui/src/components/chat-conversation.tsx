@@ -1,0 +1,43 @@
+// An open room: its messages over the composer, and the banner of a lost connection. The customer's page
+// and the admin's pane both use them.
+import { useChatRoom } from "../hooks/use-chat-room";
+import { useTypingSignal } from "../hooks/use-typing-signal";
+import { ChatComposer } from "./chat-composer";
+import { ChatMessages } from "./chat-messages";
+
+type Props = {
+  roomId: number | null;
+  /** admin is the viewer's side. */
+  admin: boolean;
+  /** typingText names the other side while it types. */
+  typingText: string;
+  emptyText: string;
+};
+
+/** ChatConversation joins roomId and lets the viewer read and write. */
+export function ChatConversation({ roomId, admin, typingText, emptyText }: Props) {
+  const room = useChatRoom(roomId, admin);
+  const onText = useTypingSignal(roomId);
+  return (
+    <div class="chat-conversation">
+      <ChatMessages
+        messages={room.messages}
+        loaded={room.loaded}
+        admin={admin}
+        typing={room.typing}
+        typingText={typingText}
+        emptyText={emptyText}
+      />
+      <ChatComposer onSend={room.send} onText={onText} />
+    </div>
+  );
+}
+
+/** ConnectionBanner stays at the top of a chat page while its connection is lost. */
+export function ConnectionBanner() {
+  return (
+    <p class="chat-banner" role="alert" data-testid="chat-offline">
+      ارتباط با چت قطع شد؛ در حال اتصال دوباره…
+    </p>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from "preact/hooks";
+import { isAdmin } from "../api";
+import { toast } from "../components/toast";
+import { useSession } from "./use-session";
+
+/** NEW_MESSAGE is the toast a customer sees away from the chat page when the shop writes. */
+const NEW_MESSAGE = "پیام جدید از پشتیبانی";
+
+/**
+ * useChatUnread is the support link's badge count for the logged-in user, from the chat socket. The socket
+ * code loads only here, after the first screen, and only for a logged-in user.
+ */
+export function useChatUnread(): number {
+  const { token, user } = useSession();
+  const admin = isAdmin(user);
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!token) return;
+    let alive = true;
+    let stop = () => undefined as void;
+    import("../lib/chat-unread").then(
+      (m) => {
+        if (!alive) return;
+        setCount(m.unreadTotal());
+        const offs = [m.onUnreadTotal(setCount), m.followUnread(admin)];
+        if (!admin) {
+          offs.push(
+            m.onShopMessage(() => {
+              toast(NEW_MESSAGE, "info");
+              m.recount();
+            }),
+          );
+        }
+        stop = () => offs.forEach((off) => off());
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [!!token, user?.id, admin]);
+  return token ? count : 0;
+}

@@ -1,0 +1,110 @@
+// /admin-chat_page: the shop's support desk, full screen outside the shell (admin.md §2). Rooms on the
+// inline start, the open conversation beside them; below 768 px one at a time, back returning to the list
+// (and leaving the room). Entering the page empties the header badge.
+import { useEffect, useState } from "preact/hooks";
+import { useLocation } from "wouter-preact";
+import type { ChatRoom } from "../api";
+import { ChatConversation, ConnectionBanner } from "../components/chat-conversation";
+import { ChatRoomList, roomName } from "../components/chat-room-list";
+import { BackIcon, ChatIcon, HomeIcon } from "../components/icons";
+import { LoadFailed, Loading } from "../components/ui";
+import { useChatConnection } from "../hooks/use-chat-connection";
+import { useChatRooms } from "../hooks/use-chat-rooms";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { clearUnreadTotal } from "../lib/chat-unread";
+import { toFaDigits } from "../lib/digits";
+import "../styles/chat.css";
+
+/** AdminChatView is the admin's list of customers' rooms and the open conversation. */
+export default function AdminChatView() {
+  const [, navigate] = useLocation();
+  const narrow = useMediaQuery(NARROW_LIST);
+  const { rooms, failed, reload, markSeen } = useChatRooms();
+  const [selected, setSelected] = useState<number | null>(null);
+  const lost = useChatConnection();
+  const room = rooms?.find((r) => r.id === selected) ?? null;
+
+  useEffect(() => clearUnreadTotal(), []);
+
+  const open = (id: number) => {
+    setSelected(id);
+    markSeen(id);
+  };
+  const toDashboard = () => navigate("/");
+  const inRoom = narrow && room !== null;
+
+  return (
+    <div class="chat-page admin-chat" data-testid="admin-chat-page">
+      {inRoom ? (
+        <div class="fullscreen-bar chat-bar">
+          <button type="button" class="icon-btn" onClick={() => setSelected(null)} aria-label="بازگشت به فهرست گفتگوها" data-testid="chat-back-to-list">
+            <BackIcon />
+          </button>
+          <RoomTitle room={room} />
+          <button type="button" class="icon-btn chat-bar-end" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
+            <HomeIcon />
+          </button>
+        </div>
+      ) : (
+        <div class="fullscreen-bar chat-bar">
+          <button type="button" class="icon-btn" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
+            <BackIcon />
+          </button>
+          <h1 class="fullscreen-title">پشتیبانی کاربران</h1>
+        </div>
+      )}
+      {lost && <ConnectionBanner />}
+      <div class="admin-chat-body">
+        {(!narrow || room === null) && (
+          <aside class="chat-rooms-pane" aria-label="فهرست گفتگوها">
+            {rooms ? (
+              <ChatRoomList rooms={rooms} selected={selected} onSelect={open} />
+            ) : failed ? (
+              <LoadFailed title="گفتگوها دریافت نشد" icon={<ChatIcon size={40} />} onRetry={reload} />
+            ) : (
+              <Loading />
+            )}
+          </aside>
+        )}
+        {(!narrow || room !== null) && (
+          <section class="chat-conversation-pane" aria-label="گفتگو" data-testid="chat-conversation-pane">
+            {room ? (
+              <>
+                {!narrow && (
+                  <div class="chat-pane-head">
+                    <RoomTitle room={room} />
+                  </div>
+                )}
+                <ChatConversation
+                  key={room.id}
+                  roomId={room.id}
+                  admin
+                  typingText={`${roomName(room)} در حال نوشتن است`}
+                  emptyText="هنوز پیامی در این گفتگو نیست."
+                />
+              </>
+            ) : (
+              <div class="chat-placeholder" data-testid="chat-pick-room">
+                <ChatIcon size={40} />
+                <p class="chat-placeholder-title">یک گفتگو را انتخاب کنید</p>
+                <p class="chat-placeholder-text">پیام‌های هر مشتری با انتخاب گفتگویش از فهرست نمایش داده می‌شود.</p>
+              </div>
+            )}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** RoomTitle is the customer's name and mobile number over a conversation. */
+function RoomTitle({ room }: { room: ChatRoom }) {
+  return (
+    <div class="chat-bar-title" data-testid="chat-room-title">
+      <h2 class="chat-room-title-name">{roomName(room)}</h2>
+      <p class="chat-bar-sub" data-testid="chat-room-mobile">
+        {toFaDigits(room.user_mobile)}
+      </p>
+    </div>
+  );
+}
