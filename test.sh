@@ -43,7 +43,9 @@ go test $race -count=1 ./...
 step "ledger property test: a thousand random money sequences (without -race, which makes SQLite slow)"
 go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000
 
-step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop)"
+step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop) and socket.io-client tests"
 CGO_ENABLED=0 go build -o "$work/goldshop" .
+CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance
 mkdir -p test-artifacts
-(cd ui && GOLDSHOP_BIN="$work/goldshop" ARTIFACTS="$PWD/../test-artifacts" npm run --silent e2e)
+(cd ui && GOLDSHOP_BIN="$work/goldshop" CONFORMANCE_BIN="$work/conformance" ARTIFACTS="$PWD/../test-artifacts" \
+  npm run --silent e2e)
