@@ -86,7 +86,6 @@ export function ChatComposer({ onSend, onText }: Props) {
           maxLength={MAX_MESSAGE_LENGTH}
           placeholder="پیام خود را بنویسید…"
           aria-label="متن پیام"
-          dir="auto"
           onInput={(e) => {
             const v = (e.currentTarget as HTMLTextAreaElement).value;
             setText(v);

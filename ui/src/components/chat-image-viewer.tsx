@@ -1,4 +1,4 @@
-// A chat image at full size over the screen; Escape, the close button or the backdrop closes it.
+// A chat image fitted to the screen over everything; Escape, the close button or a tap closes it.
 import { useEffect, useRef } from "preact/hooks";
 import { CloseIcon } from "./icons";
 
@@ -20,7 +20,7 @@ export function ChatImageViewer({ src, onClose }: { src: string; onClose: () => 
       <button type="button" ref={closeBtn} class="icon-btn chat-viewer-close" onClick={onClose} aria-label="بستن تصویر">
         <CloseIcon />
       </button>
-      <img src={src} alt="تصویر پیام در اندازه بزرگ" onClick={(e) => e.stopPropagation()} />
+      <img src={src} alt="تصویر پیام در اندازه بزرگ" />
     </div>
   );
 }

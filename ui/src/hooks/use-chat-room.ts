@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, errorText, type ChatMessage } from "../api";
 import { toast } from "../components/toast";
 import { addMessage, markRead } from "../lib/chat";
-import { emitChat, onChat, onConnected, type Typing } from "../lib/chat-socket";
+import { emitChat, leaveByReconnecting, onChat, onConnected, type Typing } from "../lib/chat-socket";
 
 /** UPLOADED and UPLOAD_FAILED are the upload's toasts (customer.md §8). */
 const UPLOADED = "فایل بارگذاری شد";
@@ -22,7 +22,8 @@ export type ChatRoomState = {
 
 /**
  * useChatRoom opens a room on the socket for the customer (join_room) or the shop (admin_join_room, and
- * admin_leave_room when it closes), again on every reconnection, and follows its events.
+ * admin_leave_room when it closes; a customer's socket reconnects instead), again on every reconnection,
+ * and follows its events.
  */
 export function useChatRoom(roomId: number | null, admin: boolean): ChatRoomState {
   const [messages, setMessages] = useState<readonly ChatMessage[]>([]);
@@ -71,7 +72,9 @@ export function useChatRoom(roomId: number | null, admin: boolean): ChatRoomStat
     return () => {
       offs.forEach((off) => off());
       clearTimeout(typingTimer);
+      // leaving the page: the shop's next messages are unread again (and count on the header badge)
       if (admin) void emitChat("admin_leave_room", roomId);
+      else leaveByReconnecting();
     };
   }, [roomId, admin]);
 

@@ -131,6 +131,16 @@ subscribeSession((s) => {
   if (socket && (!s.token || (s.user?.id ?? null) !== owner)) closeChat();
 });
 
+/**
+ * leaveByReconnecting drops every room this socket has open by starting a new connection: the contract gives
+ * a customer no leave event, and the server counts a customer whose socket has the room open as reading it.
+ */
+export function leaveByReconnecting(): void {
+  if (!socket) return;
+  socket.disconnect();
+  socket.connect();
+}
+
 /** chatConnected tells whether the socket is connected now. */
 export function chatConnected(): boolean {
   return !!socket?.connected;
