@@ -164,6 +164,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: finishing requests in flight")
+	a.Close() // chat sockets and held long polls would otherwise keep Shutdown waiting
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
