@@ -89,6 +89,8 @@ function open(): Socket {
       cb(token ? { token } : {});
     },
     transports: ["polling", "websocket"],
+    // a new Manager each time: io() would otherwise hand back the closed socket with its old listeners
+    forceNew: true,
   });
   s.onAny((event: string, payload?: unknown) => dispatch(event, payload));
   s.on("connect", () => {
