@@ -4,7 +4,8 @@
 // the admin types (the customer sees it), attaches an image (preview, remove, attach again) and replies; the
 // customer sees the image and opens it large; the admin sees two ticks once it is read. Away from the chat the
 // customer's header badge counts the shop's next message and clears on entering the chat. Below 768 px the
-// desk shows the list or the conversation, with back and a way to the dashboard. Screens go to test-artifacts/.
+// desk shows the list or the conversation, with back and a way to the dashboard. When the shop goes away the
+// customer is told. Screens go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,6 +226,18 @@ describe('support chat', () => {
     const quiet = (list) => list.filter((e) => !/401|429|400/.test(e));
     assert.deepEqual(quiet(customer.errors), [], 'customer console errors');
     assert.deepEqual(quiet(admin.errors), [], 'admin console errors');
+
+    // The shop goes away: the customer is told, on a toast and on a banner that stays.
+    await bubble(c, 'یک سؤال دیگر').waitFor();
+    const gone = shop;
+    shop = null;
+    await gone.stop();
+    await toast(c, 'ارتباط با چت قطع شد').waitFor();
+    await c.getByTestId('chat-offline').waitFor();
+    await shot(c, 'phone-chat-15-connection-lost');
+    await c.waitForTimeout(3500);
+    assert.equal(await c.getByTestId('chat-offline').isVisible(), true, 'the banner stays after the toast');
+
     await customer.context.close();
     await admin.context.close();
   });

@@ -11,17 +11,19 @@ type Props = {
   onSend: (text: string, file: File | null, onProgress: (percent: number) => void) => Promise<boolean>;
   /** onText hears every change of the text (the typing signal). */
   onText: (text: string) => void;
+  /** disabled holds sending back until the room is open. */
+  disabled?: boolean;
 };
 
 /** ChatComposer is the bar at the bottom of a conversation. */
-export function ChatComposer({ onSend, onText }: Props) {
+export function ChatComposer({ onSend, onText, disabled = false }: Props) {
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const ready = canSend(text, file) && !busy;
+  const ready = canSend(text, file) && !busy && !disabled;
 
   // the text area grows with its lines, up to the height CSS allows
   useEffect(() => {

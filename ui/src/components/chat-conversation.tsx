@@ -12,10 +12,12 @@ type Props = {
   /** typingText names the other side while it types. */
   typingText: string;
   emptyText: string;
+  /** offline shows the lost-connection banner over the composer. */
+  offline: boolean;
 };
 
 /** ChatConversation joins roomId and lets the viewer read and write. */
-export function ChatConversation({ roomId, admin, typingText, emptyText }: Props) {
+export function ChatConversation({ roomId, admin, typingText, emptyText, offline }: Props) {
   const room = useChatRoom(roomId, admin);
   const onText = useTypingSignal(roomId);
   return (
@@ -28,12 +30,13 @@ export function ChatConversation({ roomId, admin, typingText, emptyText }: Props
         typingText={typingText}
         emptyText={emptyText}
       />
-      <ChatComposer onSend={room.send} onText={onText} />
+      {offline && <ConnectionBanner />}
+      <ChatComposer onSend={room.send} onText={onText} disabled={roomId === null} />
     </div>
   );
 }
 
-/** ConnectionBanner stays at the top of a chat page while its connection is lost. */
+/** ConnectionBanner stays over the composer while the connection is lost (below the toasts, not under them). */
 export function ConnectionBanner() {
   return (
     <p class="chat-banner" role="alert" data-testid="chat-offline">

@@ -14,6 +14,7 @@ import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { clearUnreadTotal } from "../lib/chat-unread";
 import { toFaDigits } from "../lib/digits";
 import "../styles/chat.css";
+import "../styles/chat-desk.css";
 
 /** AdminChatView is the admin's list of customers' rooms and the open conversation. */
 export default function AdminChatView() {
@@ -53,7 +54,7 @@ export default function AdminChatView() {
           <h1 class="fullscreen-title">پشتیبانی کاربران</h1>
         </div>
       )}
-      {lost && <ConnectionBanner />}
+      {lost && room === null && <ConnectionBanner />}
       <div class="admin-chat-body">
         {(!narrow || room === null) && (
           <aside class="chat-rooms-pane" aria-label="فهرست گفتگوها">
@@ -81,6 +82,7 @@ export default function AdminChatView() {
                   admin
                   typingText={`${roomName(room)} در حال نوشتن است`}
                   emptyText="هنوز پیامی در این گفتگو نیست."
+                  offline={lost}
                 />
               </>
             ) : (

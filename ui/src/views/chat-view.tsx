@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { useLocation } from "wouter-preact";
 import { api, ApiError, errorText, isAdmin } from "../api";
-import { ChatConversation, ConnectionBanner } from "../components/chat-conversation";
+import { ChatConversation } from "../components/chat-conversation";
 import { BRAND } from "../components/logo";
 import { BackIcon, SupportIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -64,12 +64,12 @@ export default function ChatView() {
           <p class="chat-bar-sub">{lost ? "در حال اتصال…" : `پاسخ‌گویی همکاران ${BRAND}`}</p>
         </div>
       </div>
-      {lost && <ConnectionBanner />}
       <ChatConversation
         roomId={roomId}
         admin={false}
         typingText="پشتیبانی در حال نوشتن است"
         emptyText="سلام! سؤال یا درخواستتان را بنویسید؛ همکاران ما در پشتیبانی پاسخ می‌دهند."
+        offline={lost}
       />
     </div>
   );
