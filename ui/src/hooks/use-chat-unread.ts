@@ -17,7 +17,7 @@ export function useChatUnread(): number {
   useEffect(() => {
     if (!token) return;
     let alive = true;
-    let stop = () => undefined as void;
+    let stop: () => void = () => undefined;
     import("../lib/chat-unread").then(
       (m) => {
         if (!alive) return;

@@ -5,7 +5,9 @@
 import { io, type Socket } from "socket.io-client";
 import { accessToken, api, getSession, subscribeSession } from "../api";
 import type { ChatFileType, ChatMessage } from "../api-types";
-import type { MessagesRead } from "./chat";
+import { parseAck, type Ack, type MessagesRead } from "./chat";
+
+export type { Ack };
 
 /** Typing is the typing and stop_typing events: who (is_admin) types in which room. */
 export type Typing = { room_id: number; is_admin: boolean };
@@ -44,9 +46,6 @@ export type ClientEvents = {
   admin_leave_room: number;
   admin_send_message: Outgoing;
 };
-
-/** Ack is an acknowledgement: ok, the refusal's message, and the stored message of a send. */
-export type Ack = { ok: boolean; message?: string; sent?: ChatMessage };
 
 /** ACK_TIMEOUT_MS is how long an event waits for its acknowledgement. */
 const ACK_TIMEOUT_MS = 10_000;
@@ -130,7 +129,10 @@ export function closeChat(): void {
 
 // Logging out, or logging in as someone else, ends the old user's socket.
 subscribeSession((s) => {
-  if (socket && (!s.token || (s.user?.id ?? null) !== owner)) closeChat();
+  if (!socket) return;
+  const id = s.user?.id ?? null;
+  if (!s.token || (owner !== null && id !== null && id !== owner)) closeChat();
+  else owner ??= id;
 });
 
 /**
@@ -164,15 +166,6 @@ export function onConnected(fn: () => void): () => void {
   return off;
 }
 
-function toAck(raw: unknown): Ack {
-  if (!raw || typeof raw !== "object") return { ok: false, message: NO_ANSWER };
-  const r = raw as { ok?: unknown; message?: unknown };
-  const ack: Ack = { ok: r.ok === true };
-  if (typeof r.message === "string") ack.message = r.message;
-  else if (r.message && typeof r.message === "object") ack.sent = r.message as ChatMessage;
-  return ack;
-}
-
 /** emitChat sends an event and resolves with its acknowledgement (a refusal when none comes in time). */
 export function emitChat<E extends keyof ClientEvents>(
   event: E,
@@ -182,7 +175,7 @@ export function emitChat<E extends keyof ClientEvents>(
   if (!s) return Promise.resolve({ ok: false, message: NO_ANSWER });
   return new Promise((resolve) => {
     s.timeout(ACK_TIMEOUT_MS).emit(event, ...payload, (err: Error | null, raw: unknown) =>
-      resolve(err ? { ok: false, message: NO_ANSWER } : toAck(raw)),
+      resolve(err ? { ok: false, message: NO_ANSWER } : parseAck(raw, NO_ANSWER)),
     );
   });
 }

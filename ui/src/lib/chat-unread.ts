@@ -15,9 +15,17 @@ function set(n: number): void {
 }
 
 onChat("admin_unread_updated", (p) => set(p?.total_unread ?? 0));
-// a logout forgets the count
+// a logout, or another user, forgets the count
+let user: number | null = null;
 subscribeSession((s) => {
-  if (!s.token) set(0);
+  const id = s.user?.id ?? null;
+  if (!s.token) {
+    user = null;
+    set(0);
+  } else if (id !== null) {
+    if (user !== null && id !== user) set(0);
+    user = id;
+  }
 });
 
 /** unreadTotal is the count as last heard. */

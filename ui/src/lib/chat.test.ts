@@ -13,6 +13,7 @@ import {
   isDuplicate,
   markRead,
   messageTime,
+  parseAck,
   previewText,
   receiptOf,
   roomPreview,
@@ -172,5 +173,19 @@ describe("composer", () => {
     expect(fileError({ type: "image/jpeg", size: 1000 })).toBeNull();
     expect(fileError({ type: "video/mp4", size: 1000 })).toBe(CHAT_TEXT.wrongFile);
     expect(fileError({ type: "audio/mpeg", size: 11 * 1024 * 1024 })).toBe(CHAT_TEXT.bigFile);
+  });
+});
+
+describe("acknowledgements", () => {
+  it("reads a plain ok, a send's stored message and a refusal", () => {
+    expect(parseAck({ ok: true }, "x")).toEqual({ ok: true });
+    const m = msg({ id: 9 });
+    expect(parseAck({ ok: true, message: m }, "x")).toEqual({ ok: true, sent: m });
+    expect(parseAck({ ok: false, message: "این گفتگو مال شما نیست" }, "x")).toEqual({ ok: false, message: "این گفتگو مال شما نیست" });
+  });
+  it("turns a refusal without text, or no answer at all, into the fallback", () => {
+    expect(parseAck({ ok: false }, "قطع شد")).toEqual({ ok: false, message: "قطع شد" });
+    expect(parseAck(undefined, "قطع شد")).toEqual({ ok: false, message: "قطع شد" });
+    expect(parseAck("ok", "قطع شد")).toEqual({ ok: false, message: "قطع شد" });
   });
 });

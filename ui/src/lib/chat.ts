@@ -170,3 +170,20 @@ export function fileError(file: { type: string; size: number }): string | null {
   if (file.size > MAX_FILE_BYTES) return CHAT_TEXT.bigFile;
   return null;
 }
+
+/** Ack is a socket event's acknowledgement: ok, a refusal's message, and the stored message of a send. */
+export type Ack = { ok: boolean; message?: string; sent?: ChatMessage };
+
+/**
+ * parseAck reads an acknowledgement {ok, message}: message is a refusal's text, or on a send the stored
+ * message; anything else is a refusal with the fallback text.
+ */
+export function parseAck(raw: unknown, fallback: string): Ack {
+  if (!raw || typeof raw !== "object") return { ok: false, message: fallback };
+  const r = raw as { ok?: unknown; message?: unknown };
+  const ack: Ack = { ok: r.ok === true };
+  if (typeof r.message === "string" && r.message) ack.message = r.message;
+  else if (r.message && typeof r.message === "object") ack.sent = r.message as ChatMessage;
+  if (!ack.ok && !ack.message) ack.message = fallback;
+  return ack;
+}
