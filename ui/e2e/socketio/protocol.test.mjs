@@ -531,6 +531,17 @@ describe('Socket.IO connect', () => {
     peer.close();
   });
 
+  it('closes the session at once when the first packet is not a CONNECT', async () => {
+    for (const first of ['42["message","hi"]', '4212["message-with-ack"]', '41', '43/custom,1[]']) {
+      const peer = await sioSession();
+      const sent = performance.now();
+      peer.send(first);
+      const { at } = await peer.expectClose();
+      // "at once": well before the connect timeout, which would close it anyway
+      assert.ok(at - sent < CONNECT_TIMEOUT / 2, `"${first}": closed ${at - sent} ms after it`);
+    }
+  });
+
   it('closes the session upon an invalid handshake', async () => {
     const peer = await sioSession();
     peer.send('4abc');
@@ -638,16 +649,17 @@ describe('Socket.IO disconnect', () => {
     });
   }
 
-  it('ignores events for a namespace the client has left', async () => {
+  it('closes the session upon an event for a namespace the client has left', async () => {
     const peer = await connected();
     peer.send('41');
-    peer.send('42["message","not delivered"]');
-    peer.send('40');
-    assertConnectAnswer(await peer.next(), '40'); // the event before it was dropped
-    assert.equal(await peer.next(), '42["auth",{}]');
-    peer.send('42["message","delivered"]');
-    assert.equal(await peer.next(), '42["message-back","delivered"]');
-    peer.close();
+    peer.send('42["message","after leaving"]');
+    await peer.expectClose();
+  });
+
+  it('closes the session upon an event for a namespace the client never joined', async () => {
+    const peer = await connected();
+    peer.send('42/custom,["message","never joined"]');
+    await peer.expectClose();
   });
 
   it('closes the session upon a DISCONNECT with a payload', async () => {
