@@ -39,6 +39,7 @@ type config struct {
 	SMSURL      string
 	BaseURL     string
 	TrustProxy  bool
+	DebugAddr   string
 }
 
 func main() {
@@ -83,6 +84,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 		fs.StringVar(&cfg.SMSURL, "sms-url", "", "base address of the SMS gateway (default its public API)")
 		fs.StringVar(&cfg.BaseURL, "base-url", "", "absolute address of the shop, such as https://shop.example")
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
+		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve Go's pprof and expvar here, such as 127.0.0.1:6060 (off when empty)")
 	}
 	return fs
 }
@@ -148,6 +150,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	go a.RunJanitor(ctx, 10*time.Minute)
+	if cfg.DebugAddr != "" {
+		go serveDebug(cfg.DebugAddr, log)
+	}
 
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 2 * time.Minute, BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
@@ -164,6 +169,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: finishing requests in flight")
+	a.Close() // chat sockets and held long polls would otherwise keep Shutdown waiting
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)

@@ -12,7 +12,9 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
+	"goldshop/app/chat"
 	"goldshop/app/sms"
+	"goldshop/app/socketio"
 	"goldshop/store"
 )
 
@@ -38,6 +40,7 @@ type App struct {
 	trustProxy bool
 	codeKey    []byte // HMAC key for verification codes, kept in the database
 	uploads    string
+	chat       *chat.Hub
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -70,9 +73,26 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if err := os.MkdirAll(filepath.Join(cfg.Uploads, "receipts"), 0o750); err != nil {
 		return nil, err
 	}
-	return &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
-		trustProxy: cfg.TrustProxy, codeKey: key}, nil
+	if err := os.MkdirAll(filepath.Join(cfg.Uploads, "chat"), 0o750); err != nil {
+		return nil, err
+	}
+	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
+		trustProxy: cfg.TrustProxy, codeKey: key}
+	a.chat = chat.New(chat.Config{Store: cfg.Store, Authenticate: a.chatUser, Now: cfg.Now, Log: cfg.Log, Socket: chatSocketOptions})
+	return a, nil
 }
+
+// chatSocketOptions size the chat's connections: messages are small (2000 characters at most), so bodies
+// and queues are kept tight and a phone that stops reading is dropped long before it costs much memory.
+var chatSocketOptions = socketio.Options{
+	MaxPayload:       128 << 10,
+	MaxQueuedPackets: 256,
+	MaxQueuedBytes:   1 << 20,
+	MaxSessions:      5000,
+}
+
+// Close ends the chat's live connections, at shutdown.
+func (a *App) Close() { a.chat.Close() }
 
 // RunJanitor prunes expired codes, tokens, sessions and rate-limit hits every interval until ctx ends.
 func (a *App) RunJanitor(ctx context.Context, every time.Duration) {

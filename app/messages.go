@@ -57,11 +57,16 @@ const (
 
 // Wallet, bank accounts and the admin's money desk.
 const (
-	msgAmountInvalid        = "لطفاً مبلغ معتبر (عدد) وارد کنید"
-	msgReceiptRequired      = "لطفاً رسید واریز را انتخاب کنید"
-	msgReceiptType          = "رسید باید تصویر جی‌پگ یا پی‌ان‌جی باشد"
-	msgReceiptTooLarge      = "حجم تصویر رسید نباید بیشتر از ۵ مگابایت باشد"
-	msgUploadInvalid        = "فرم ارسال‌شده نامعتبر است"
+	msgAmountInvalid   = "لطفاً مبلغ معتبر (عدد) وارد کنید"
+	msgReceiptRequired = "لطفاً رسید واریز را انتخاب کنید"
+	msgReceiptType     = "رسید باید تصویر جی‌پگ یا پی‌ان‌جی باشد"
+	msgReceiptTooLarge = "حجم تصویر رسید نباید بیشتر از ۵ مگابایت باشد"
+	msgUploadInvalid   = "فرم ارسال‌شده نامعتبر است"
+
+	msgChatCustomersOnly    = "گفتگو با پشتیبانی برای مشتریان است؛ مدیران از میز پشتیبانی پاسخ می‌دهند"
+	msgChatFileRequired     = "لطفاً یک فایل انتخاب کنید"
+	msgChatFileType         = "فقط تصویر یا فایل صوتی"
+	msgChatFileTooLarge     = "حجم فایل نباید بیشتر از ۱۰ مگابایت باشد"
 	msgDepositCreated       = "درخواست واریز ثبت شد و پس از بررسی به کیف پول شما اضافه می‌شود"
 	msgWithdrawCreated      = "درخواست برداشت ثبت شد و پس از بررسی به کارت شما واریز می‌شود"
 	msgInsufficientBalance  = "موجودی کافی نیست"

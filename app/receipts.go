@@ -2,8 +2,6 @@ package app
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"image"
 	_ "image/jpeg" // registers the decoders DecodeConfig checks receipts with
@@ -31,47 +29,23 @@ func (a *App) receiptsDir() string { return filepath.Join(a.uploads, "receipts")
 // saveReceipt stores an uploaded receipt under a random name after checking, by its bytes and not its file
 // name, that it is a JPEG or PNG image of at most 5 MB. It returns the stored file's name.
 func (a *App) saveReceipt(src io.Reader) (string, error) {
-	head := make([]byte, 8)
-	n, _ := io.ReadFull(src, head)
-	head = head[:n]
-	ext := ""
-	switch {
-	case bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}):
-		ext = ".jpg"
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
-		ext = ".png"
-	default:
-		return "", badRequest(msgReceiptType)
-	}
-	var raw [16]byte
-	_, _ = rand.Read(raw[:])
-	name := hex.EncodeToString(raw[:]) + ext
-	tmp, err := os.CreateTemp(a.receiptsDir(), ".upload-*")
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	written, err := io.Copy(tmp, io.LimitReader(io.MultiReader(bytes.NewReader(head), src), maxReceiptBytes+1))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	var tooBig *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooBig) || written > maxReceiptBytes:
-		return "", &apiError{http.StatusRequestEntityTooLarge, msgReceiptTooLarge}
-	case err != nil:
-		return "", badRequest(msgUploadInvalid)
-	}
-	if !decodesAsImage(tmp.Name()) {
-		return "", badRequest(msgReceiptType)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(a.receiptsDir(), name)); err != nil {
-		return "", err
-	}
-	return name, nil
+	name, _, err := upload{
+		dir:      a.receiptsDir(),
+		maxBytes: maxReceiptBytes,
+		sniff: func(head []byte) string {
+			switch {
+			case bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}):
+				return ".jpg"
+			case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+				return ".png"
+			}
+			return ""
+		},
+		check:    func(path, _ string) bool { return decodesAsImage(path) },
+		wrongMsg: msgReceiptType,
+		largeMsg: msgReceiptTooLarge,
+	}.save(src)
+	return name, err
 }
 
 // decodesAsImage reads an image's header: a file that only starts like a JPEG or PNG is refused.

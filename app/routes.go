@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -61,6 +62,8 @@ func (a *App) Handler() http.Handler {
 			r.Get("/gold/abshode", a.handle(a.goldAbshode))
 			r.With(a.idempotent).Post("/gold/request", a.handle(a.goldRequest))
 			r.Get("/gold/user-requests", a.handle(a.goldUserRequests))
+			r.Post("/chat/start", a.handle(a.chatStart))
+			r.Post("/chat/upload", a.handle(a.chatUpload))
 			r.With(a.idempotent).Post("/gold/requests/cancel/{id}", a.handle(a.goldCancel))
 		})
 
@@ -77,6 +80,7 @@ func (a *App) Handler() http.Handler {
 			r.Get("/adminGoldTransactions/gold-transactions", a.handle(a.adminGoldTransactions))
 			r.Get("/gold/admin-requests", a.handle(a.goldAdminRequests))
 			r.With(a.idempotent).Put("/gold/requests/{id}", a.handle(a.goldDecide))
+			r.Get("/chat/admin/rooms", a.handle(a.chatAdminRooms))
 		})
 
 		// Admins only. guardAdminPaths also covers /api/adminCharge/… and /api/adminGoldTransactions/….
@@ -101,11 +105,26 @@ func (a *App) Handler() http.Handler {
 	// Uploaded files go only to their owner and to admins, by cookie or bearer token.
 	r.With(noStore, a.sessions.LoadAndSave, a.authenticate, a.requireUser).
 		Get("/uploads/receipts/{name}", a.handle(a.receiptServe))
+	r.With(a.sessions.LoadAndSave, a.authenticate, a.requireUser).
+		Get("/uploads/chat/{name}", a.handle(a.chatFileServe))
 
 	// The UI's files go out gzipped: a cheap phone on a slow network fetches about a third of the bytes.
 	r.NotFound(middleware.Compress(5, "text/html", "text/css", "text/javascript", "application/javascript",
 		"image/svg+xml")(a.serveUI()).ServeHTTP)
-	return r
+	return a.withChatSocket(r)
+}
+
+// withChatSocket sends /socket.io/ to the chat hub ahead of the router: its long polls and WebSocket
+// upgrades need the bare ResponseWriter (to hijack it) and would flood the request log.
+func (a *App) withChatSocket(next http.Handler) http.Handler {
+	socket := a.recoverPanics(securityHeaders(a.chat.Handler()))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/socket.io/") {
+			socket.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // health answers 200 while the database answers, 503 otherwise.

@@ -83,6 +83,7 @@ func newTestShop(t testing.TB) *testShop {
 	}
 	srv := httptest.NewServer(a.Handler())
 	t.Cleanup(func() {
+		a.Close() // chat sockets first: a held long poll would keep srv.Close waiting
 		srv.Close()
 		if _, err := st.CheckInvariants(ctx); err != nil && st.Ping(ctx) == nil { // some tests close the database on purpose
 			t.Errorf("ledger invariants after the test: %v", err)

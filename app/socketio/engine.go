@@ -79,6 +79,8 @@ func NewEngine(opts Options, onOpen func(*Conn) ConnHandler) *Engine {
 		upgrader: websocket.Upgrader{
 			ReadBufferSize:  4096,
 			WriteBufferSize: 4096,
+			// Idle connections hold no write buffer: one is taken from the pool for each write.
+			WriteBufferPool: &sync.Pool{},
 			CheckOrigin:     opts.CheckOrigin,
 		},
 	}

@@ -20,10 +20,10 @@ function freePort() {
   });
 }
 
-export async function startShop() {
+export async function startShop({ args = [] } = {}) {
   const data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-'));
   const port = await freePort();
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console'], {
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
@@ -41,6 +41,7 @@ export async function startShop() {
   return {
     url,
     data,
+    pid: proc.pid,
     log: () => log,
     smsCount: (phone) => smsLines(phone).length,
     // waitForCode returns the code of the (n+1)-th SMS to phone, waiting for it to arrive.

@@ -1,0 +1,196 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"goldshop/app/chat"
+	"goldshop/store"
+)
+
+// chatStart gives a customer their room, the same one every time (decisions.md §7).
+func (a *App) chatStart(w http.ResponseWriter, r *http.Request) error {
+	u := caller(r).User
+	if u.IsAdmin {
+		return &apiError{http.StatusForbidden, msgChatCustomersOnly}
+	}
+	room, err := a.store.ChatRoomOf(r.Context(), u.ID, a.now())
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]int64{"room_id": room})
+}
+
+type chatRoomView struct {
+	ID              int64      `json:"id"`
+	UserID          int64      `json:"user_id"`
+	UserName        string     `json:"user_name"`
+	UserMobile      string     `json:"user_mobile"`
+	LastMessage     string     `json:"last_message"`
+	LastMessageTime *time.Time `json:"last_message_time"`
+	UnreadCount     int64      `json:"unread_count"`
+}
+
+// chatAdminRooms lists every customer's room for the admins' desk.
+func (a *App) chatAdminRooms(w http.ResponseWriter, r *http.Request) error {
+	rooms, err := a.store.ChatRooms(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]chatRoomView, len(rooms))
+	for i, c := range rooms {
+		v := chatRoomView{ID: c.ID, UserID: c.UserID, UserName: strings.TrimSpace(c.FirstName + " " + c.LastName), UserMobile: c.Phone,
+			LastMessage: c.LastText, UnreadCount: c.Unread}
+		if v.LastMessage == "" {
+			switch c.LastFileType {
+			case "image":
+				v.LastMessage = chat.PreviewImage
+			case "audio":
+				v.LastMessage = chat.PreviewAudio
+			}
+		}
+		if !c.LastMessageTime.IsZero() {
+			t := c.LastMessageTime
+			v.LastMessageTime = &t
+		}
+		out[i] = v
+	}
+	return okJSON(w, out)
+}
+
+// chatUpload stores an image or a sound for a chat message. A customer's file belongs to their room at
+// once; an admin's belongs to the room it is first sent in.
+func (a *App) chatUpload(w http.ResponseWriter, r *http.Request) error {
+	u := caller(r).User
+	r.Body = http.MaxBytesReader(w, r.Body, maxChatFileBytes+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return badRequest(msgUploadInvalid)
+	}
+	for {
+		part, err := mr.NextPart()
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.Is(err, io.EOF):
+			return badRequest(msgChatFileRequired)
+		case errors.As(err, &tooBig):
+			return &apiError{http.StatusRequestEntityTooLarge, msgChatFileTooLarge}
+		case err != nil:
+			return badRequest(msgUploadInvalid)
+		}
+		if part.FormName() != "file" {
+			part.Close()
+			continue
+		}
+		defer part.Close()
+		return a.saveChatFile(w, r.Context(), u, part)
+	}
+}
+
+func (a *App) saveChatFile(w http.ResponseWriter, ctx context.Context, u store.User, src io.Reader) error {
+	name, size, err := upload{dir: a.chatFilesDir(), maxBytes: maxChatFileBytes, sniff: sniffChatFile,
+		check: checkChatFile, wrongMsg: msgChatFileType, largeMsg: msgChatFileTooLarge}.save(src)
+	if err != nil {
+		return err
+	}
+	f := store.ChatFile{Name: name, UploaderID: u.ID, Type: chatFileKinds[filepath.Ext(name)].kind}
+	if !u.IsAdmin {
+		if f.RoomID, err = a.store.ChatRoomOf(ctx, u.ID, a.now()); err != nil {
+			os.Remove(filepath.Join(a.chatFilesDir(), name))
+			return err
+		}
+	}
+	if err := a.store.SaveChatFile(ctx, f, size, a.now()); err != nil {
+		os.Remove(filepath.Join(a.chatFilesDir(), name))
+		return err
+	}
+	return okJSON(w, map[string]string{"file_url": chat.FileURL(name), "file_type": f.Type})
+}
+
+// chatFileServe sends a chat file to admins and to the customer of its room (or its uploader); anyone
+// else gets the same 404 as for a missing file.
+func (a *App) chatFileServe(w http.ResponseWriter, r *http.Request) error {
+	name := chi.URLParam(r, "name")
+	if !chat.ValidFileName(name) {
+		return notFound(msgNotFound)
+	}
+	u := caller(r).User
+	f, err := a.store.ChatFileByName(r.Context(), name)
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound(msgNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if !u.IsAdmin && f.UploaderID != u.ID {
+		room, err := a.store.ExistingChatRoomOf(r.Context(), u.ID)
+		if err != nil {
+			return err
+		}
+		if room == 0 || room != f.RoomID {
+			return notFound(msgNotFound)
+		}
+	}
+	file, err := os.Open(filepath.Join(a.chatFilesDir(), name))
+	if err != nil {
+		return notFound(msgNotFound)
+	}
+	defer file.Close()
+	st, err := file.Stat()
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", chatFileKinds[filepath.Ext(name)].contentType)
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	w.Header().Set("Content-Disposition", "inline")
+	http.ServeContent(w, r, "", st.ModTime(), file) // ranges, so audio can seek
+	return nil
+}
+
+// chatUser authenticates a chat socket: the access token of the CONNECT payload, or else the session cookie
+// of the handshake request.
+func (a *App) chatUser(r *http.Request, auth json.RawMessage) (chat.User, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var payload struct {
+		Token string `json:"token"`
+	}
+	_ = json.Unmarshal(auth, &payload)
+	var u store.User
+	var err error
+	switch {
+	case payload.Token != "":
+		u, _, err = a.store.UserByAccessToken(ctx, hashToken(payload.Token), a.now())
+	default:
+		u, err = a.cookieUser(ctx, r)
+	}
+	if err != nil {
+		return chat.User{}, err
+	}
+	return chat.User{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Phone: u.PhoneNumber, IsAdmin: u.IsAdmin}, nil
+}
+
+func (a *App) cookieUser(ctx context.Context, r *http.Request) (store.User, error) {
+	c, err := r.Cookie(a.sessions.Cookie.Name)
+	if err != nil {
+		return store.User{}, store.ErrNotFound
+	}
+	ctx, err = a.sessions.Load(ctx, c.Value)
+	if err != nil {
+		return store.User{}, err
+	}
+	loginID := a.sessions.GetInt64(ctx, sessionLoginKey)
+	if loginID == 0 {
+		return store.User{}, store.ErrNotFound
+	}
+	return a.store.UserByLogin(ctx, loginID)
+}

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+)
+
+// upload describes one kind of uploaded file: how its first bytes name its type and what else it must pass.
+type upload struct {
+	dir      string
+	maxBytes int64
+	// sniff returns the stored extension for a file starting with head, "" when the type is not accepted.
+	sniff func(head []byte) string
+	// check looks at the whole stored file (nil: none).
+	check    func(path, ext string) bool
+	wrongMsg string
+	largeMsg string
+}
+
+// sniffBytes is how much of a file's start the sniffers look at.
+const sniffBytes = 64
+
+// save stores an upload under a random name after checking its content, not its file name, and its size.
+// Nothing is kept when a check fails.
+func (u upload) save(src io.Reader) (string, int64, error) {
+	head := make([]byte, sniffBytes)
+	n, _ := io.ReadFull(src, head)
+	head = head[:n]
+	ext := u.sniff(head)
+	if ext == "" {
+		return "", 0, badRequest(u.wrongMsg)
+	}
+	var raw [16]byte
+	_, _ = rand.Read(raw[:])
+	name := hex.EncodeToString(raw[:]) + ext
+	tmp, err := os.CreateTemp(u.dir, ".upload-*")
+	if err != nil {
+		return "", 0, err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	written, err := io.Copy(tmp, io.LimitReader(io.MultiReader(bytes.NewReader(head), src), u.maxBytes+1))
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig) || written > u.maxBytes:
+		return "", 0, &apiError{http.StatusRequestEntityTooLarge, u.largeMsg}
+	case err != nil:
+		return "", 0, badRequest(msgUploadInvalid)
+	}
+	if u.check != nil && !u.check(tmp.Name(), ext) {
+		return "", 0, badRequest(u.wrongMsg)
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(u.dir, name)); err != nil {
+		return "", 0, err
+	}
+	return name, written, nil
+}
