@@ -211,7 +211,10 @@ func (c *client) handle(p sioPacket) {
 	s := c.sockets[p.nsp]
 	c.mu.Unlock()
 	if s == nil {
-		return // a packet for a namespace this client has not joined is ignored
+		// Only a CONNECT may name a namespace the client is not in: the protocol closes the session when the
+		// first packet is anything else, and the reference server does so for any such packet.
+		c.fail("packet for a namespace not joined")
+		return
 	}
 	switch p.typ {
 	case sioDisconnect:
