@@ -24,6 +24,7 @@ const T = {
   uploaded: 'فایل بارگذاری شد',
   newFromShop: 'پیام جدید از پشتیبانی',
   noRooms: 'هنوز گفتگویی نیست',
+  onlyMedia: 'فقط تصویر یا فایل صوتی',
   pickRoom: 'یک گفتگو را انتخاب کنید',
 };
 
@@ -142,6 +143,17 @@ describe('support chat', () => {
     await shot(c, 'phone-chat-06-customer-sees-typing');
     await c.getByTestId('typing-indicator').waitFor({ state: 'detached', timeout: 5000 });
 
+    // A file that is no image or sound is refused: by its type here, by its content on the server.
+    await a.getByTestId('chat-file').setInputFiles({ name: 'list.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await toast(a, T.onlyMedia).waitFor();
+    assert.equal(await a.getByTestId('chat-preview').count(), 0);
+    await toast(a, T.onlyMedia).waitFor({ state: 'detached' });
+    await a.getByTestId('chat-file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await a.getByTestId('chat-send').click();
+    await toast(a, T.onlyMedia).waitFor();
+    await a.getByTestId('chat-preview').waitFor();
+    await a.getByTestId('chat-file-remove').click();
+
     // The admin attaches an image: a preview that can be removed, then attached again and sent with text.
     await a.getByTestId('chat-file').setInputFiles(png);
     await a.getByTestId('chat-preview').waitFor();
@@ -182,7 +194,7 @@ describe('support chat', () => {
     await c.getByTestId('welcome-title').waitFor();
     assert.equal(await headerBadge(c).count(), 0, 'everything read so far');
     await a.getByTestId('chat-input').fill(T.later);
-    await a.getByTestId('chat-send').click();
+    await a.getByTestId('chat-input').press('Enter'); // Enter sends on a desktop
     const later = bubble(a, T.later);
     await later.waitFor();
     await toast(c, T.newFromShop).waitFor();
