@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, errorText, type ChatMessage } from "../api";
+import { api, type ChatMessage } from "../api";
 import { toast } from "../components/toast";
-import { addMessage, markRead } from "../lib/chat";
+import { addMessage, failureText, markRead } from "../lib/chat";
 import { emitChat, leaveByReconnecting, onChat, onConnected, type Typing } from "../lib/chat-socket";
 
 /** UPLOADED and UPLOAD_FAILED are the upload's toasts (customer.md §8). */
@@ -87,7 +87,7 @@ export function useChatRoom(roomId: number | null, admin: boolean): ChatRoomStat
         attached = { file_url: up.file_url, file_type: up.file_type };
         toast(UPLOADED, "success", 2000);
       } catch (err) {
-        toast(errorText(err, UPLOAD_FAILED), "error");
+        toast(failureText(err, UPLOAD_FAILED), "error");
         return false;
       }
     }

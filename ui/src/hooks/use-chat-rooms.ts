@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, errorText, type ChatRoom } from "../api";
+import { api, ApiError, type ChatRoom } from "../api";
 import { toast } from "../components/toast";
-import { applyRoomMessage, setRoomUnread, sortRooms } from "../lib/chat";
+import { applyRoomMessage, failureText, setRoomUnread, sortRooms } from "../lib/chat";
 import { connectChat, onChat } from "../lib/chat-socket";
 
 /** ROOMS_FAILED is said when the list does not load (admin.md §8). */
@@ -37,7 +37,7 @@ export function useChatRooms(): ChatRooms {
       },
       (err) => {
         if (err instanceof ApiError && err.status === 401) return;
-        toast(errorText(err, ROOMS_FAILED), "error");
+        toast(failureText(err, ROOMS_FAILED), "error");
         setFailed(true);
       },
     );

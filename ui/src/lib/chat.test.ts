@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../api";
 import type { ChatMessage, ChatRoom } from "../api-types";
 import {
   addMessage,
@@ -9,6 +10,7 @@ import {
   chatFileType,
   dayKey,
   dayLabel,
+  failureText,
   fileError,
   isDuplicate,
   markRead,
@@ -187,5 +189,13 @@ describe("acknowledgements", () => {
     expect(parseAck({ ok: false }, "قطع شد")).toEqual({ ok: false, message: "قطع شد" });
     expect(parseAck(undefined, "قطع شد")).toEqual({ ok: false, message: "قطع شد" });
     expect(parseAck("ok", "قطع شد")).toEqual({ ok: false, message: "قطع شد" });
+  });
+});
+
+describe("failure texts", () => {
+  it("shows the server's message, else the chat's own words (also when the network failed)", () => {
+    expect(failureText(new ApiError(400, "فقط تصویر یا فایل صوتی"), "خطا در بارگذاری فایل")).toBe("فقط تصویر یا فایل صوتی");
+    expect(failureText(new ApiError(0, ""), "خطا در بارگذاری فایل")).toBe("خطا در بارگذاری فایل");
+    expect(failureText(new Error("boom"), "خطا در شروع گفتگو")).toBe("خطا در شروع گفتگو");
   });
 });

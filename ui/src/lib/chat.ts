@@ -1,5 +1,6 @@
 // The support chat's rules as pure functions: which incoming messages are repeats, what the bubbles,
 // receipts and room list show, and how the socket's events change a message list or the room list.
+import { ApiError } from "../api";
 import type { ChatFileType, ChatMessage, ChatRoom } from "../api-types";
 import { badgeText } from "./badge";
 import { toFaDigits } from "./digits";
@@ -186,4 +187,9 @@ export function parseAck(raw: unknown, fallback: string): Ack {
   else if (r.message && typeof r.message === "object") ack.sent = r.message as ChatMessage;
   if (!ack.ok && !ack.message) ack.message = fallback;
   return ack;
+}
+
+/** failureText is the server's message for a failed call, else the chat's own fallback (customer.md §8). */
+export function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.message ? err.message : fallback;
 }

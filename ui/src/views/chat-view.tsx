@@ -3,13 +3,14 @@
 // header badge; the back arrow goes back one step.
 import { useEffect, useState } from "preact/hooks";
 import { useLocation } from "wouter-preact";
-import { api, ApiError, errorText, isAdmin } from "../api";
+import { api, ApiError, isAdmin } from "../api";
 import { ChatConversation } from "../components/chat-conversation";
 import { BRAND } from "../components/logo";
 import { BackIcon, SupportIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { useChatConnection } from "../hooks/use-chat-connection";
 import { useSession } from "../hooks/use-session";
+import { failureText } from "../lib/chat";
 import { clearUnreadTotal } from "../lib/chat-unread";
 import "../styles/chat.css";
 
@@ -41,7 +42,7 @@ export default function ChatView() {
       (r) => alive && setRoomId(r.room_id),
       (err) => {
         if (!alive || (err instanceof ApiError && err.status === 401)) return;
-        toast(errorText(err, START_FAILED), "error", 3000);
+        toast(failureText(err, START_FAILED), "error", 3000);
         back();
       },
     );
