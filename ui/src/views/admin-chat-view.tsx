@@ -41,7 +41,7 @@ export default function AdminChatView() {
           <button type="button" class="icon-btn" onClick={() => setSelected(null)} aria-label="بازگشت به فهرست گفتگوها" data-testid="chat-back-to-list">
             <BackIcon />
           </button>
-          <RoomTitle room={room} />
+          <RoomTitle room={room} main />
           <button type="button" class="icon-btn chat-bar-end" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
             <HomeIcon />
           </button>
@@ -99,11 +99,12 @@ export default function AdminChatView() {
   );
 }
 
-/** RoomTitle is the customer's name and mobile number over a conversation. */
-function RoomTitle({ room }: { room: ChatRoom }) {
+/** RoomTitle is the customer's name and mobile number over a conversation; the page's heading on a phone. */
+function RoomTitle({ room, main = false }: { room: ChatRoom; main?: boolean }) {
+  const Heading = main ? "h1" : "h2";
   return (
     <div class="chat-bar-title" data-testid="chat-room-title">
-      <h2 class="chat-room-title-name">{roomName(room)}</h2>
+      <Heading class="chat-room-title-name">{roomName(room)}</Heading>
       <p class="chat-bar-sub" data-testid="chat-room-mobile">
         {toFaDigits(room.user_mobile)}
       </p>
