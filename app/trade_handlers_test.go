@@ -100,6 +100,9 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 // amounts of decisions.md §4, is one statement entry with its price, and each code works once.
 func TestTradesMoveExactlyTheRoundedAmounts(t *testing.T) {
 	s := newTestShop(t)
+	// The dashboard's "today" starts at midnight in Tehran: keep the whole test inside one Tehran day.
+	y, m, d := s.clock.Now().In(tehran).Date()
+	s.clock.now = time.Date(y, m, d, 12, 0, 0, 0, tehran)
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 51_234_567)
