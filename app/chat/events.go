@@ -99,55 +99,43 @@ func (h *Hub) joinUserRoom(s *socketio.Socket, m *socketio.Message) {
 
 // joinRoom: a customer opens their own room (an admin's join_room is admin_join_room).
 func (h *Hub) joinRoom(s *socketio.Socket, m *socketio.Message) {
-	if memberOf(s).user.IsAdmin {
+	me := memberOf(s).user
+	if me.IsAdmin {
 		h.adminJoinRoom(s, m)
 		return
 	}
-	room, found := h.ownRoom(s, m)
+	room, owner, found := h.roomOf(s, m)
 	if !found {
 		return
 	}
-	h.enter(room, s, false)
-	ctx, cancel := h.context()
-	defer cancel()
-	upTo, err := h.cfg.Store.MarkChatRead(ctx, room, true, h.cfg.Now())
-	if err != nil {
-		h.serverError(s, m, err)
+	if owner != me.ID {
+		refuse(s, m, msgBadRoom)
 		return
 	}
-	if !h.sendHistory(s, m, room) {
+	upTo, opened := h.open(s, m, room, false)
+	if !opened {
 		return
 	}
 	if upTo > 0 {
 		_, admins := h.inRoom(room)
 		emitAll(admins, "messages_read", map[string]any{"room_id": room, "is_admin": true, "up_to_id": upTo})
 	}
-	h.pushCustomerCount(memberOf(s).user.ID, room)
+	h.pushCustomerCount(me.ID, room)
 	ok(m, nil)
 }
 
-// ownRoom reads the room argument and checks that it is the calling customer's.
-func (h *Hub) ownRoom(s *socketio.Socket, m *socketio.Message) (int64, bool) {
+// roomOf reads the room argument and returns the room's customer; a missing room is refused.
+func (h *Hub) roomOf(s *socketio.Socket, m *socketio.Message) (room, owner int64, found bool) {
 	room, valid := roomArg(m)
 	if !valid {
 		refuse(s, m, msgBadRoom)
-		return 0, false
+		return 0, 0, false
 	}
-	ctx, cancel := h.context()
-	defer cancel()
-	owner, err := h.cfg.Store.ChatRoomOwner(ctx, room)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && owner != memberOf(s).user.ID) {
-		refuse(s, m, msgBadRoom)
-		return 0, false
-	}
-	if err != nil {
-		h.serverError(s, m, err)
-		return 0, false
-	}
-	return room, true
+	owner, found = h.roomOwner(s, m, room)
+	return room, owner, found
 }
 
-// roomOwner reads the room argument of an admin event and returns the room's customer.
+// roomOwner returns a room's customer; a missing room is refused.
 func (h *Hub) roomOwner(s *socketio.Socket, m *socketio.Message, room int64) (int64, bool) {
 	ctx, cancel := h.context()
 	defer cancel()
@@ -161,6 +149,20 @@ func (h *Hub) roomOwner(s *socketio.Socket, m *socketio.Message, room int64) (in
 		return 0, false
 	}
 	return owner, true
+}
+
+// open puts the socket in the room, marks the other side's messages read and sends the history; it returns
+// the highest id it marked read.
+func (h *Hub) open(s *socketio.Socket, m *socketio.Message, room int64, asAdmin bool) (int64, bool) {
+	h.enter(room, s, asAdmin)
+	ctx, cancel := h.context()
+	defer cancel()
+	upTo, err := h.cfg.Store.MarkChatRead(ctx, room, !asAdmin, h.cfg.Now())
+	if err != nil {
+		h.serverError(s, m, err)
+		return 0, false
+	}
+	return upTo, h.sendHistory(s, m, room)
 }
 
 func (h *Hub) sendHistory(s *socketio.Socket, m *socketio.Message, room int64) bool {
@@ -180,23 +182,12 @@ func (h *Hub) sendHistory(s *socketio.Socket, m *socketio.Message, room int64) b
 }
 
 func (h *Hub) adminJoinRoom(s *socketio.Socket, m *socketio.Message) {
-	room, valid := roomArg(m)
-	if !valid {
-		refuse(s, m, msgBadRoom)
+	room, _, found := h.roomOf(s, m)
+	if !found {
 		return
 	}
-	if _, found := h.roomOwner(s, m, room); !found {
-		return
-	}
-	h.enter(room, s, true)
-	ctx, cancel := h.context()
-	defer cancel()
-	upTo, err := h.cfg.Store.MarkChatRead(ctx, room, false, h.cfg.Now())
-	if err != nil {
-		h.serverError(s, m, err)
-		return
-	}
-	if !h.sendHistory(s, m, room) {
+	upTo, opened := h.open(s, m, room, true)
+	if !opened {
 		return
 	}
 	if upTo > 0 {
