@@ -33,9 +33,20 @@ func viewBar(b store.Bar, forAdmin bool) barView {
 	return v
 }
 
-// adminBars lists the inventory.
+// adminBars lists the inventory: by default the bars still in the shop (decisions.md §6: delivery removes a
+// bar); ?status=available|reserved|delivered narrows it, ?status=all shows every bar ever kept.
 func (a *App) adminBars(w http.ResponseWriter, r *http.Request) error {
-	list, err := a.store.Bars(r.Context())
+	var statuses []string
+	switch st := strings.TrimSpace(r.URL.Query().Get("status")); st {
+	case "":
+		statuses = store.BarsInShop
+	case "all":
+	case store.BarAvailable, store.BarReserved, store.BarDelivered:
+		statuses = []string{st}
+	default:
+		return badRequest(msgFilterInvalid)
+	}
+	list, err := a.store.Bars(r.Context(), statuses...)
 	if err != nil {
 		return err
 	}

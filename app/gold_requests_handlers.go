@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -155,6 +156,11 @@ var goldDecisionMessages = map[string]string{
 	store.StatusRejected:  msgGoldRejected,
 }
 
+// goldStatuses are every status a gold request can have; a target outside goldDecisionMessages is still one
+// of these, and asking for it is a refused transition (409), not bad input.
+var goldStatuses = []string{store.StatusPending, store.StatusApproved, store.StatusReady, store.StatusDelivered,
+	store.StatusRejected, store.StatusCanceled}
+
 // goldDecide moves a request along decisions.md §6; an empty reject reason becomes the default text.
 func (a *App) goldDecide(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id", msgGoldRequestGone)
@@ -166,8 +172,8 @@ func (a *App) goldDecide(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	to := strings.TrimSpace(req.Status)
-	msg, ok := goldDecisionMessages[to]
-	if !ok {
+	msg := goldDecisionMessages[to]
+	if !slices.Contains(goldStatuses, to) {
 		return badRequest(msgGoldStatus)
 	}
 	reason := strings.TrimSpace(req.RejectReason)

@@ -50,6 +50,7 @@ func TestInventoryIsKeptByAdmins(t *testing.T) {
 		{"the same ingot of the same lab", "POST", "/api/admin/abshodeh", admin, bar("آزمایشگاه  ری", "123", "750", "1"), 409, msgBarIngotTaken},
 		{"the same ingot of another lab", "POST", "/api/admin/abshodeh", admin, bar("آزمایشگاه کرج", "123", "750", "2"), 200, msgBarAdded},
 		{"the list", "GET", "/api/admin/abshodeh", admin, nil, 200, `"rey":"آزمایشگاه کرج"`},
+		{"an unknown inventory filter", "GET", "/api/admin/abshodeh?status=lost", admin, nil, 400, msgFilterInvalid},
 		{"editing an unknown bar", "PUT", "/api/admin/abshodeh/999", admin, bar("ری", "9", "750", "1"), 404, msgBarNotFound},
 		{"editing into a taken ingot", "PUT", "/api/admin/abshodeh/2", admin, bar("آزمایشگاه ری", "123", "750", "1"), 409, msgBarIngotTaken},
 		{"editing", "PUT", "/api/admin/abshodeh/2", admin, bar("آزمایشگاه کرج", "124", "585", "2"), 200, `"vazn750":"1.560"`},
@@ -155,7 +156,7 @@ func TestGoldRequestTransitions(t *testing.T) {
 		"approved>delivered": true, "approved>rejected": true, "ready>delivered": true, "ready>rejected": true}
 	n := 0
 	for from, reach := range states {
-		for _, to := range []string{"approved", "ready", "delivered", "rejected"} {
+		for _, to := range []string{"pending", "approved", "ready", "delivered", "rejected", "canceled"} {
 			n++
 			t.Run(from+">"+to, func(t *testing.T) {
 				id := reach(fmt.Sprint(n))
@@ -173,14 +174,15 @@ func TestGoldRequestTransitions(t *testing.T) {
 	}
 	s.run(t, []scenario{
 		{"customers cannot decide", "PUT", "/api/gold/requests/1", c.token, map[string]any{"status": "approved"}, 403, ""},
-		{"a bad status", "PUT", "/api/gold/requests/1", admin, map[string]any{"status": "canceled"}, 400, msgGoldStatus},
+		{"an unknown status", "PUT", "/api/gold/requests/1", admin, map[string]any{"status": "lost"}, 400, msgGoldStatus},
+		{"no status", "PUT", "/api/gold/requests/1", admin, map[string]any{}, 400, msgGoldStatus},
 		{"an unknown request", "PUT", "/api/gold/requests/99999", admin, map[string]any{"status": "approved"}, 404, msgGoldRequestGone},
 		{"a bad filter", "GET", "/api/gold/admin-requests?status=lost", admin, nil, 400, msgFilterInvalid},
 		{"dates the wrong way round", "GET", "/api/gold/admin-requests?startDate=2030-01-02T00:00:00&endDate=2030-01-01T00:00:00", admin, nil, 400, msgDateRange},
 		{"customers cannot list", "GET", "/api/gold/admin-requests", c.token, nil, 403, ""},
 		{"the default reject reason", "GET", "/api/gold/admin-requests?status=rejected", admin, nil, 200, `"reject_reason":"` + msgDefaultRejectGold + `"`},
 	})
-	if r := s.do("GET", "/api/gold/admin-requests?status=delivered&userSearch="+c.phone, admin, nil); strings.Count(r.Body, `"id":`) != 6 { // four made delivered, approved>delivered, ready>delivered
+	if r := s.do("GET", "/api/gold/admin-requests?status=delivered&userSearch="+c.phone, admin, nil); strings.Count(r.Body, `"id":`) != 8 { // six made delivered (one per target), approved>delivered, ready>delivered
 		t.Fatalf("delivered: %s", r.Body)
 	}
 }
@@ -217,8 +219,16 @@ func TestGoldRequestLedger(t *testing.T) {
 	decide(second, "approved", "")
 	decide(second, "delivered", "")
 	s.wantBalance(t, c, "balance_gold", "13.000")
-	if r := s.do("GET", "/api/admin/abshodeh", admin, nil); !strings.Contains(r.Body, `"status":"delivered"`) {
-		t.Fatalf("inventory: %s", r.Body)
+	if r := s.do("GET", "/api/admin/abshodeh", admin, nil); r.Status != 200 || strings.TrimSpace(r.Body) != "[]" {
+		t.Fatalf("a delivered bar is still in the inventory: %d %s", r.Status, r.Body)
+	}
+	for _, filter := range []string{"delivered", "all"} {
+		if r := s.do("GET", "/api/admin/abshodeh?status="+filter, admin, nil); strings.Count(r.Body, `"status":"delivered"`) != 1 {
+			t.Fatalf("?status=%s: %s", filter, r.Body)
+		}
+	}
+	if r := s.do("GET", "/api/gold/admin-requests?status=delivered", admin, nil); !strings.Contains(r.Body, `"id":`+second+`,`) {
+		t.Fatalf("the delivered request left the history: %s", r.Body)
 	}
 	if r := s.do("GET", "/api/gold/abshode", c.token, nil); r.Body != `{"close":[],"higher":[]}`+"\n" && strings.TrimSpace(r.Body) != `{"close":[],"higher":[]}` {
 		t.Fatalf("a delivered bar is offered: %s", r.Body)

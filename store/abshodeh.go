@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -47,10 +48,21 @@ func scanBar(row interface{ Scan(...any) error }) (Bar, error) {
 	return b, err
 }
 
-// Bars lists the inventory for admins, newest first, delivered bars included.
-func (s *Store) Bars(ctx context.Context) ([]Bar, error) {
-	return scanBars(s.read.QueryContext(ctx, `SELECT `+barColumns+` FROM abshodeh_bars WHERE deleted_at IS NULL
-		ORDER BY id DESC`))
+// BarsInShop are the statuses of bars the shop still holds: offered, or held by a live request.
+var BarsInShop = []string{BarAvailable, BarReserved}
+
+// Bars lists the inventory for admins, newest first: the bars in any of statuses, or every bar when none
+// is given.
+func (s *Store) Bars(ctx context.Context, statuses ...string) ([]Bar, error) {
+	where, args := "deleted_at IS NULL", []any{}
+	if len(statuses) > 0 {
+		where += " AND status IN (?" + strings.Repeat(", ?", len(statuses)-1) + ")"
+		for _, st := range statuses {
+			args = append(args, st)
+		}
+	}
+	return scanBars(s.read.QueryContext(ctx, `SELECT `+barColumns+` FROM abshodeh_bars WHERE `+where+`
+		ORDER BY id DESC`, args...))
 }
 
 // AvailableBars lists the bars customers may ask for, lightest first.
