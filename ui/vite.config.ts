@@ -1,18 +1,21 @@
 import { defineConfig } from "vitest/config";
 
-// Preact without a plugin: the JSX transform of Vite's own compiler is pointed
-// at preact, and react/react-dom resolve to preact/compat for any React library.
+// The UI is written as React code (react, react-dom, wouter) and served as Preact: Vite's own JSX transform
+// emits react/jsx-runtime, and every react/react-dom import, ours and the libraries', resolves to
+// preact/compat, so the bytes stay Preact's. No plugin is needed.
 export default defineConfig({
   oxc: {
-    jsx: { runtime: "automatic", importSource: "preact" },
+    jsx: { runtime: "automatic", importSource: "react" },
   },
   resolve: {
-    alias: {
-      react: "preact/compat",
-      "react-dom/test-utils": "preact/test-utils",
-      "react-dom": "preact/compat",
-      "react/jsx-runtime": "preact/jsx-runtime",
-    },
+    alias: [
+      { find: /^react$/, replacement: "preact/compat" },
+      { find: /^react-dom$/, replacement: "preact/compat" },
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+      { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+    ],
   },
   build: {
     outDir: "dist",

@@ -41,3 +41,19 @@ test("no asset loads anything from another origin", () => {
     assert.doesNotMatch(text, /@import\s+["']?https?:/, `${f} has no remote @import`);
   }
 });
+
+test("the source is React code: nothing under src imports preact or wouter-preact", () => {
+  const src = join(dirname(fileURLToPath(import.meta.url)), "..", "src");
+  const offenders = readdirSync(src, { recursive: true })
+    .filter((f) => /\.tsx?$/.test(f))
+    .filter((f) => /from\s+["'](preact|preact\/[^"']*|wouter-preact)["']/.test(readFileSync(join(src, f), "utf8")));
+  assert.deepEqual(offenders, []);
+});
+
+test("the bundle is Preact's bytes: react and react-dom resolve to preact/compat, no React is shipped", () => {
+  for (const f of readdirSync(join(dist, "assets"))) {
+    if (!f.endsWith(".js")) continue;
+    const text = readFileSync(join(dist, "assets", f), "utf8");
+    assert.doesNotMatch(text, /__CLIENT_INTERNALS_DO_NOT_USE|react\.production|ReactSharedInternals/, `${f} carries React itself`);
+  }
+});

@@ -383,7 +383,9 @@ export const api = {
     request<Message>("POST", `/api/gold/requests/cancel/${id}`, undefined, idem(key)),
 
   // abshodeh inventory and review (admin)
-  bars: () => request<Bar[]>("GET", "/api/admin/abshodeh"),
+  /** bars lists the bars still in the shop, or those of one status, or "all" of them. */
+  bars: (status?: "available" | "reserved" | "delivered" | "all") =>
+    request<Bar[]>("GET", `/api/admin/abshodeh${status ? `?status=${status}` : ""}`),
   addBar: (f: BarForm) => request<Message & { bar: Bar }>("POST", "/api/admin/abshodeh", f),
   updateBar: (id: number, f: BarForm) => request<Message & { bar: Bar }>("PUT", `/api/admin/abshodeh/${id}`, f),
   deleteBar: (id: number) => request<Message>("DELETE", `/api/admin/abshodeh/${id}`),

@@ -1,7 +1,7 @@
 // Every route of the app in one place (customer.md §2, admin.md §2, decisions.md §8).
-import type { ComponentType } from "preact";
-import { useEffect, useState } from "preact/hooks";
-import { Router, useLocation } from "wouter-preact";
+import type { ComponentType } from "react";
+import { useEffect, useState } from "react";
+import { Router, useLocation } from "wouter";
 import { api, isAdmin, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
 import { lazy } from "./components/lazy";
 import { BRAND } from "./components/logo";

@@ -1,4 +1,4 @@
-import { render } from "preact";
+import { createRoot } from "react-dom/client";
 import "./styles/fonts.css";
 import "./styles/base.css";
 import "./styles/shell.css";
@@ -10,4 +10,4 @@ import "./styles/money.css";
 import "./styles/card-tables.css";
 import { App } from "./app";
 
-render(<App />, document.getElementById("app")!);
+createRoot(document.getElementById("app")!).render(<App />);

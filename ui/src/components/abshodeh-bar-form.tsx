@@ -1,7 +1,7 @@
 // The bar form of the inventory, for adding a bar and for editing one: lab, ingot number, purity and
 // weight, checked before sending, with the weight at 750 purity shown as the server will compute it.
-import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import type { ReactNode, FormEvent } from "react";
+import { useState } from "react";
 import type { BarForm } from "../api";
 import { ANG_MAX, AYAR_SCALE, checkBarForm, displayDecimal, REY_MAX, sanitizeDecimal, vazn750Preview, type BarFormErrors } from "../lib/abshodeh";
 import { GOLD_SCALE } from "../lib/ledger";
@@ -22,7 +22,7 @@ type Props = {
   /** prefix names the test ids: `${prefix}-rey` … `${prefix}-submit`. */
   prefix: string;
   /** extra sits beside the submit button (the edit dialog's cancel). */
-  extra?: ComponentChildren;
+  extra?: ReactNode;
   label: string;
 };
 
@@ -38,7 +38,7 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
     setErrors(({ [key]: _, ...rest }) => rest);
   };
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const checked = checkBarForm(form);
@@ -61,8 +61,8 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
   };
 
   return (
-    <form class="form bar-form" onSubmit={submit} noValidate aria-label={label}>
-      <div class="bar-fields">
+    <form className="form bar-form" onSubmit={submit} noValidate aria-label={label}>
+      <div className="bar-fields">
         <Field
           label="آزمایشگاه (ری)"
           value={form.rey}
@@ -103,19 +103,19 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
           autoComplete="off"
           dir="ltr"
           placeholder="۰٫۰۰۰"
-          class="unit-field"
-          end={<span class="field-unit">گرم</span>}
+          className="unit-field"
+          end={<span className="field-unit">گرم</span>}
           data-testid={`${prefix}-vazn`}
         />
       </div>
-      <div class={`vazn750-preview${preview ? "" : " is-empty"}`} aria-live="polite">
-        <span class="vazn750-label">وزن ۷۵۰</span>
-        <span class="vazn750-value" data-testid={`${prefix}-preview`}>
+      <div className={`vazn750-preview${preview ? "" : " is-empty"}`} aria-live="polite">
+        <span className="vazn750-label">وزن ۷۵۰</span>
+        <span className="vazn750-value" data-testid={`${prefix}-preview`}>
           {preview ? `${formatGold(preview)} گرم` : "—"}
         </span>
-        <span class="vazn750-hint">{preview ? "وزن × عیار ÷ ۷۵۰، تا یک سوت" : "با وارد کردن وزن و عیار محاسبه می‌شود"}</span>
+        <span className="vazn750-hint">{preview ? "وزن × عیار ÷ ۷۵۰، تا یک سوت" : "با وارد کردن وزن و عیار محاسبه می‌شود"}</span>
       </div>
-      <div class="bar-form-actions">
+      <div className="bar-form-actions">
         <Button type="submit" busy={busy} data-testid={`${prefix}-submit`}>
           {submitLabel}
         </Button>

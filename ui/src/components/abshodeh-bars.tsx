@@ -21,11 +21,11 @@ function Actions({ bar, onEdit, onDelete }: { bar: Bar; onEdit: (bar: Bar) => vo
   const locked = barLockReason(bar);
   const hintId = `bar-lock-${bar.id}`;
   return (
-    <div class="bar-actions">
-      <div class="bar-buttons">
+    <div className="bar-actions">
+      <div className="bar-buttons">
         <Button
           variant="secondary"
-          class="btn-sm"
+          className="btn-sm"
           disabled={!!locked}
           title={locked ?? undefined}
           aria-describedby={locked ? hintId : undefined}
@@ -36,7 +36,7 @@ function Actions({ bar, onEdit, onDelete }: { bar: Bar; onEdit: (bar: Bar) => vo
         </Button>
         <Button
           variant="danger"
-          class="btn-sm"
+          className="btn-sm"
           disabled={!!locked}
           title={locked ?? undefined}
           aria-describedby={locked ? hintId : undefined}
@@ -47,7 +47,7 @@ function Actions({ bar, onEdit, onDelete }: { bar: Bar; onEdit: (bar: Bar) => vo
         </Button>
       </div>
       {locked && (
-        <p id={hintId} class="bar-lock" data-testid={`bar-lock-${bar.id}`}>
+        <p id={hintId} className="bar-lock" data-testid={`bar-lock-${bar.id}`}>
           {locked}
         </p>
       )}
@@ -60,31 +60,31 @@ type Figures = Pick<Bar, "rey" | "ang" | "ayar" | "vazn" | "vazn750">;
 /** BarFigures is a bar's purity and weights on a phone card, with its lab and ingot number when asked. */
 export function BarFigures({ bar, withLab, testid }: { bar: Figures; withLab?: boolean; testid?: string }) {
   return (
-    <dl class="bar-figures">
+    <dl className="bar-figures">
       {withLab && (
         <>
-          <div class="bar-figure-wide">
-            <dt class="bar-figure-label">آزمایشگاه (ری)</dt>
-            <dd class="bar-figure-value">{bar.rey}</dd>
+          <div className="bar-figure-wide">
+            <dt className="bar-figure-label">آزمایشگاه (ری)</dt>
+            <dd className="bar-figure-value">{bar.rey}</dd>
           </div>
           <div>
-            <dt class="bar-figure-label">شماره انگ</dt>
-            <dd class="bar-figure-value">{toFaDigits(bar.ang)}</dd>
+            <dt className="bar-figure-label">شماره انگ</dt>
+            <dd className="bar-figure-value">{toFaDigits(bar.ang)}</dd>
           </div>
         </>
       )}
       <div>
-        <dt class="bar-figure-label">عیار</dt>
-        <dd class="bar-figure-value">{formatPurity(bar.ayar)}</dd>
+        <dt className="bar-figure-label">عیار</dt>
+        <dd className="bar-figure-value">{formatPurity(bar.ayar)}</dd>
       </div>
       <div>
-        <dt class="bar-figure-label">وزن</dt>
+        <dt className="bar-figure-label">وزن</dt>
         <dd>
           <Gold value={bar.vazn} />
         </dd>
       </div>
       <div>
-        <dt class="bar-figure-label">وزن ۷۵۰</dt>
+        <dt className="bar-figure-label">وزن ۷۵۰</dt>
         <dd>
           <Gold value={bar.vazn750} testid={testid} />
         </dd>
@@ -97,20 +97,20 @@ export function BarFigures({ bar, withLab, testid }: { bar: Figures; withLab?: b
 export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
   if (narrow) {
     return (
-      <ul class="cards-list" aria-busy={busy}>
+      <ul className="cards-list" aria-busy={busy}>
         {bars.map((b) => (
-          <li key={b.id} class="card bar-card" data-testid="bar-row" data-id={b.id} data-status={b.status}>
-            <div class="bar-card-head">
-              <div class="bar-card-title">
-                <span class="bar-lab">{b.rey}</span>
-                <span class="bar-ang">{`شماره انگ ${toFaDigits(b.ang)}`}</span>
+          <li key={b.id} className="card bar-card" data-testid="bar-row" data-id={b.id} data-status={b.status}>
+            <div className="bar-card-head">
+              <div className="bar-card-title">
+                <span className="bar-lab">{b.rey}</span>
+                <span className="bar-ang">{`شماره انگ ${toFaDigits(b.ang)}`}</span>
               </div>
               <StatusBadge tone={barStatusTone(b.status)} testid={`bar-status-${b.id}`}>
                 {barStatusLabel(b.status)}
               </StatusBadge>
             </div>
             <BarFigures bar={b} testid={`bar-vazn750-${b.id}`} />
-            <p class="bar-meta muted small">{`#${toFaDigits(b.id)} · ثبت ${formatJalaliDateTimeShort(b.created_at)}`}</p>
+            <p className="bar-meta muted small">{`#${toFaDigits(b.id)} · ثبت ${formatJalaliDateTimeShort(b.created_at)}`}</p>
             <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
           </li>
         ))}
@@ -118,8 +118,8 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
     );
   }
   return (
-    <div class="table-wrap card" aria-busy={busy}>
-      <table class="table bar-table">
+    <div className="table-wrap card" aria-busy={busy}>
+      <table className="table bar-table">
         <thead>
           <tr>
             <th scope="col">شناسه</th>
@@ -136,14 +136,14 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
         <tbody>
           {bars.map((b) => (
             <tr key={b.id} data-testid="bar-row" data-id={b.id} data-status={b.status}>
-              <td class="num">{toFaDigits(b.id)}</td>
-              <td class="strong">{b.rey}</td>
-              <td class="num">{toFaDigits(b.ang)}</td>
-              <td class="num">{formatPurity(b.ayar)}</td>
-              <td class="num">
+              <td className="num">{toFaDigits(b.id)}</td>
+              <td className="strong">{b.rey}</td>
+              <td className="num">{toFaDigits(b.ang)}</td>
+              <td className="num">{formatPurity(b.ayar)}</td>
+              <td className="num">
                 <Gold value={b.vazn} />
               </td>
-              <td class="num">
+              <td className="num">
                 <Gold value={b.vazn750} testid={`bar-vazn750-${b.id}`} />
               </td>
               <td>
@@ -151,8 +151,8 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
                   {barStatusLabel(b.status)}
                 </StatusBadge>
               </td>
-              <td class="num">{formatJalaliDateTimeShort(b.created_at)}</td>
-              <td class="bar-actions-cell">
+              <td className="num">{formatJalaliDateTimeShort(b.created_at)}</td>
+              <td className="bar-actions-cell">
                 <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
               </td>
             </tr>

@@ -1,6 +1,6 @@
 // The abshodeh requests of the review screen: a table on a desktop, cards on a phone, with the decisions
 // each request's state allows (decisions.md §6), and the dialog that asks for a rejection's reason.
-import { useState } from "preact/hooks";
+import { useState, type SyntheticEvent } from "react";
 import { formatPurity } from "../lib/gold-request";
 import { goldRequestStatusLabel, goldRequestStatusTone } from "../lib/labels";
 import type { GoldRequest } from "../api";
@@ -26,14 +26,14 @@ type ListProps = {
 
 function Actions({ r, busy, onDecide }: { r: GoldRequest; busy: GoldDecision | undefined; onDecide: ListProps["onDecide"] }) {
   const decisions = decisionsFor(r.status);
-  if (!decisions.length) return <span class="muted">{EMPTY}</span>;
+  if (!decisions.length) return <span className="muted">{EMPTY}</span>;
   return (
-    <div class="gr-actions">
+    <div className="gr-actions">
       {decisions.map((d) => (
         <Button
           key={d}
           variant={d === "rejected" ? "danger" : d === "approved" ? "primary" : "secondary"}
-          class="btn-sm"
+          className="btn-sm"
           busy={busy === d}
           disabled={!!busy}
           onClick={() => onDecide(r, d)}
@@ -52,26 +52,26 @@ const phone = (r: GoldRequest) => (r.phone_number ? toFaDigits(r.phone_number) :
 export function RequestList({ requests, narrow, loading, busy, onDecide }: ListProps) {
   if (narrow) {
     return (
-      <ul class="cards-list" aria-busy={loading}>
+      <ul className="cards-list" aria-busy={loading}>
         {requests.map((r) => (
-          <li key={r.id} class="card gr-card" data-testid="gr-row" data-id={r.id} data-status={r.status}>
-            <div class="gr-card-head">
-              <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
-              <span class="gr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
+          <li key={r.id} className="card gr-card" data-testid="gr-row" data-id={r.id} data-status={r.status}>
+            <div className="gr-card-head">
+              <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
+              <span className="gr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
               <StatusBadge tone={goldRequestStatusTone(r.status, "admin")} testid={`gr-status-${r.id}`}>
                 {goldRequestStatusLabel(r.status, "admin")}
               </StatusBadge>
             </div>
-            <p class="gr-user">
+            <p className="gr-user">
               {fullName(r.first_name, r.last_name, EMPTY)}
-              <span class="gr-phone" dir="ltr">
+              <span className="gr-phone" dir="ltr">
                 {phone(r)}
               </span>
             </p>
             <BarFigures bar={r} withLab />
             {r.reject_reason && (
-              <p class="gr-reason" data-testid={`gr-reason-${r.id}`}>
-                <span class="muted">دلیل رد: </span>
+              <p className="gr-reason" data-testid={`gr-reason-${r.id}`}>
+                <span className="muted">دلیل رد: </span>
                 {r.reject_reason}
               </p>
             )}
@@ -82,8 +82,8 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
     );
   }
   return (
-    <div class="table-wrap card" aria-busy={loading}>
-      <table class="table table-dense gr-table">
+    <div className="table-wrap card" aria-busy={loading}>
+      <table className="table table-dense gr-table">
         <thead>
           <tr>
             <th scope="col">شناسه و تاریخ</th>
@@ -101,23 +101,23 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
         <tbody>
           {requests.map((r) => (
             <tr key={r.id} data-testid="gr-row" data-id={r.id} data-status={r.status}>
-              <td class="num">
-                <span class="cell-main">{toFaDigits(r.id)}</span>
-                <span class="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
+              <td className="num">
+                <span className="cell-main">{toFaDigits(r.id)}</span>
+                <span className="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
               </td>
               <td>
-                <span class="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
-                <span class="cell-sub" dir="ltr">
+                <span className="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
+                <span className="cell-sub" dir="ltr">
                   {phone(r)}
                 </span>
               </td>
               <td>{r.rey}</td>
-              <td class="num">{toFaDigits(r.ang)}</td>
-              <td class="num">{formatPurity(r.ayar)}</td>
-              <td class="num">
+              <td className="num">{toFaDigits(r.ang)}</td>
+              <td className="num">{formatPurity(r.ayar)}</td>
+              <td className="num">
                 <Gold value={r.vazn} />
               </td>
-              <td class="num">
+              <td className="num">
                 <Gold value={r.vazn750} />
               </td>
               <td>
@@ -125,8 +125,8 @@ export function RequestList({ requests, narrow, loading, busy, onDecide }: ListP
                   {goldRequestStatusLabel(r.status, "admin")}
                 </StatusBadge>
               </td>
-              <td class="cell-reason" data-testid={`gr-reason-${r.id}`}>
-                {r.reject_reason || <span class="muted">{EMPTY}</span>}
+              <td className="cell-reason" data-testid={`gr-reason-${r.id}`}>
+                {r.reject_reason || <span className="muted">{EMPTY}</span>}
               </td>
               <td>
                 <Actions r={r} busy={busy[r.id]} onDecide={onDecide} />
@@ -152,7 +152,7 @@ type RejectProps = {
  */
 export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProps) {
   const [reason, setReason] = useState("");
-  const submit = (e: Event) => {
+  const submit = (e: SyntheticEvent) => {
     e.preventDefault();
     if (!busy) onReject(reason);
   };
@@ -163,7 +163,7 @@ export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProp
       onClose={() => !busy && onClose()}
       testid="gr-reject-dialog"
       footer={
-        <div class="modal-buttons">
+        <div className="modal-buttons">
           <Button variant="danger" busy={busy} onClick={submit} data-testid="gr-reject-confirm">
             رد درخواست
           </Button>
@@ -173,7 +173,7 @@ export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProp
         </div>
       }
     >
-      <dl class="kv reject-summary">
+      <dl className="kv reject-summary">
         <dt>مشتری</dt>
         <dd>{fullName(r.first_name, r.last_name, EMPTY)}</dd>
         <dt>آزمایشگاه (ری)</dt>
@@ -183,7 +183,7 @@ export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProp
         <dt>وزن ۷۵۰</dt>
         <dd>{`${formatGold(r.vazn750)} گرم`}</dd>
       </dl>
-      <p class="reject-note">
+      <p className="reject-note">
         {r.status === "pending"
           ? "آبشده آزاد می‌شود و طلای نگه‌داشته‌شده به موجودی قابل استفاده مشتری برمی‌گردد."
           : "طلای کسرشده به حساب مشتری برمی‌گردد و آبشده آزاد می‌شود."}

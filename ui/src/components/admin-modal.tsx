@@ -1,16 +1,16 @@
 // A dialog over the screen: the ledger of a user, the charge confirmation, the reject reason.
 // Escape and the backdrop close it; focus moves in on open and back to the opener on close.
 // TODO: fold into a shared dialog component if the customer screens bring one.
-import type { ComponentChildren } from "preact";
-import { useEffect, useId, useRef } from "preact/hooks";
+import type { ReactNode } from "react";
+import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "./icons";
 
 type Props = {
   title: string;
   onClose: () => void;
-  children: ComponentChildren;
+  children: ReactNode;
   /** footer holds the dialog's buttons. */
-  footer?: ComponentChildren;
+  footer?: ReactNode;
   /** size "wide" fits a table; "narrow" a question. */
   size?: "narrow" | "wide";
   testid?: string;
@@ -58,10 +58,10 @@ export function Modal({ title, onClose, children, footer, size = "narrow", testi
   }, []);
 
   return (
-    <div class="modal-root">
-      <div class="modal-backdrop" onClick={() => close.current()} />
+    <div className="modal-root">
+      <div className="modal-backdrop" onClick={() => close.current()} />
       <div
-        class={`modal card modal-${size}`}
+        className={`modal card modal-${size}`}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -69,16 +69,16 @@ export function Modal({ title, onClose, children, footer, size = "narrow", testi
         tabIndex={-1}
         data-testid={testid}
       >
-        <div class="modal-head">
-          <h2 class="modal-title" id={titleId}>
+        <div className="modal-head">
+          <h2 className="modal-title" id={titleId}>
             {title}
           </h2>
-          <button type="button" class="icon-btn" onClick={() => close.current()} aria-label="بستن">
+          <button type="button" className="icon-btn" onClick={() => close.current()} aria-label="بستن">
             <CloseIcon />
           </button>
         </div>
-        <div class="modal-body">{children}</div>
-        {footer && <div class="modal-foot">{footer}</div>}
+        <div className="modal-body">{children}</div>
+        {footer && <div className="modal-foot">{footer}</div>}
       </div>
     </div>
   );

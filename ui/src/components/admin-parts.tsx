@@ -1,7 +1,7 @@
 // Small parts the admin screens share: amounts, the receipt thumbnail, a select field, and the filter
 // panel with its date range and buttons.
-import type { ComponentChildren } from "preact";
-import { useId, useState } from "preact/hooks";
+import type { ReactNode, FormEvent } from "react";
+import { useId, useState } from "react";
 import { todayJalali } from "../lib/jalali";
 import { EMPTY, formatGold, formatRial, formatToman } from "../lib/money";
 import { isSameOriginPath } from "../lib/wallet";
@@ -12,12 +12,12 @@ import { Button, LoadFailed, Loading } from "./ui";
 /** Rial shows a rial amount with its unit and, when asked, the toman beside it. */
 export function Rial({ value, toman, testid }: { value: string | null | undefined; toman?: boolean; testid?: string }) {
   return (
-    <span class="amount">
-      <span class="amount-value" data-testid={testid}>
+    <span className="amount">
+      <span className="amount-value" data-testid={testid}>
         {formatRial(value)}
       </span>
-      <span class="amount-unit">ریال</span>
-      {toman && <span class="amount-toman">{`${formatToman(value)} تومان`}</span>}
+      <span className="amount-unit">ریال</span>
+      {toman && <span className="amount-toman">{`${formatToman(value)} تومان`}</span>}
     </span>
   );
 }
@@ -25,11 +25,11 @@ export function Rial({ value, toman, testid }: { value: string | null | undefine
 /** Gold shows grams with 3 decimals and the unit. */
 export function Gold({ value, testid }: { value: string | null | undefined; testid?: string }) {
   return (
-    <span class="amount amount-gold">
-      <span class="amount-value" data-testid={testid}>
+    <span className="amount amount-gold">
+      <span className="amount-value" data-testid={testid}>
         {formatGold(value)}
       </span>
-      <span class="amount-unit">گرم</span>
+      <span className="amount-unit">گرم</span>
     </span>
   );
 }
@@ -37,19 +37,19 @@ export function Gold({ value, testid }: { value: string | null | undefined; test
 /** ReceiptThumb is a deposit receipt's thumbnail; a click opens the full image in a new tab. */
 export function ReceiptThumb({ src, id }: { src: string | null | undefined; id: number }) {
   const [broken, setBroken] = useState(false);
-  if (!isSameOriginPath(src)) return <span class="muted">{EMPTY}</span>;
+  if (!isSameOriginPath(src)) return <span className="muted">{EMPTY}</span>;
   return (
     <a
       href={src}
       target="_blank"
       rel="noopener noreferrer"
-      class="receipt-thumb"
+      className="receipt-thumb"
       aria-label={`نمایش تصویر کامل رسید درخواست ${id}`}
       title="نمایش تصویر کامل رسید"
       data-testid={`receipt-${id}`}
     >
       {broken ? (
-        <span class="receipt-broken" title="تصویر رسید بارگذاری نشد">
+        <span className="receipt-broken" title="تصویر رسید بارگذاری نشد">
           <ReceiptIcon size={22} />
         </span>
       ) : (
@@ -71,14 +71,14 @@ type SelectProps = {
 export function SelectField({ label, value, onValue, options, testid }: SelectProps) {
   const id = `s${useId()}`;
   return (
-    <div class="field">
-      <label for={id} class="field-label">
+    <div className="field">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <div class="field-control">
+      <div className="field-control">
         <select
           id={id}
-          class="input select"
+          className="input select"
           value={value}
           onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
           data-testid={testid}
@@ -100,23 +100,23 @@ type FilterPanelProps = {
   /** id is the form's id, which the toggle controls. */
   id: string;
   formClass?: string;
-  onSubmit: (e: Event) => void;
-  children: ComponentChildren;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
 };
 
 /** FilterPanel is a card of filters that a phone opens and closes with its "فیلترها" toggle. */
 export function FilterPanel({ label, id, formClass, onSubmit, children }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   return (
-    <section class={`card filters${open ? " open" : ""}`} aria-label={label}>
-      <button type="button" class="filters-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-testid="filters-toggle">
+    <section className={`card filters${open ? " open" : ""}`} aria-label={label}>
+      <button type="button" className="filters-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-testid="filters-toggle">
         <FilterIcon size={20} />
         فیلترها
-        <span class="filters-chevron">
+        <span className="filters-chevron">
           <ChevronDownIcon size={20} />
         </span>
       </button>
-      <form id={id} class={formClass ? `filters-body ${formClass}` : "filters-body"} onSubmit={onSubmit} noValidate>
+      <form id={id} className={formClass ? `filters-body ${formClass}` : "filters-body"} onSubmit={onSubmit} noValidate>
         {children}
       </form>
     </section>
@@ -148,7 +148,7 @@ export function DateRangeFields({ from, to, onValue, errorOf }: DateRangeProps) 
 /** FilterActions are a filter form's apply and clear buttons; apply spins while a reload runs. */
 export function FilterActions({ busy, onClear, clearLabel = "پاک کردن" }: { busy: boolean; onClear: () => void; clearLabel?: string }) {
   return (
-    <div class="filters-actions">
+    <div className="filters-actions">
       <Button type="submit" busy={busy} data-testid="filter-apply">
         اعمال فیلتر
       </Button>
@@ -160,6 +160,6 @@ export function FilterActions({ busy, onClear, clearLabel = "پاک کردن" }:
 }
 
 /** ListPending stands in for a list before its first rows: a spinner, or a retry card once loading failed. */
-export function ListPending({ failed, icon, title, onRetry }: { failed: boolean; icon: ComponentChildren; title: string; onRetry: () => void }) {
+export function ListPending({ failed, icon, title, onRetry }: { failed: boolean; icon: ReactNode; title: string; onRetry: () => void }) {
   return failed ? <LoadFailed icon={icon} title={title} onRetry={onRetry} /> : <Loading />;
 }

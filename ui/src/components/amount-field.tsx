@@ -30,8 +30,8 @@ export function AmountField({ label, digits, onDigits, error, disabled, testid }
       hint={hint}
       placeholder="۰"
       disabled={disabled}
-      end={<span class="field-unit">ریال</span>}
-      class="amount-field"
+      end={<span className="field-unit">ریال</span>}
+      className="amount-field"
       testid={testid}
     />
   );

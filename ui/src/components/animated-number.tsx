@@ -1,5 +1,5 @@
 // Animates a rial amount from its previous value to the new one over 800 ms.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { formatRial } from "../lib/money";
 
 /** ANIMATION_MS is how long the number takes to reach its new value. */

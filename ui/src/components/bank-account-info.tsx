@@ -11,15 +11,15 @@ export function BankAccountInfo({ account }: { account: BankAccount }) {
   return (
     <>
       <BankLogo name={account.bank_name} size={44} />
-      <span class="account-info">
-        <span class="account-bank">{account.bank_name || UNKNOWN_BANK}</span>
-        {account.account_holder_name && <span class="account-holder">{account.account_holder_name}</span>}
-        <span class="account-number" dir="ltr">
+      <span className="account-info">
+        <span className="account-bank">{account.bank_name || UNKNOWN_BANK}</span>
+        {account.account_holder_name && <span className="account-holder">{account.account_holder_name}</span>}
+        <span className="account-number" dir="ltr">
           {formatCardNumber(account.card_number)}
         </span>
         {account.iban && (
-          <span class="account-iban">
-            <span class="account-iban-label">شبا</span>
+          <span className="account-iban">
+            <span className="account-iban-label">شبا</span>
             <span dir="ltr">{formatIban(account.iban)}</span>
           </span>
         )}

@@ -33,9 +33,9 @@ export function BankLogo({ name, size = 40, title }: Props) {
   const a11y = title ? { role: "img" as const, "aria-label": title } : { "aria-hidden": true as const };
   if (!brand.short) {
     return (
-      <svg class="bank-logo" width={size} height={size} viewBox="0 0 48 48" focusable="false" {...a11y}>
+      <svg className="bank-logo" width={size} height={size} viewBox="0 0 48 48" focusable="false" {...a11y}>
         <rect width="48" height="48" rx="12" fill={brand.color} />
-        <path d="M12 19.5 24 12l12 7.5M14 21.5h20M16 23.5v9M21.3 23.5v9M26.7 23.5v9M32 23.5v9M13 35.5h22" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" />
+        <path d="M12 19.5 24 12l12 7.5M14 21.5h20M16 23.5v9M21.3 23.5v9M26.7 23.5v9M32 23.5v9M13 35.5h22" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     );
   }
@@ -44,19 +44,19 @@ export function BankLogo({ name, size = 40, title }: Props) {
   // baselines: one line sits a little below the middle; two lines share the box
   const ys = lines.length === 1 ? [24 + fs * 0.36] : [21, 21 + fs * 1.25];
   return (
-    <svg class="bank-logo" width={size} height={size} viewBox="0 0 48 48" focusable="false" {...a11y}>
+    <svg className="bank-logo" width={size} height={size} viewBox="0 0 48 48" focusable="false" {...a11y}>
       <rect width="48" height="48" rx="12" fill={brand.color} />
-      <rect x="1" y="1" width="46" height="46" rx="11" fill="none" stroke="#fff" stroke-opacity="0.18" stroke-width="2" />
+      <rect x="1" y="1" width="46" height="46" rx="11" fill="none" stroke="#fff" strokeOpacity="0.18" strokeWidth="2" />
       {lines.map((line, i) => (
         <text
           key={line}
           x="24"
           y={ys[i]}
           fill="#fff"
-          font-family="Vazirmatn, Tahoma, sans-serif"
-          font-weight="700"
-          font-size={fs}
-          text-anchor="middle"
+          fontFamily="Vazirmatn, Tahoma, sans-serif"
+          fontWeight="700"
+          fontSize={fs}
+          textAnchor="middle"
           direction="rtl"
         >
           {line}

@@ -1,6 +1,6 @@
 // The chat's input bar: attach an image or a sound (previewed, removable), write, send. Send stays disabled
 // without trimmed text or a file; Enter sends on a keyboard with a mouse, Shift+Enter breaks the line.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { canSend, chatFileType, fileError, MAX_MESSAGE_LENGTH } from "../lib/chat";
 import { toFaDigits } from "../lib/digits";
 import { CloseIcon, PaperclipIcon, SendIcon } from "./icons";
@@ -43,7 +43,7 @@ export function ChatComposer({ onSend, onText, disabled = false }: Props) {
     else setFile(chosen);
   };
 
-  const submit = async (e?: Event) => {
+  const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (!ready) return;
     setBusy(true);
@@ -58,20 +58,20 @@ export function ChatComposer({ onSend, onText, disabled = false }: Props) {
     input.current?.focus();
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== "Enter" || e.shiftKey || e.isComposing) return;
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
     if (!window.matchMedia("(pointer: fine)").matches) return;
     e.preventDefault();
     void submit();
   };
 
   return (
-    <form class="composer" onSubmit={submit} data-testid="chat-composer">
+    <form className="composer" onSubmit={submit} data-testid="chat-composer">
       {file && <FilePreview file={file} progress={progress} busy={busy} onRemove={() => setFile(null)} />}
-      <div class="composer-row">
+      <div className="composer-row">
         <button
           type="button"
-          class="icon-btn composer-attach"
+          className="icon-btn composer-attach"
           onClick={() => picker.current?.click()}
           disabled={busy}
           aria-label="پیوست تصویر یا فایل صوتی"
@@ -82,13 +82,13 @@ export function ChatComposer({ onSend, onText, disabled = false }: Props) {
         <input ref={picker} type="file" accept="image/*,audio/*" hidden onChange={pick} data-testid="chat-file" />
         <textarea
           ref={input}
-          class="composer-input"
+          className="composer-input"
           rows={1}
           value={text}
           maxLength={MAX_MESSAGE_LENGTH}
           placeholder="پیام خود را بنویسید…"
           aria-label="متن پیام"
-          onInput={(e) => {
+          onChange={(e) => {
             const v = (e.currentTarget as HTMLTextAreaElement).value;
             setText(v);
             onText(v);
@@ -96,8 +96,8 @@ export function ChatComposer({ onSend, onText, disabled = false }: Props) {
           onKeyDown={onKeyDown}
           data-testid="chat-input"
         />
-        <button type="submit" class="composer-send" disabled={!ready} aria-label="ارسال پیام" data-testid="chat-send">
-          {busy ? <span class="spinner" aria-hidden="true" /> : <SendIcon />}
+        <button type="submit" className="composer-send" disabled={!ready} aria-label="ارسال پیام" data-testid="chat-send">
+          {busy ? <span className="spinner" aria-hidden="true" /> : <SendIcon />}
         </button>
       </div>
     </form>
@@ -121,13 +121,13 @@ function FilePreview({ file, progress, busy, onRemove }: PreviewProps) {
   }, [file]);
   const kind = chatFileType(file.type);
   return (
-    <div class="composer-preview" data-testid="chat-preview">
-      {url && kind === "image" && <img class="preview-thumb" src={url} alt="پیش‌نمایش تصویر" />}
-      {url && kind === "audio" && <audio class="preview-audio" controls src={url} />}
-      <span class="preview-name" title={file.name}>
+    <div className="composer-preview" data-testid="chat-preview">
+      {url && kind === "image" && <img className="preview-thumb" src={url} alt="پیش‌نمایش تصویر" />}
+      {url && kind === "audio" && <audio className="preview-audio" controls src={url} />}
+      <span className="preview-name" title={file.name}>
         {busy && progress !== null ? `در حال بارگذاری ${toFaDigits(progress)}٪` : `${kind === "audio" ? "فایل صوتی" : "تصویر"}، ${sizeText(file.size)}`}
       </span>
-      <button type="button" class="icon-btn preview-remove" onClick={onRemove} disabled={busy} aria-label="حذف فایل" data-testid="chat-file-remove">
+      <button type="button" className="icon-btn preview-remove" onClick={onRemove} disabled={busy} aria-label="حذف فایل" data-testid="chat-file-remove">
         <CloseIcon size={20} />
       </button>
     </div>

@@ -21,7 +21,7 @@ export function ChatConversation({ roomId, admin, typingText, emptyText, offline
   const room = useChatRoom(roomId, admin);
   const onText = useTypingSignal(roomId);
   return (
-    <div class="chat-conversation">
+    <div className="chat-conversation">
       <ChatMessages
         messages={room.messages}
         loaded={room.loaded}
@@ -39,7 +39,7 @@ export function ChatConversation({ roomId, admin, typingText, emptyText, offline
 /** ConnectionBanner stays over the composer while the connection is lost (below the toasts, not under them). */
 export function ConnectionBanner() {
   return (
-    <p class="chat-banner" role="alert" data-testid="chat-offline">
+    <p className="chat-banner" role="alert" data-testid="chat-offline">
       ارتباط با چت قطع شد؛ در حال اتصال دوباره…
     </p>
   );

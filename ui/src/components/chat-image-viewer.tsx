@@ -1,5 +1,5 @@
 // A chat image fitted to the screen over everything; Escape, the close button or a tap closes it.
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef } from "react";
 import { CloseIcon } from "./icons";
 
 /** ChatImageViewer shows src large until onClose. */
@@ -16,8 +16,8 @@ export function ChatImageViewer({ src, onClose }: { src: string; onClose: () => 
     };
   }, []);
   return (
-    <div class="chat-viewer" role="dialog" aria-modal="true" aria-label="نمایش تصویر" onClick={onClose} data-testid="chat-image-viewer">
-      <button type="button" ref={closeBtn} class="icon-btn chat-viewer-close" onClick={onClose} aria-label="بستن تصویر">
+    <div className="chat-viewer" role="dialog" aria-modal="true" aria-label="نمایش تصویر" onClick={onClose} data-testid="chat-image-viewer">
+      <button type="button" ref={closeBtn} className="icon-btn chat-viewer-close" onClick={onClose} aria-label="بستن تصویر">
         <CloseIcon />
       </button>
       <img src={src} alt="تصویر پیام در اندازه بزرگ" />

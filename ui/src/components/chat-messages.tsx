@@ -1,7 +1,7 @@
 // A room's messages: a date between days, bubbles (ours at the inline end, theirs at the start) with
 // image, audio and text, the time and our read ticks; the other side's typing; kept scrolled to the end.
-import { Fragment } from "preact";
-import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { Fragment } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { ChatMessage } from "../api";
 import { dayKey, dayLabel, messageTime, receiptOf, type Receipt } from "../lib/chat";
 import { isSameOriginPath } from "../lib/wallet";
@@ -56,18 +56,18 @@ export function ChatMessages({ messages, loaded, admin, typing, typingText, empt
 
   return (
     <>
-      <div class="chat-messages" ref={box} onScroll={onScroll} role="log" aria-label="پیام‌های گفتگو" data-testid="chat-messages">
+      <div className="chat-messages" ref={box} onScroll={onScroll} role="log" aria-label="پیام‌های گفتگو" data-testid="chat-messages">
         {!loaded ? (
           <Loading text="در حال دریافت پیام‌ها…" />
         ) : messages.length === 0 ? (
-          <p class="chat-empty" data-testid="chat-empty">
+          <p className="chat-empty" data-testid="chat-empty">
             {emptyText}
           </p>
         ) : (
           messages.map((m, i) => (
             <Fragment key={m.id}>
               {dayKey(m.created_at) !== dayKey(messages[i - 1]?.created_at) && (
-                <p class="chat-day">
+                <p className="chat-day">
                   <span>{dayLabel(m.created_at)}</span>
                 </p>
               )}
@@ -76,9 +76,9 @@ export function ChatMessages({ messages, loaded, admin, typing, typingText, empt
           ))
         )}
         {typing && (
-          <p class="chat-typing" data-testid="typing-indicator" role="status">
+          <p className="chat-typing" data-testid="typing-indicator" role="status">
             <span>{typingText}</span>
-            <span class="typing-dots" aria-hidden="true">
+            <span className="typing-dots" aria-hidden="true">
               <i />
               <i />
               <i />
@@ -102,19 +102,19 @@ type BubbleProps = {
 function Bubble({ m, mine, receipt, onImage, onMedia }: BubbleProps) {
   const url = isSameOriginPath(m.file_url) ? m.file_url : null;
   return (
-    <div class={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="chat-message" data-id={m.id} data-mine={mine ? "true" : "false"}>
+    <div className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="chat-message" data-id={m.id} data-mine={mine ? "true" : "false"}>
       {url && m.file_type === "image" && (
-        <button type="button" class="bubble-image" onClick={() => onImage(url)} aria-label="نمایش تصویر در اندازه بزرگ">
+        <button type="button" className="bubble-image" onClick={() => onImage(url)} aria-label="نمایش تصویر در اندازه بزرگ">
           <img src={url} alt="تصویر پیوست" loading="lazy" decoding="async" onLoad={onMedia} data-testid="chat-image" />
         </button>
       )}
-      {url && m.file_type === "audio" && <audio class="bubble-audio" controls preload="metadata" src={url} data-testid="chat-audio" />}
+      {url && m.file_type === "audio" && <audio className="bubble-audio" controls preload="metadata" src={url} data-testid="chat-audio" />}
       {m.message_text && (
-        <p class="bubble-text" dir="auto">
+        <p className="bubble-text" dir="auto">
           {m.message_text}
         </p>
       )}
-      <span class="bubble-meta">
+      <span className="bubble-meta">
         <time dateTime={m.created_at}>{messageTime(m.created_at)}</time>
         {receipt !== "none" && <Ticks receipt={receipt} />}
       </span>
@@ -125,7 +125,7 @@ function Bubble({ m, mine, receipt, onImage, onMedia }: BubbleProps) {
 function Ticks({ receipt }: { receipt: Receipt }) {
   const read = receipt === "read";
   return (
-    <span class={`ticks${read ? " ticks-read" : ""}`} role="img" aria-label={read ? "خوانده شد" : "ارسال شد"} data-testid="receipt" data-state={receipt}>
+    <span className={`ticks${read ? " ticks-read" : ""}`} role="img" aria-label={read ? "خوانده شد" : "ارسال شد"} data-testid="receipt" data-state={receipt}>
       {read ? <DoubleCheckIcon size={16} /> : <CheckIcon size={16} />}
     </span>
   );

@@ -1,6 +1,6 @@
 // Five one-digit boxes for a verification code: numeric keyboard, focus moves on entry and
 // delete, a pasted or autofilled code fills every box, Persian and Arabic digits are accepted.
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, type KeyboardEvent, type ClipboardEvent } from "react";
 import { digitsOnly, toFaDigits } from "../lib/digits";
 
 /** CODE_LENGTH is the number of digits of a verification code. */
@@ -68,7 +68,7 @@ export function CodeInput({ value, onChange, onComplete, error, disabled, autoFo
     set(next, at + d.length);
   };
 
-  const onKeyDown = (index: number, e: KeyboardEvent) => {
+  const onKeyDown = (index: number, e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Backspace") {
       e.preventDefault();
       if (index < value.length) {
@@ -85,7 +85,7 @@ export function CodeInput({ value, onChange, onComplete, error, disabled, autoFo
     }
   };
 
-  const onPaste = (e: ClipboardEvent) => {
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     const text = e.clipboardData?.getData("text") ?? "";
     const d = digitsOnly(text);
     if (!d) return;
@@ -95,15 +95,15 @@ export function CodeInput({ value, onChange, onComplete, error, disabled, autoFo
 
   const errId = "code-input-error";
   return (
-    <div class={`code-field${error ? " has-error" : ""}`}>
-      <div class="code-boxes" dir="ltr" role="group" aria-label={label} data-testid="code-input">
+    <div className={`code-field${error ? " has-error" : ""}`}>
+      <div className="code-boxes" dir="ltr" role="group" aria-label={label} data-testid="code-input">
         {digits.map((ch, i) => (
           <input
             key={i}
             ref={(el) => {
               boxes.current[i] = el;
             }}
-            class="code-box"
+            className="code-box"
             type="text"
             inputMode="numeric"
             pattern="[0-9۰-۹٠-٩]*"
@@ -115,7 +115,7 @@ export function CodeInput({ value, onChange, onComplete, error, disabled, autoFo
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errId : undefined}
             data-testid={`code-box-${i}`}
-            onInput={(e) => fill(i, (e.currentTarget as HTMLInputElement).value)}
+            onChange={(e) => fill(i, (e.currentTarget as HTMLInputElement).value)}
             onKeyDown={(e) => onKeyDown(i, e)}
             onPaste={onPaste}
             onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
@@ -123,7 +123,7 @@ export function CodeInput({ value, onChange, onComplete, error, disabled, autoFo
         ))}
       </div>
       {error && (
-        <p id={errId} class="field-error" role="alert">
+        <p id={errId} className="field-error" role="alert">
           {error}
         </p>
       )}

@@ -1,5 +1,5 @@
 // A Jalali date typed as YYYY/MM/DD or picked from a calendar that loads on demand.
-import { useState } from "preact/hooks";
+import { useState } from "react";
 import { toFaDigits } from "../lib/digits";
 import type { JalaliDate } from "../lib/jalali";
 import { CalendarIcon } from "./icons";
@@ -43,11 +43,11 @@ export function DateField({ label, value, onValue, min, max, error, id, testid, 
         autoComplete={autoComplete}
         placeholder={placeholder}
         dir="ltr"
-        class="date-field"
+        className="date-field"
         data-testid={testid}
         onFocus={() => JalaliCalendar.preload()}
         end={
-          <button type="button" class="icon-btn field-end" onClick={() => setOpen(true)} aria-label="انتخاب از تقویم" data-testid="date-picker-open">
+          <button type="button" className="icon-btn field-end" onClick={() => setOpen(true)} aria-label="انتخاب از تقویم" data-testid="date-picker-open">
             <CalendarIcon />
           </button>
         }

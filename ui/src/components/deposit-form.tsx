@@ -1,5 +1,5 @@
 // The deposit tab: an amount and a photo of the bank receipt, sent with upload progress over the form.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { api, errorText } from "../api";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { toFaDigits } from "../lib/digits";
@@ -33,14 +33,14 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const pick = (e: Event) => {
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const f = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
     if (!f) return; // the picker was closed without a choice: keep the one chosen before
     setFile(f);
     setErrors((x) => ({ ...x, receipt: receiptError(f) }));
   };
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (progress !== null) return;
     const errs = { amount: amountError(amount), receipt: receiptError(file) };
@@ -64,8 +64,8 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
 
   const uploading = progress !== null;
   return (
-    <form class="card form deposit-form" onSubmit={submit} noValidate aria-busy={uploading} data-testid="deposit-form">
-      <p class="form-intro">مبلغ را به حساب فروشگاه واریز کنید، سپس مبلغ و عکس رسید را اینجا بفرستید. پس از بررسی رسید، مبلغ به موجودی شما اضافه می‌شود.</p>
+    <form className="card form deposit-form" onSubmit={submit} noValidate aria-busy={uploading} data-testid="deposit-form">
+      <p className="form-intro">مبلغ را به حساب فروشگاه واریز کنید، سپس مبلغ و عکس رسید را اینجا بفرستید. پس از بررسی رسید، مبلغ به موجودی شما اضافه می‌شود.</p>
       <AmountField
         label="مبلغ واریزی"
         digits={amount}
@@ -74,16 +74,16 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
         disabled={uploading}
         testid="deposit-amount"
       />
-      <div class={`field${errors.receipt ? " has-error" : ""}`}>
-        <span class="field-label" id="receipt-label">
+      <div className={`field${errors.receipt ? " has-error" : ""}`}>
+        <span className="field-label" id="receipt-label">
           تصویر رسید واریز
         </span>
-        <label class={`receipt-picker${file ? " has-file" : ""}`}>
+        <label className={`receipt-picker${file ? " has-file" : ""}`}>
           <input
             ref={input}
             type="file"
             accept={RECEIPT_TYPES.join(",")}
-            class="visually-hidden"
+            className="visually-hidden"
             onChange={pick}
             disabled={uploading}
             aria-labelledby="receipt-label"
@@ -91,37 +91,37 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
             aria-invalid={errors.receipt ? true : undefined}
             data-testid="deposit-receipt"
           />
-          <span class="receipt-thumb">
+          <span className="receipt-thumb">
             {preview ? <img src={preview} alt="پیش‌نمایش رسید انتخاب‌شده" data-testid="receipt-preview" /> : <UploadIcon size={26} />}
           </span>
-          <span class="receipt-text">
-            <span class="receipt-title">{file ? "رسید انتخاب شد" : "انتخاب عکس رسید"}</span>
-            <span class="receipt-sub">{file ? fileSize(file.size) : "عکس جی‌پگ یا پی‌ان‌جی، حداکثر ۵ مگابایت"}</span>
+          <span className="receipt-text">
+            <span className="receipt-title">{file ? "رسید انتخاب شد" : "انتخاب عکس رسید"}</span>
+            <span className="receipt-sub">{file ? fileSize(file.size) : "عکس جی‌پگ یا پی‌ان‌جی، حداکثر ۵ مگابایت"}</span>
           </span>
-          <span class="receipt-action" aria-hidden="true">
+          <span className="receipt-action" aria-hidden="true">
             {file ? "تغییر" : "انتخاب"}
           </span>
         </label>
         {errors.receipt ? (
-          <p id="receipt-msg" class="field-error" role="alert">
+          <p id="receipt-msg" className="field-error" role="alert">
             {errors.receipt}
           </p>
         ) : (
-          <p id="receipt-msg" class="field-hint">
+          <p id="receipt-msg" className="field-hint">
             رسید باید مبلغ، تاریخ و شماره پیگیری را خوانا نشان دهد.
           </p>
         )}
       </div>
-      <Button type="submit" class="btn-block" busy={uploading} data-testid="deposit-submit">
+      <Button type="submit" className="btn-block" busy={uploading} data-testid="deposit-submit">
         ثبت درخواست واریز
       </Button>
       {uploading && (
-        <div class="upload-overlay" role="status" aria-live="polite" data-testid="upload-progress">
-          <span class="upload-title">{progress < 100 ? "در حال ارسال رسید…" : "در حال ثبت درخواست…"}</span>
-          <span class="upload-percent" data-value={progress}>
+        <div className="upload-overlay" role="status" aria-live="polite" data-testid="upload-progress">
+          <span className="upload-title">{progress < 100 ? "در حال ارسال رسید…" : "در حال ثبت درخواست…"}</span>
+          <span className="upload-percent" data-value={progress}>
             {toFaDigits(progress)}٪
           </span>
-          <progress class="upload-bar" max={100} value={progress} aria-label="پیشرفت ارسال رسید" />
+          <progress className="upload-bar" max={100} value={progress} aria-label="پیشرفت ارسال رسید" />
         </div>
       )}
     </form>

@@ -22,28 +22,28 @@ type Props = {
 export function GoldBarsTable({ bars, kind, caption, availableGold, selectedId, blocked, onSelect }: Props) {
   const close = kind === "close";
   return (
-    <div class="table-wrap card">
-      <table class={`table table-dense rtable gold-bars gold-bars-${kind}`} data-testid={`gold-${kind}`}>
-        <caption class="visually-hidden">{caption}</caption>
+    <div className="table-wrap card">
+      <table className={`table table-dense rtable gold-bars gold-bars-${kind}`} data-testid={`gold-${kind}`}>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">آزمایشگاه (ری)</th>
             <th scope="col">شماره انگ</th>
-            <th scope="col" class="amt">
+            <th scope="col" className="amt">
               عیار
             </th>
-            <th scope="col" class="amt">
+            <th scope="col" className="amt">
               وزن (گرم)
             </th>
-            <th scope="col" class="amt">
+            <th scope="col" className="amt">
               وزن ۷۵۰ (گرم)
             </th>
             {close ? (
               <th scope="col">
-                <span class="visually-hidden">انتخاب</span>
+                <span className="visually-hidden">انتخاب</span>
               </th>
             ) : (
-              <th scope="col" class="amt">
+              <th scope="col" className="amt">
                 کمبود (گرم)
               </th>
             )}
@@ -53,27 +53,27 @@ export function GoldBarsTable({ bars, kind, caption, availableGold, selectedId, 
           {bars.map((b) => {
             const selected = close && selectedId === b.id;
             return (
-              <tr key={b.id} class={selected ? "is-selected" : undefined} data-testid={`bar-${b.id}`} data-ang={b.ang}>
-                <td data-label="آزمایشگاه (ری)" class="lab-cell">
+              <tr key={b.id} className={selected ? "is-selected" : undefined} data-testid={`bar-${b.id}`} data-ang={b.ang}>
+                <td data-label="آزمایشگاه (ری)" className="lab-cell">
                   {faText(b.rey)}
                 </td>
-                <td data-label="شماره انگ" class="num ang-cell">
+                <td data-label="شماره انگ" className="num ang-cell">
                   {faText(b.ang)}
                 </td>
-                <td data-label="عیار" class="num amt figure-cell">
+                <td data-label="عیار" className="num amt figure-cell">
                   {formatPurity(b.ayar)}
                 </td>
-                <td data-label="وزن (گرم)" class="num amt figure-cell">
+                <td data-label="وزن (گرم)" className="num amt figure-cell">
                   {formatGold(b.vazn)}
                 </td>
-                <td data-label="وزن ۷۵۰ (گرم)" class="num amt figure-cell vazn750-cell">
+                <td data-label="وزن ۷۵۰ (گرم)" className="num amt figure-cell vazn750-cell">
                   {formatGold(b.vazn750)}
                 </td>
                 {close ? (
-                  <td class="select-cell">
+                  <td className="select-cell">
                     <Button
                       variant={selected ? "primary" : "secondary"}
-                      class={`btn-sm${blocked ? " is-blocked" : ""}`}
+                      className={`btn-sm${blocked ? " is-blocked" : ""}`}
                       aria-pressed={selected}
                       aria-disabled={blocked || undefined}
                       aria-label={`انتخاب آبشده شماره انگ ${faText(b.ang)}`}
@@ -84,7 +84,7 @@ export function GoldBarsTable({ bars, kind, caption, availableGold, selectedId, 
                     </Button>
                   </td>
                 ) : (
-                  <td data-label="کمبود (گرم)" class="num amt shortfall-cell" data-testid={`shortfall-${b.id}`}>
+                  <td data-label="کمبود (گرم)" className="num amt shortfall-cell" data-testid={`shortfall-${b.id}`}>
                     {formatGold(shortfallOf(b, availableGold))}
                   </td>
                 )}

@@ -1,6 +1,6 @@
 // The question before cancelling an abshodeh request, as a modal <dialog>: the browser keeps focus inside,
 // Escape closes it, and the text is ours in Persian rather than the browser's own confirm box.
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, type MouseEvent } from "react";
 import type { GoldRequest } from "../api";
 import { faText, GOLD_MESSAGES as M } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
@@ -30,27 +30,27 @@ export function GoldCancelDialog({ request, onConfirm, onClose }: Props) {
   }, []);
 
   // a tap on the backdrop lands on the dialog element itself
-  const onClick = (e: MouseEvent) => {
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
     if (e.target === ref.current) onClose();
   };
 
   return (
-    <dialog ref={ref} class="gold-dialog" aria-labelledby="gold-dialog-title" aria-describedby="gold-dialog-text" onClick={onClick} data-testid="gold-cancel-dialog">
-      <div class="gold-dialog-box">
-        <h2 id="gold-dialog-title" class="gold-dialog-title">
+    <dialog ref={ref} className="gold-dialog" aria-labelledby="gold-dialog-title" aria-describedby="gold-dialog-text" onClick={onClick} data-testid="gold-cancel-dialog">
+      <div className="gold-dialog-box">
+        <h2 id="gold-dialog-title" className="gold-dialog-title">
           لغو درخواست آبشده
         </h2>
-        <p id="gold-dialog-text" class="gold-dialog-text">
+        <p id="gold-dialog-text" className="gold-dialog-text">
           {M.confirmCancel}
         </p>
-        <p class="gold-dialog-bar">
-          {faText(request.rey)}، شماره انگ {faText(request.ang)}، وزن ۷۵۰: <span class="num">{formatGold(request.vazn750)}</span> گرم
+        <p className="gold-dialog-bar">
+          {faText(request.rey)}، شماره انگ {faText(request.ang)}، وزن ۷۵۰: <span className="num">{formatGold(request.vazn750)}</span> گرم
         </p>
-        <div class="gold-dialog-buttons">
+        <div className="gold-dialog-buttons">
           <Button variant="danger" onClick={onConfirm} data-testid="gold-cancel-yes">
             بله، لغو شود
           </Button>
-          <Button variant="secondary" onClick={onClose} autofocus data-testid="gold-cancel-no">
+          <Button variant="secondary" onClick={onClose} autoFocus data-testid="gold-cancel-no">
             خیر
           </Button>
         </div>

@@ -18,24 +18,24 @@ type Props = {
 /** GoldRequestsTable lists the customer's abshodeh requests with their state. */
 export function GoldRequestsTable({ requests, cancelling, onCancel }: Props) {
   return (
-    <div class="table-wrap card">
-      <table class="table table-dense rtable requests gold-requests" data-testid="gold-requests">
-        <caption class="visually-hidden">درخواست‌های آبشده شما، جدیدترین در بالا</caption>
+    <div className="table-wrap card">
+      <table className="table table-dense rtable requests gold-requests" data-testid="gold-requests">
+        <caption className="visually-hidden">درخواست‌های آبشده شما، جدیدترین در بالا</caption>
         <thead>
           <tr>
             <th scope="col">تاریخ</th>
             <th scope="col">آزمایشگاه (ری)</th>
             <th scope="col">شماره انگ</th>
-            <th scope="col" class="amt">
+            <th scope="col" className="amt">
               عیار
             </th>
-            <th scope="col" class="amt">
+            <th scope="col" className="amt">
               وزن ۷۵۰ (گرم)
             </th>
             <th scope="col">وضعیت</th>
             <th scope="col">دلیل رد</th>
             <th scope="col">
-              <span class="visually-hidden">عملیات</span>
+              <span className="visually-hidden">عملیات</span>
             </th>
           </tr>
         </thead>
@@ -45,37 +45,37 @@ export function GoldRequestsTable({ requests, cancelling, onCancel }: Props) {
             const reason = r.status === "rejected" ? r.reject_reason : "";
             return (
               <tr key={r.id} data-testid={`gold-request-${r.id}`} data-status={r.status}>
-                <td data-label="تاریخ" class="num date-cell">
+                <td data-label="تاریخ" className="num date-cell">
                   {formatJalaliDateTimeShort(r.created_at)}
                 </td>
-                <td data-label="آزمایشگاه (ری)" class="type-cell lab-cell">
+                <td data-label="آزمایشگاه (ری)" className="type-cell lab-cell">
                   {faText(r.rey)}
                 </td>
-                <td data-label="شماره انگ" class="num ang-cell">
+                <td data-label="شماره انگ" className="num ang-cell">
                   {faText(r.ang)}
                 </td>
-                <td data-label="عیار" class="num amt">
+                <td data-label="عیار" className="num amt">
                   {formatPurity(r.ayar)}
                 </td>
-                <td data-label="وزن ۷۵۰" class="num amt vazn750-cell">
+                <td data-label="وزن ۷۵۰" className="num amt vazn750-cell">
                   <span>
                     {formatGold(r.vazn750)}
-                    <span class="amount-unit gold-card-unit"> گرم</span>
+                    <span className="amount-unit gold-card-unit"> گرم</span>
                   </span>
                 </td>
-                <td data-label="وضعیت" class="status-cell">
+                <td data-label="وضعیت" className="status-cell">
                   <StatusBadge tone={goldRequestStatusTone(r.status)} testid={`gold-status-${r.id}`}>
                     {goldRequestStatusLabel(r.status)}
                   </StatusBadge>
                 </td>
-                <td data-label="دلیل رد" class={`reason-cell${reason ? "" : " is-empty"}`} data-testid={reason ? `gold-reason-${r.id}` : undefined}>
+                <td data-label="دلیل رد" className={`reason-cell${reason ? "" : " is-empty"}`} data-testid={reason ? `gold-reason-${r.id}` : undefined}>
                   {reason || EMPTY}
                 </td>
-                <td class={`actions-cell${cancellable ? "" : " is-empty"}`}>
+                <td className={`actions-cell${cancellable ? "" : " is-empty"}`}>
                   {cancellable && (
                     <Button
                       variant="danger"
-                      class="btn-sm"
+                      className="btn-sm"
                       busy={cancelling === r.id}
                       disabled={cancelling !== null}
                       onClick={() => onCancel(r)}

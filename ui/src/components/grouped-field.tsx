@@ -1,7 +1,7 @@
 // A labelled input for digits shown in groups while typing (rial amounts by thousands, cards by four).
 // The digits live in the parent as Latin digits; the input shows them grouped, in Persian digits.
-import type { ComponentChildren } from "preact";
-import { useId, useRef } from "preact/hooks";
+import type { ReactNode, ChangeEvent } from "react";
+import { useId, useRef } from "react";
 import { regroup } from "../lib/grouped-input";
 
 type Props = {
@@ -14,22 +14,22 @@ type Props = {
   max?: number;
   clean?: (digits: string) => string;
   error?: string | null;
-  hint?: ComponentChildren;
+  hint?: ReactNode;
   placeholder?: string;
   disabled?: boolean;
-  end?: ComponentChildren;
+  end?: ReactNode;
   onBlur?: () => void;
-  class?: string;
+  className?: string;
   testid?: string;
 };
 
 /** GroupedField is a numeric input whose digits regroup as the person types, the caret staying put. */
-export function GroupedField({ label, digits, onDigits, format, max, clean, error, hint, placeholder, disabled, end, onBlur, class: cls, testid }: Props) {
+export function GroupedField({ label, digits, onDigits, format, max, clean, error, hint, placeholder, disabled, end, onBlur, className: cls, testid }: Props) {
   const id = `g${useId()}`;
   const shown = useRef(format(digits));
   shown.current = format(digits);
 
-  const onInput = (e: Event) => {
+  const onInput = (e: ChangeEvent<HTMLInputElement>) => {
     const el = e.currentTarget as HTMLInputElement;
     const r = regroup(el.value, el.selectionStart ?? el.value.length, format, { max, clean, prev: shown.current });
     // written at once: when the digits did not change (a letter typed), no render would fix the text
@@ -41,16 +41,16 @@ export function GroupedField({ label, digits, onDigits, format, max, clean, erro
 
   const msgId = `${id}-msg`;
   return (
-    <div class={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
-      <label for={id} class="field-label">
+    <div className={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <div class="field-control">
+      <div className="field-control">
         <input
           id={id}
-          class="input"
+          className="input"
           value={format(digits)}
-          onInput={onInput}
+          onChange={onInput}
           onBlur={onBlur}
           inputMode="numeric"
           autoComplete="off"
@@ -64,11 +64,11 @@ export function GroupedField({ label, digits, onDigits, format, max, clean, erro
         {end}
       </div>
       {error ? (
-        <p id={msgId} class="field-error" role="alert">
+        <p id={msgId} className="field-error" role="alert">
           {error}
         </p>
       ) : hint ? (
-        <p id={msgId} class="field-hint">
+        <p id={msgId} className="field-hint">
           {hint}
         </p>
       ) : null}

@@ -11,25 +11,25 @@ export function HeaderPrice() {
   if (price !== null) {
     body = (
       <>
-        <span class="price-value" data-testid="header-price" data-value={price}>
+        <span className="price-value" data-testid="header-price" data-value={price}>
           <AnimatedRial value={price} />
         </span>
-        <span class="price-unit">ریال</span>
+        <span className="price-unit">ریال</span>
       </>
     );
   } else {
     const text = !loaded ? "…" : failed ? "خطا در دریافت قیمت" : "قیمت هنوز اعلام نشده";
     body = (
-      <span class="price-empty" data-testid="header-price" data-value="">
+      <span className="price-empty" data-testid="header-price" data-value="">
         {text}
       </span>
     );
   }
   return (
-    <div class={`header-price${trend ? ` trend-${trend}` : ""}`} data-trend={trend ?? ""} aria-live="off">
-      <span class="price-label">{PRICE_LABEL}</span>
-      <span class="price-line">
-        {trend && <span class="price-arrow" aria-hidden="true">{trend === "up" ? "▲" : "▼"}</span>}
+    <div className={`header-price${trend ? ` trend-${trend}` : ""}`} data-trend={trend ?? ""} aria-live="off">
+      <span className="price-label">{PRICE_LABEL}</span>
+      <span className="price-line">
+        {trend && <span className="price-arrow" aria-hidden="true">{trend === "up" ? "▲" : "▼"}</span>}
         {body}
       </span>
     </div>

@@ -1,20 +1,20 @@
 // Line icons drawn in currentColor; each is decorative unless given a title by its parent.
-import type { ComponentChildren } from "preact";
+import type { ReactNode } from "react";
 
-type IconProps = { size?: number; class?: string };
+type IconProps = { size?: number; className?: string };
 
-function Svg({ size = 24, class: cls, children }: IconProps & { children: ComponentChildren }) {
+function Svg({ size = 24, className: cls, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
-      class={cls ? `icon ${cls}` : "icon"}
+      className={cls ? `icon ${cls}` : "icon"}
       width={size}
       height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      stroke-width="1.8"
-      stroke-linecap="round"
-      stroke-linejoin="round"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >

@@ -2,7 +2,7 @@
 //
 // Own code instead of a date picker package: the React pickers for the Jalali calendar inject
 // their styles with inline <style> elements, which the shop's strict CSP blocks.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { toGregorian } from "jalaali-js";
 import { toFaDigits } from "../lib/digits";
 import {
@@ -79,21 +79,21 @@ export default function JalaliCalendar({ value, min, max, title, initial, onSele
   const atMax = view.jy === max.jy && view.jm === max.jm;
 
   return (
-    <div class="cal-root">
-      <div class="cal-backdrop" onClick={onClose} />
-      <div class="cal-dialog card" role="dialog" aria-modal="true" aria-label={title} ref={dialog} data-testid="date-picker">
-        <div class="cal-head">
-          <h2 class="cal-title">{title}</h2>
-          <button type="button" class="icon-btn" onClick={onClose} aria-label="بستن تقویم">
+    <div className="cal-root">
+      <div className="cal-backdrop" onClick={onClose} />
+      <div className="cal-dialog card" role="dialog" aria-modal="true" aria-label={title} ref={dialog} data-testid="date-picker">
+        <div className="cal-head">
+          <h2 className="cal-title">{title}</h2>
+          <button type="button" className="icon-btn" onClick={onClose} aria-label="بستن تقویم">
             <CloseIcon />
           </button>
         </div>
-        <div class="cal-nav">
-          <button type="button" class="icon-btn" onClick={() => move(-1)} disabled={atMin} aria-label="ماه قبل">
+        <div className="cal-nav">
+          <button type="button" className="icon-btn" onClick={() => move(-1)} disabled={atMin} aria-label="ماه قبل">
             <ChevronStartIcon />
           </button>
           <select
-            class="input cal-month"
+            className="input cal-month"
             aria-label="ماه"
             value={String(view.jm)}
             onChange={(e) => setView(clampView(view.jy, Number((e.currentTarget as HTMLSelectElement).value)))}
@@ -105,7 +105,7 @@ export default function JalaliCalendar({ value, min, max, title, initial, onSele
             ))}
           </select>
           <select
-            class="input cal-year"
+            className="input cal-year"
             aria-label="سال"
             value={String(view.jy)}
             onChange={(e) => setView(clampView(Number((e.currentTarget as HTMLSelectElement).value), view.jm))}
@@ -116,22 +116,22 @@ export default function JalaliCalendar({ value, min, max, title, initial, onSele
               </option>
             ))}
           </select>
-          <button type="button" class="icon-btn" onClick={() => move(1)} disabled={atMax} aria-label="ماه بعد">
+          <button type="button" className="icon-btn" onClick={() => move(1)} disabled={atMax} aria-label="ماه بعد">
             <ChevronIcon />
           </button>
         </div>
-        <div class="cal-grid" role="grid">
-          <div class="cal-row" role="row">
+        <div className="cal-grid" role="grid">
+          <div className="cal-row" role="row">
             {WEEK_DAYS.map((d, i) => (
-              <span key={d} class="cal-weekday" role="columnheader" title={WEEK_DAY_NAMES[i]}>
+              <span key={d} className="cal-weekday" role="columnheader" title={WEEK_DAY_NAMES[i]}>
                 {d}
               </span>
             ))}
           </div>
           {Array.from({ length: cells.length / 7 }, (_, r) => (
-            <div class="cal-row" role="row" key={r}>
+            <div className="cal-row" role="row" key={r}>
               {cells.slice(r * 7, r * 7 + 7).map((d, i) => {
-                if (d === null) return <span key={i} class="cal-empty" role="gridcell" />;
+                if (d === null) return <span key={i} className="cal-empty" role="gridcell" />;
                 const date = { jy: view.jy, jm: view.jm, jd: d };
                 const off = compareJalali(date, min) < 0 || compareJalali(date, max) > 0;
                 const selected = !!chosen && compareJalali(date, chosen) === 0;
@@ -139,7 +139,7 @@ export default function JalaliCalendar({ value, min, max, title, initial, onSele
                   <span role="gridcell" key={i}>
                     <button
                       type="button"
-                      class={`cal-day${selected ? " selected" : ""}`}
+                      className={`cal-day${selected ? " selected" : ""}`}
                       disabled={off}
                       aria-pressed={selected}
                       aria-label={`${toFaDigits(d)} ${JALALI_MONTHS[view.jm - 1]} ${toFaDigits(view.jy)}`}

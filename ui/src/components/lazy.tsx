@@ -1,6 +1,6 @@
 // Loads a screen's code on first use, so the first page load carries only the shell and home.
-import type { ComponentType, FunctionComponent } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import type { ComponentType, FunctionComponent } from "react";
+import { useEffect, useState } from "react";
 import { Button, Loading, StatusCard } from "./ui";
 import { CompassIcon } from "./icons";
 

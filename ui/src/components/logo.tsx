@@ -1,5 +1,5 @@
 // The product mark: a gold ingot in front of a coin, in the theme's gold tones.
-import { useId } from "preact/hooks";
+import { useId } from "react";
 
 /** BRAND is the product's Persian name. */
 export const BRAND = "گلدشاپ";
@@ -13,20 +13,20 @@ export function LogoMark({ size = 36 }: { size?: number }) {
     <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id={coin} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stop-color="#f8e39a" />
-          <stop offset="0.55" stop-color="#d9a62e" />
-          <stop offset="1" stop-color="#a8761a" />
+          <stop offset="0" stopColor="#f8e39a" />
+          <stop offset="0.55" stopColor="#d9a62e" />
+          <stop offset="1" stopColor="#a8761a" />
         </linearGradient>
         <linearGradient id={bar} x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stop-color="#ffe9a8" />
-          <stop offset="0.5" stop-color="#e2b23f" />
-          <stop offset="1" stop-color="#b3801c" />
+          <stop offset="0" stopColor="#ffe9a8" />
+          <stop offset="0.5" stopColor="#e2b23f" />
+          <stop offset="1" stopColor="#b3801c" />
         </linearGradient>
       </defs>
-      <circle cx="28" cy="18" r="14" fill={`url(#${coin})`} stroke="#8a5f12" stroke-width="1.5" />
-      <circle cx="28" cy="18" r="9.5" fill="none" stroke="#fff3c4" stroke-opacity="0.75" stroke-width="1.4" />
-      <path d="M8 42l5-14h22l5 14z" fill={`url(#${bar})`} stroke="#8a5f12" stroke-width="1.5" stroke-linejoin="round" />
-      <path d="M14.5 30h19" stroke="#fff6d0" stroke-opacity="0.8" stroke-width="1.4" stroke-linecap="round" />
+      <circle cx="28" cy="18" r="14" fill={`url(#${coin})`} stroke="#8a5f12" strokeWidth="1.5" />
+      <circle cx="28" cy="18" r="9.5" fill="none" stroke="#fff3c4" strokeOpacity="0.75" strokeWidth="1.4" />
+      <path d="M8 42l5-14h22l5 14z" fill={`url(#${bar})`} stroke="#8a5f12" strokeWidth="1.5" strokeLinejoin="round" />
+      <path d="M14.5 30h19" stroke="#fff6d0" strokeOpacity="0.8" strokeWidth="1.4" strokeLinecap="round" />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 // The links of the drawer, the bottom bar and the dashboard tiles.
-import type { FunctionComponent } from "preact";
+import type { FunctionComponent } from "react";
 import {
   ChartIcon, DashboardIcon, GoldBarIcon, HomeIcon, ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon,
   SettingsIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon,

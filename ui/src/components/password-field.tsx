@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useState } from "react";
 import { Field } from "./ui";
 
 type Props = {
@@ -17,7 +17,7 @@ export function PasswordField({ label, value, onValue, error, autoComplete = "cu
   return (
     <Field
       id={id}
-      class="has-toggle"
+      className="has-toggle"
       label={label}
       value={value}
       onValue={onValue}
@@ -29,7 +29,7 @@ export function PasswordField({ label, value, onValue, error, autoComplete = "cu
       end={
         <button
           type="button"
-          class="icon-btn password-toggle"
+          className="icon-btn password-toggle"
           onClick={() => setShown((s) => !s)}
           aria-pressed={shown}
           aria-label={shown ? "پنهان کردن رمز عبور" : "نمایش رمز عبور"}

@@ -1,7 +1,7 @@
 // The base price over time, drawn by uPlot as a step line (a price holds until the next change).
 // uPlot and its stylesheet load on first use, so no screen carries them before it draws a chart.
 // Time runs left to right as on any price chart, also inside the right-to-left page; labels are Persian.
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
 import type { PricePoint } from "../api";
 import { formatJalaliDateTime, TEHRAN } from "../lib/jalali";
@@ -171,7 +171,7 @@ export function PriceChart({ points, current, days, compact = false, height = 24
 
   if (!data) {
     return (
-      <p class={`chart-empty${compact ? " is-compact" : ""}`} data-testid={`${testid}-empty`}>
+      <p className={`chart-empty${compact ? " is-compact" : ""}`} data-testid={`${testid}-empty`}>
         {empty}
       </p>
     );
@@ -183,18 +183,18 @@ export function PriceChart({ points, current, days, compact = false, height = 24
   const price = data.ys[shown ?? data.ys.length - 1];
 
   return (
-    <div class={`price-chart${compact ? " is-compact" : ""}`} data-testid={testid} data-points={data.real} data-drawn={drawn}>
+    <div className={`price-chart${compact ? " is-compact" : ""}`} data-testid={testid} data-points={data.real} data-drawn={drawn}>
       {!compact && (
-        <p class="chart-readout" aria-live="off" data-testid={`${testid}-readout`}>
+        <p className="chart-readout" aria-live="off" data-testid={`${testid}-readout`}>
           <strong>{formatRial(String(price))}</strong>
-          <span class="muted">ریال</span>
-          <span class="chart-readout-time">
+          <span className="muted">ریال</span>
+          <span className="chart-readout-time">
             {shown === null ? "در تمام این بازه" : `از ${formatJalaliDateTime(new Date(data.xs[shown] * 1000))}`}
           </span>
         </p>
       )}
-      <div ref={box} class="chart-canvas" dir="ltr" role="img" aria-label={label} style={{ height: `${height}px` }} />
-      {failed && <p class="chart-empty">نمودار بارگذاری نشد؛ اتصال اینترنت را بررسی کنید.</p>}
+      <div ref={box} className="chart-canvas" dir="ltr" role="img" aria-label={label} style={{ height: `${height}px` }} />
+      {failed && <p className="chart-empty">نمودار بارگذاری نشد؛ اتصال اینترنت را بررسی کنید.</p>}
     </div>
   );
 }

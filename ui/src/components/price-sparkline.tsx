@@ -1,6 +1,6 @@
 // The home screen's price card: the current base price and the last day's moves as a sparkline.
 // Home loads this module after its first render, so the card never holds the dashboard up.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 import { api, type PricePoint } from "../api";
 import { formatRial } from "../lib/money";
 import { PriceChart } from "./price-chart";
@@ -38,23 +38,23 @@ export function PriceSparkline() {
 
   if (!state) return null;
   return (
-    <section class="card home-price" aria-labelledby="home-price-title" data-testid="home-price">
-      <div class="home-price-text">
-        <h2 id="home-price-title" class="home-price-label">
+    <section className="card home-price" aria-labelledby="home-price-title" data-testid="home-price">
+      <div className="home-price-text">
+        <h2 id="home-price-title" className="home-price-label">
           قیمت هر گرم طلای ۱۸ عیار
         </h2>
         {state.current ? (
-          <p class="home-price-value">
+          <p className="home-price-value">
             <span data-testid="home-price-value">{formatRial(state.current)}</span>
-            <span class="amount-unit">ریال</span>
+            <span className="amount-unit">ریال</span>
           </p>
         ) : (
-          <p class="home-price-value muted">قیمت هنوز اعلام نشده</p>
+          <p className="home-price-value muted">قیمت هنوز اعلام نشده</p>
         )}
-        {state.current && <p class="home-price-note">روند ۲۴ ساعت گذشته</p>}
+        {state.current && <p className="home-price-note">روند ۲۴ ساعت گذشته</p>}
       </div>
       {state.current && (
-        <div class="home-price-spark">
+        <div className="home-price-spark">
           <PriceChart points={state.points} current={state.current} days={1} compact height={64} testid="home-sparkline" />
         </div>
       )}

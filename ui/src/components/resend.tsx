@@ -7,13 +7,13 @@ export function Resend({ left, busy, onResend }: { left: number; busy?: boolean;
     const mm = Math.floor(left / 60);
     const ss = String(left % 60).padStart(2, "0");
     return (
-      <p class="resend" data-testid="resend-countdown" aria-live="off">
+      <p className="resend" data-testid="resend-countdown" aria-live="off">
         {`ارسال دوباره کد تا ${toFaDigits(`${mm}:${ss}`)} دیگر`}
       </p>
     );
   }
   return (
-    <div class="resend">
+    <div className="resend">
       <Button variant="ghost" busy={busy} onClick={onResend} data-testid="resend-code">
         ارسال مجدد کد
       </Button>

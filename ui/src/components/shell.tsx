@@ -1,8 +1,8 @@
 // The shared layout: header with the live price, right-side drawer, content, footer and
 // on small screens a bottom tab bar.
-import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
-import { Link, useLocation } from "wouter-preact";
+import type { ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
 import { useChatUnread } from "../hooks/use-chat-unread";
 import { useKeyboardOpen } from "../hooks/use-keyboard-open";
@@ -22,19 +22,19 @@ function keyOf(href: string): RouteKey | null {
 }
 
 /** Shell wraps every screen except the two chat pages. */
-export function Shell({ current, children }: { current: RouteKey | null; children: ComponentChildren }) {
+export function Shell({ current, children }: { current: RouteKey | null; children: ReactNode }) {
   const [drawer, setDrawer] = useState(false);
   const keyboard = useKeyboardOpen();
   const [location] = useLocation();
   useEffect(() => setDrawer(false), [location]);
   return (
-    <div class="shell">
-      <a class="skip-link" href="#main">
+    <div className="shell">
+      <a className="skip-link" href="#main">
         رفتن به محتوای اصلی
       </a>
       <Header onMenu={() => setDrawer(true)} />
       <Drawer open={drawer} current={current} onClose={() => setDrawer(false)} />
-      <main id="main" class="main" tabIndex={-1}>
+      <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
       <Footer />
@@ -48,20 +48,20 @@ function Header({ onMenu }: { onMenu: () => void }) {
   const unread = useChatUnread();
   const chat = isAdmin(user) ? "/admin-chat_page" : "/chat_page";
   return (
-    <header class="header">
-      <div class="header-inner">
-        <div class="header-side">
-          <button type="button" class="icon-btn" onClick={onMenu} aria-label="باز کردن منو" data-testid="menu-button">
+    <header className="header">
+      <div className="header-inner">
+        <div className="header-side">
+          <button type="button" className="icon-btn" onClick={onMenu} aria-label="باز کردن منو" data-testid="menu-button">
             <MenuIcon />
           </button>
-          <Link href="/" class="logo-link" aria-label={`${BRAND}، صفحه اصلی`} data-testid="logo-link">
+          <Link href="/" className="logo-link" aria-label={`${BRAND}، صفحه اصلی`} data-testid="logo-link">
             <LogoMark size={34} />
-            <span class="logo-text">{BRAND}</span>
+            <span className="logo-text">{BRAND}</span>
           </Link>
         </div>
         <HeaderPrice />
-        <div class="header-side header-end">
-          <Link href={chat} class="icon-btn support-link" aria-label="پشتیبانی" data-testid="support-link">
+        <div className="header-side header-end">
+          <Link href={chat} className="icon-btn support-link" aria-label="پشتیبانی" data-testid="support-link">
             <SupportIcon />
             <UnreadBadge count={unread} />
           </Link>
@@ -102,30 +102,30 @@ function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey |
   };
 
   return (
-    <div class={`drawer-root${open ? " open" : ""}`} aria-hidden={!open} inert={!open}>
-      <div class="drawer-backdrop" onClick={onClose} />
-      <nav class="drawer" ref={panel} aria-label="منوی اصلی" data-testid="drawer">
-        <div class="drawer-head">
-          <span class="drawer-brand">
+    <div className={`drawer-root${open ? " open" : ""}`} aria-hidden={!open} inert={!open}>
+      <div className="drawer-backdrop" onClick={onClose} />
+      <nav className="drawer" ref={panel} aria-label="منوی اصلی" data-testid="drawer">
+        <div className="drawer-head">
+          <span className="drawer-brand">
             <LogoMark size={30} />
             {BRAND}
           </span>
-          <button type="button" class="icon-btn" onClick={onClose} aria-label="بستن منو">
+          <button type="button" className="icon-btn" onClick={onClose} aria-label="بستن منو">
             <CloseIcon />
           </button>
         </div>
         {token && user && (
-          <p class="drawer-user">{`${user.first_name ?? user.name ?? ""} ${user.last_name ?? ""}`.trim() || "کاربر گرامی"}</p>
+          <p className="drawer-user">{`${user.first_name ?? user.name ?? ""} ${user.last_name ?? ""}`.trim() || "کاربر گرامی"}</p>
         )}
-        <ul class="drawer-list">
+        <ul className="drawer-list">
           {items.map((it) => (
             <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
           ))}
         </ul>
         {admin && (
           <>
-            <p class="drawer-section">مدیریت</p>
-            <ul class="drawer-list">
+            <p className="drawer-section">مدیریت</p>
+            <ul className="drawer-list">
               {ADMIN_DRAWER_ITEMS.map((it) => (
                 <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
               ))}
@@ -133,7 +133,7 @@ function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey |
           </>
         )}
         {token && (
-          <button type="button" class="drawer-logout" onClick={doLogout} data-testid="drawer-logout">
+          <button type="button" className="drawer-logout" onClick={doLogout} data-testid="drawer-logout">
             <LogoutIcon />
             خروج
           </button>
@@ -149,7 +149,7 @@ function DrawerLink({ item, active }: { item: NavItem; active: boolean }) {
     <li>
       <Link
         href={item.href}
-        class={`drawer-link${active ? " active" : ""}`}
+        className={`drawer-link${active ? " active" : ""}`}
         aria-current={active ? "page" : undefined}
         data-testid={`drawer-${item.testid}`}
       >
@@ -162,7 +162,7 @@ function DrawerLink({ item, active }: { item: NavItem; active: boolean }) {
 
 function BottomBar({ current }: { current: RouteKey | null }) {
   return (
-    <nav class="bottom-bar" aria-label="دسترسی سریع" data-testid="bottom-bar">
+    <nav className="bottom-bar" aria-label="دسترسی سریع" data-testid="bottom-bar">
       {BOTTOM_ITEMS.map((it) => {
         const Icon = it.icon;
         const active = keyOf(it.href) === current;
@@ -170,7 +170,7 @@ function BottomBar({ current }: { current: RouteKey | null }) {
           <Link
             key={it.href}
             href={it.href}
-            class={`bottom-link${active ? " active" : ""}`}
+            className={`bottom-link${active ? " active" : ""}`}
             aria-current={active ? "page" : undefined}
             data-testid={`tab-${it.testid}`}
           >
@@ -185,7 +185,7 @@ function BottomBar({ current }: { current: RouteKey | null }) {
 
 function Footer() {
   return (
-    <footer class="footer">
+    <footer className="footer">
       <span>{`© ${toFaDigits(currentJalaliYear())} ${BRAND} — خرید و فروش آنلاین طلا`}</span>
     </footer>
   );

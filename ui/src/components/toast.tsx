@@ -1,5 +1,5 @@
 // Short messages at the top of the screen: 3 s by default, longer for some errors.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 
 /** ToastKind sets a toast's colour and how screen readers announce it. */
 export type ToastKind = "success" | "error" | "info";
@@ -38,9 +38,9 @@ export function Toaster() {
     return () => void listeners.delete(setList);
   }, []);
   return (
-    <div class="toaster" aria-live="polite">
+    <div className="toaster" aria-live="polite">
       {list.map((t) => (
-        <div key={t.id} class={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"} data-testid="toast">
+        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"} data-testid="toast">
           {t.text}
         </div>
       ))}

@@ -1,5 +1,6 @@
 // The code step of a trade: the locked quote with the time it still holds, the five code boxes, the
 // resend countdown and a way back to the form.
+import type { FormEvent } from "react";
 import type { Quote } from "../api";
 import { formatGold, formatRial } from "../lib/money";
 import { clock, TRADE_LABEL, TRADE_MESSAGES as M } from "../lib/trade";
@@ -29,23 +30,23 @@ type Props = {
 export function TradeCodeStep(p: Props) {
   const { quote } = p;
   const buy = quote.type === "buy";
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!p.verifying) p.onVerify();
   };
   return (
-    <form class="card form trade-code" onSubmit={submit} noValidate data-testid="trade-code-step">
-      <div class="trade-code-head">
-        <span class={`trade-badge trade-badge-${quote.type}`} data-testid="quote-type">
+    <form className="card form trade-code" onSubmit={submit} noValidate data-testid="trade-code-step">
+      <div className="trade-code-head">
+        <span className={`trade-badge trade-badge-${quote.type}`} data-testid="quote-type">
           {`${TRADE_LABEL[quote.type]} طلا`}
         </span>
-        <span class={`trade-expiry${p.expiresIn <= 20 ? " is-ending" : ""}`} data-testid="quote-expires" aria-live="off">
+        <span className={`trade-expiry${p.expiresIn <= 20 ? " is-ending" : ""}`} data-testid="quote-expires" aria-live="off">
           <LockIcon size={16} />
           {p.expiresIn > 0 ? `قیمت تا ${clock(p.expiresIn)} دیگر ثابت است` : "مهلت قیمت تمام شد"}
         </span>
       </div>
 
-      <dl class="quote-summary">
+      <dl className="quote-summary">
         <div>
           <dt>{buy ? "طلای دریافتی" : "طلای فروخته‌شده"}</dt>
           <dd>
@@ -67,20 +68,20 @@ export function TradeCodeStep(p: Props) {
       </dl>
 
       {p.expiresIn === 0 && (
-        <p class="note note-warn" role="status" data-testid="quote-expired">
+        <p className="note note-warn" role="status" data-testid="quote-expired">
           {M.expired}
         </p>
       )}
 
-      <p class="center muted small" data-testid="trade-code-message">
+      <p className="center muted small" data-testid="trade-code-message">
         {p.message || M.codeSent}
       </p>
       <CodeInput value={p.code} onChange={p.onCode} error={p.codeError} />
-      <Button type="submit" busy={p.verifying} class="btn-block" data-testid="trade-verify">
+      <Button type="submit" busy={p.verifying} className="btn-block" data-testid="trade-verify">
         {buy ? "تایید و خرید" : "تایید و فروش"}
       </Button>
-      <div class="trade-code-foot">
-        <Button variant="ghost" class="trade-back" onClick={p.onBack} disabled={p.verifying} data-testid="trade-edit">
+      <div className="trade-code-foot">
+        <Button variant="ghost" className="trade-back" onClick={p.onBack} disabled={p.verifying} data-testid="trade-edit">
           <BackIcon size={18} />
           ویرایش مبلغ
         </Button>

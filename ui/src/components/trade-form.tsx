@@ -1,6 +1,7 @@
 // The trade form: buy/sell tabs, the rial amount or the gold weight (filling one clears the other), what
 // the trade gives at the current price, and the request button. Closed hours and stale prices say so and
 // hold the button back.
+import type { KeyboardEvent, FormEvent } from "react";
 import type { MyPrices, TradeType } from "../api";
 import { formatUnits, GOLD_SCALE } from "../lib/ledger";
 import { formatGold, formatRial } from "../lib/money";
@@ -31,28 +32,28 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
   const preview = previewTrade(type, input, price);
   const blocked = !fresh || !!closed || !price;
 
-  const onKey = (e: KeyboardEvent) => {
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     const next: TradeType = type === "buy" ? "sell" : "buy";
     onType(next);
     document.getElementById(`trade-tab-${next}`)?.focus();
   };
 
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!blocked && !busy) onSubmit();
   };
 
   return (
-    <form class="card form trade-form" onSubmit={submit} noValidate data-testid="trade-form">
-      <div class="tabs trade-tabs" role="tablist" aria-label="خرید یا فروش" onKeyDown={onKey}>
+    <form className="card form trade-form" onSubmit={submit} noValidate data-testid="trade-form">
+      <div className="tabs trade-tabs" role="tablist" aria-label="خرید یا فروش" onKeyDown={onKey}>
         {TYPES.map((t) => (
           <button
             key={t}
             type="button"
             role="tab"
             id={`trade-tab-${t}`}
-            class={`tab tab-${t}`}
+            className={`tab tab-${t}`}
             aria-selected={type === t}
             tabIndex={type === t ? 0 : -1}
             onClick={() => onType(t)}
@@ -64,26 +65,26 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
       </div>
 
       {!fresh ? (
-        <p class="note note-warn" role="alert" data-testid="trade-stale">
+        <p className="note note-warn" role="alert" data-testid="trade-stale">
           <InfoIcon size={20} />
           <span>{`${M.stale}؛ تا اعلام قیمت تازه، خرید و فروش ممکن نیست.`}</span>
         </p>
       ) : closed ? (
-        <p class="note note-warn" role="status" data-testid="trade-closed">
+        <p className="note note-warn" role="status" data-testid="trade-closed">
           <ClockIcon size={20} />
           <span>{closed}</span>
         </p>
       ) : null}
 
-      <fieldset class="trade-fields" disabled={!fresh}>
-        <legend class="visually-hidden">مبلغ یا وزن (فقط یکی)</legend>
+      <fieldset className="trade-fields" disabled={!fresh}>
+        <legend className="visually-hidden">مبلغ یا وزن (فقط یکی)</legend>
         <AmountField
           label={type === "buy" ? "مبلغ خرید" : "مبلغ فروش"}
           digits={input.rial}
           onDigits={(rial) => onInput({ rial, gold: rial ? "" : input.gold })}
           testid="trade-rial"
         />
-        <p class="trade-or" aria-hidden="true">
+        <p className="trade-or" aria-hidden="true">
           <span>یا</span>
         </p>
         <TradeWeightField
@@ -95,7 +96,7 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
       </fieldset>
 
       {preview && preview.goldMg > 0n && (
-        <dl class="trade-preview" data-testid="trade-preview" aria-live="polite">
+        <dl className="trade-preview" data-testid="trade-preview" aria-live="polite">
           <div>
             <dt>{type === "buy" ? "مبلغ پرداختی" : "مبلغ دریافتی"}</dt>
             <dd>
@@ -108,20 +109,20 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
               <span data-testid="trade-preview-gold">{formatGold(formatUnits(preview.goldMg, GOLD_SCALE))}</span> گرم
             </dd>
           </div>
-          <p class="trade-preview-note">برآورد با قیمت فعلی</p>
+          <p className="trade-preview-note">برآورد با قیمت فعلی</p>
         </dl>
       )}
 
       {error && (
-        <p class="field-error trade-error" role="alert" data-testid="trade-error">
+        <p className="field-error trade-error" role="alert" data-testid="trade-error">
           {error}
         </p>
       )}
 
-      <Button type="submit" class={`btn-block trade-submit trade-submit-${type}`} busy={busy} disabled={blocked} data-testid="trade-submit">
+      <Button type="submit" className={`btn-block trade-submit trade-submit-${type}`} busy={busy} disabled={blocked} data-testid="trade-submit">
         {type === "buy" ? "درخواست خرید" : "درخواست فروش"}
       </Button>
-      <p class="field-hint center" data-testid="trade-limits">
+      <p className="field-hint center" data-testid="trade-limits">
         {limitsText(prices.trading)}
       </p>
     </form>

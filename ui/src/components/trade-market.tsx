@@ -17,32 +17,32 @@ function updatedAt(value: string | null): string | null {
 export function TradeMarket({ prices, balances, type }: { prices: MyPrices; balances: Balances | null; type: TradeType }) {
   const at = updatedAt(prices.last_updated);
   return (
-    <section class="card trade-market" aria-label="قیمت‌ها و موجودی">
-      <div class="trade-prices">
-        <div class={`trade-price${type === "buy" ? " is-current" : ""}`}>
-          <span class="trade-price-label">قیمت خرید هر گرم</span>
-          <span class="trade-price-line">
-            <span class="trade-price-value" data-testid="trade-buy-price">
+    <section className="card trade-market" aria-label="قیمت‌ها و موجودی">
+      <div className="trade-prices">
+        <div className={`trade-price${type === "buy" ? " is-current" : ""}`}>
+          <span className="trade-price-label">قیمت خرید هر گرم</span>
+          <span className="trade-price-line">
+            <span className="trade-price-value" data-testid="trade-buy-price">
               {prices.buy_price ? formatRial(prices.buy_price) : EMPTY}
             </span>
-            <span class="trade-price-unit">ریال</span>
+            <span className="trade-price-unit">ریال</span>
           </span>
         </div>
-        <div class={`trade-price${type === "sell" ? " is-current" : ""}`}>
-          <span class="trade-price-label">قیمت فروش هر گرم</span>
-          <span class="trade-price-line">
-            <span class="trade-price-value" data-testid="trade-sell-price">
+        <div className={`trade-price${type === "sell" ? " is-current" : ""}`}>
+          <span className="trade-price-label">قیمت فروش هر گرم</span>
+          <span className="trade-price-line">
+            <span className="trade-price-value" data-testid="trade-sell-price">
               {prices.sell_price ? formatRial(prices.sell_price) : EMPTY}
             </span>
-            <span class="trade-price-unit">ریال</span>
+            <span className="trade-price-unit">ریال</span>
           </span>
         </div>
       </div>
-      <p class={`trade-meta${prices.is_price_fresh ? "" : " is-stale"}`}>
+      <p className={`trade-meta${prices.is_price_fresh ? "" : " is-stale"}`}>
         <span data-testid="trade-grade">{`سطح قیمت شما: ${toFaDigits(prices.grade)}`}</span>
         {at && <span>{`به‌روزرسانی ساعت ${at}`}</span>}
       </p>
-      <dl class="trade-balances">
+      <dl className="trade-balances">
         <div>
           <dt>موجودی ریالی قابل استفاده</dt>
           <dd>

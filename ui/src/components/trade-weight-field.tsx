@@ -1,6 +1,6 @@
 // The gold weight input of the trade form: grams with up to three decimals, typed in any digits, shown in
 // Persian digits with its kilo/gram/sot breakdown under it.
-import { useId } from "preact/hooks";
+import { useId, type ChangeEvent } from "react";
 import { displayWeight, sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
 
 type Props = {
@@ -18,7 +18,7 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
   const mg = weightMg(value);
   const breakdown = mg !== null ? weightBreakdown(mg) : "";
 
-  const onInput = (e: Event) => {
+  const onInput = (e: ChangeEvent<HTMLInputElement>) => {
     const el = e.currentTarget as HTMLInputElement;
     const raw = el.value;
     const caret = el.selectionStart ?? raw.length;
@@ -34,16 +34,16 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
   };
 
   return (
-    <div class="field amount-field weight-field">
-      <label for={id} class="field-label">
+    <div className="field amount-field weight-field">
+      <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <div class="field-control">
+      <div className="field-control">
         <input
           id={id}
-          class="input"
+          className="input"
           value={displayWeight(value)}
-          onInput={onInput}
+          onChange={onInput}
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
@@ -52,9 +52,9 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
           aria-describedby={`${id}-msg`}
           data-testid={testid}
         />
-        <span class="field-unit">گرم</span>
+        <span className="field-unit">گرم</span>
       </div>
-      <p id={`${id}-msg`} class="field-hint" data-testid={testid && `${testid}-breakdown`}>
+      <p id={`${id}-msg`} className="field-hint" data-testid={testid && `${testid}-breakdown`}>
         {breakdown || "تا سه رقم اعشار؛ هر ۰٫۰۰۱ گرم یک سوت"}
       </p>
     </div>

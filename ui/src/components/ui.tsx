@@ -1,20 +1,20 @@
 // Small building blocks shared by the screens: page header, form field, button, status cards.
-import type { ButtonHTMLAttributes, ComponentChildren, InputHTMLAttributes } from "preact";
-import { useId } from "preact/hooks";
-import { Link, useLocation } from "wouter-preact";
+import type { ButtonHTMLAttributes, ReactNode, InputHTMLAttributes } from "react";
+import { useId } from "react";
+import { Link, useLocation } from "wouter";
 import { BackIcon } from "./icons";
 
 /** PageHeader is a screen's title, with a back button when back is given. */
-export function PageHeader({ title, back, children }: { title: string; back?: string; children?: ComponentChildren }) {
+export function PageHeader({ title, back, children }: { title: string; back?: string; children?: ReactNode }) {
   const [, navigate] = useLocation();
   return (
-    <div class="page-header">
+    <div className="page-header">
       {back && (
-        <button type="button" class="icon-btn back-btn" onClick={() => navigate(back)} aria-label="بازگشت" data-testid="back-button">
+        <button type="button" className="icon-btn back-btn" onClick={() => navigate(back)} aria-label="بازگشت" data-testid="back-button">
           <BackIcon />
         </button>
       )}
-      <h1 class="page-title">{title}</h1>
+      <h1 className="page-title">{title}</h1>
       {children}
     </div>
   );
@@ -26,25 +26,25 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "label" | "onInput
   onValue?: (v: string) => void;
   error?: string | null;
   hint?: string;
-  end?: ComponentChildren;
+  end?: ReactNode;
 };
 
 /** Field is a labelled input with its error under it. */
-export function Field({ label, value, onValue, error, hint, end, id, class: cls, ...rest }: FieldProps) {
+export function Field({ label, value, onValue, error, hint, end, id, className: cls, ...rest }: FieldProps) {
   const auto = useId();
   const inputId = (id as string) || `f${auto}`;
   const msgId = `${inputId}-msg`;
   return (
-    <div class={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
-      <label for={inputId} class="field-label">
+    <div className={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
+      <label htmlFor={inputId} className="field-label">
         {label}
       </label>
-      <div class="field-control">
+      <div className="field-control">
         <input
           id={inputId}
-          class="input"
+          className="input"
           value={value}
-          onInput={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)}
+          onChange={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error || hint ? msgId : undefined}
           {...rest}
@@ -52,11 +52,11 @@ export function Field({ label, value, onValue, error, hint, end, id, class: cls,
         {end}
       </div>
       {error ? (
-        <p id={msgId} class="field-error" role="alert">
+        <p id={msgId} className="field-error" role="alert">
           {error}
         </p>
       ) : hint ? (
-        <p id={msgId} class="field-hint">
+        <p id={msgId} className="field-hint">
           {hint}
         </p>
       ) : null}
@@ -72,25 +72,25 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
 };
 
 /** Button is the app's button; busy shows a spinner and blocks double taps. */
-export function Button({ busy, variant = "primary", class: cls, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({ busy, variant = "primary", className: cls, children, disabled, type = "button", ...rest }: ButtonProps) {
   return (
     <button
       type={type}
-      class={`btn btn-${variant}${cls ? ` ${cls}` : ""}`}
+      className={`btn btn-${variant}${cls ? ` ${cls}` : ""}`}
       disabled={disabled || busy}
       aria-busy={busy ? true : undefined}
       {...rest}
     >
-      {busy && <span class="spinner" aria-hidden="true" />}
+      {busy && <span className="spinner" aria-hidden="true" />}
       {children}
     </button>
   );
 }
 
 /** LinkButton is a link that looks like a button. */
-export function LinkButton({ href, variant = "primary", children, ...rest }: { href: string; variant?: string; children: ComponentChildren } & Record<string, unknown>) {
+export function LinkButton({ href, variant = "primary", children, ...rest }: { href: string; variant?: string; children: ReactNode } & Record<string, unknown>) {
   return (
-    <Link href={href} class={`btn btn-${variant}`} {...rest}>
+    <Link href={href} className={`btn btn-${variant}`} {...rest}>
       {children}
     </Link>
   );
@@ -105,25 +105,25 @@ export function StatusCard({
   children,
   testid,
 }: {
-  icon: ComponentChildren;
+  icon: ReactNode;
   title: string;
   text?: string;
   tone?: "neutral" | "warn" | "danger";
-  children?: ComponentChildren;
+  children?: ReactNode;
   testid?: string;
 }) {
   return (
-    <section class={`card status-card tone-${tone}`} data-testid={testid}>
-      <div class="status-icon">{icon}</div>
-      <h1 class="status-title">{title}</h1>
-      {text && <p class="status-text">{text}</p>}
-      {children && <div class="status-actions">{children}</div>}
+    <section className={`card status-card tone-${tone}`} data-testid={testid}>
+      <div className="status-icon">{icon}</div>
+      <h1 className="status-title">{title}</h1>
+      {text && <p className="status-text">{text}</p>}
+      {children && <div className="status-actions">{children}</div>}
     </section>
   );
 }
 
 /** LoadFailed is the card a screen shows when its data did not arrive, with a button to try again. */
-export function LoadFailed({ title, icon, onRetry }: { title: string; icon: ComponentChildren; onRetry: () => void }) {
+export function LoadFailed({ title, icon, onRetry }: { title: string; icon: ReactNode; onRetry: () => void }) {
   return (
     <StatusCard icon={icon} title={title} text="لطفاً کمی بعد دوباره تلاش کنید." tone="warn">
       <Button onClick={onRetry}>تلاش دوباره</Button>
@@ -134,8 +134,8 @@ export function LoadFailed({ title, icon, onRetry }: { title: string; icon: Comp
 /** Loading is the quiet text shown while a screen fetches. */
 export function Loading({ text = "در حال بارگذاری…" }: { text?: string }) {
   return (
-    <p class="loading" role="status" data-testid="loading">
-      <span class="spinner" aria-hidden="true" />
+    <p className="loading" role="status" data-testid="loading">
+      <span className="spinner" aria-hidden="true" />
       {text}
     </p>
   );

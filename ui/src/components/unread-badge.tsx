@@ -5,7 +5,7 @@ export function UnreadBadge({ count }: { count: number }) {
   const text = badgeText(count);
   if (!text) return null;
   return (
-    <span class="badge" data-testid="unread-badge" aria-label={`${text} پیام خوانده‌نشده`}>
+    <span className="badge" data-testid="unread-badge" aria-label={`${text} پیام خوانده‌نشده`}>
       {text}
     </span>
   );

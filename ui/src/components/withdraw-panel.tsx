@@ -1,7 +1,7 @@
 // The withdraw tab: the customer's pending withdraws (each can be cancelled), then an amount and a choice
 // among the customer's own bank cards.
-import { useEffect, useState } from "preact/hooks";
-import { Link } from "wouter-preact";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "wouter";
 import { api, errorText, type BankAccount, type Balances, type WalletRequest } from "../api";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { formatJalaliDateTime } from "../lib/jalali";
@@ -73,7 +73,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
     setError(null);
   };
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const err = withdrawError(amount, available);
@@ -95,23 +95,23 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   };
 
   return (
-    <div class="stack">
+    <div className="stack">
       {pending.length > 0 && (
-        <section class="card pending-withdraws" aria-labelledby="pending-title">
-          <h2 id="pending-title" class="section-title">
+        <section className="card pending-withdraws" aria-labelledby="pending-title">
+          <h2 id="pending-title" className="section-title">
             درخواست‌های برداشت در انتظار تایید
           </h2>
-          <ul class="pending-list">
+          <ul className="pending-list">
             {pending.map((r) => (
-              <li key={r.id} class="pending-item" data-testid={`pending-${r.id}`}>
-                <span class="pending-main">
-                  <span class="pending-amount">
-                    {formatRial(r.amount)} <span class="amount-unit">ریال</span>
+              <li key={r.id} className="pending-item" data-testid={`pending-${r.id}`}>
+                <span className="pending-main">
+                  <span className="pending-amount">
+                    {formatRial(r.amount)} <span className="amount-unit">ریال</span>
                   </span>
-                  <span class="pending-date">{formatJalaliDateTime(r.created_at)}</span>
-                  {r.bank_name && <span class="pending-bank">{r.bank_name}</span>}
+                  <span className="pending-date">{formatJalaliDateTime(r.created_at)}</span>
+                  {r.bank_name && <span className="pending-bank">{r.bank_name}</span>}
                 </span>
-                <Button variant="danger" class="btn-sm" busy={cancelling === r.id} disabled={cancelling !== null} onClick={() => cancel(r.id)} data-testid={`cancel-${r.id}`}>
+                <Button variant="danger" className="btn-sm" busy={cancelling === r.id} disabled={cancelling !== null} onClick={() => cancel(r.id)} data-testid={`cancel-${r.id}`}>
                   لغو
                 </Button>
               </li>
@@ -123,18 +123,18 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
       {accounts === null ? (
         <Loading text="در حال دریافت حساب‌های بانکی…" />
       ) : accounts.length === 0 ? (
-        <section class="card status-card" data-testid="no-bank-account">
-          <div class="status-icon">
+        <section className="card status-card" data-testid="no-bank-account">
+          <div className="status-icon">
             <CardIcon size={40} />
           </div>
-          <h2 class="status-title">هنوز حساب بانکی ثبت نکرده‌اید</h2>
-          <p class="status-text">برای برداشت از کیف پول، ابتدا یک کارت بانکی به نام خودتان ثبت کنید.</p>
+          <h2 className="status-title">هنوز حساب بانکی ثبت نکرده‌اید</h2>
+          <p className="status-text">برای برداشت از کیف پول، ابتدا یک کارت بانکی به نام خودتان ثبت کنید.</p>
           <LinkButton href="/bank-accounts_page" data-testid="add-bank-account-link">
             ثبت حساب بانکی
           </LinkButton>
         </section>
       ) : (
-        <form class="card form" onSubmit={submit} noValidate data-testid="withdraw-form">
+        <form className="card form" onSubmit={submit} noValidate data-testid="withdraw-form">
           <AmountField
             label="مبلغ برداشت"
             digits={amount}
@@ -144,27 +144,27 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
             testid="withdraw-amount"
           />
           {available !== undefined && (
-            <p class="available-line">
+            <p className="available-line">
               <span>موجودی قابل برداشت:</span>
-              <button type="button" class="link-btn" onClick={withdrawAll} title="برداشت کل موجودی" data-testid="withdraw-all">
+              <button type="button" className="link-btn" onClick={withdrawAll} title="برداشت کل موجودی" data-testid="withdraw-all">
                 {formatRial(available)} ریال
               </button>
             </p>
           )}
-          <fieldset class="bank-options">
-            <legend class="field-label">واریز به کارت</legend>
+          <fieldset className="bank-options">
+            <legend className="field-label">واریز به کارت</legend>
             {accounts.map((a) => (
-              <label key={a.id} class={`bank-option account-row${accountId === a.id ? " selected" : ""}`} data-testid={`bank-option-${a.id}`}>
-                <input type="radio" name="withdraw-account" class="visually-hidden" checked={accountId === a.id} onChange={() => (setAccountId(a.id), setError(null))} />
+              <label key={a.id} className={`bank-option account-row${accountId === a.id ? " selected" : ""}`} data-testid={`bank-option-${a.id}`}>
+                <input type="radio" name="withdraw-account" className="visually-hidden" checked={accountId === a.id} onChange={() => (setAccountId(a.id), setError(null))} />
                 <BankAccountInfo account={a} />
-                <span class="radio-dot" aria-hidden="true" />
+                <span className="radio-dot" aria-hidden="true" />
               </label>
             ))}
-            <Link href="/bank-accounts_page" class="manage-accounts">
+            <Link href="/bank-accounts_page" className="manage-accounts">
               مدیریت حساب‌های بانکی
             </Link>
           </fieldset>
-          <Button type="submit" class="btn-block" busy={busy} disabled={accountId === null} data-testid="withdraw-submit">
+          <Button type="submit" className="btn-block" busy={busy} disabled={accountId === null} data-testid="withdraw-submit">
             ثبت درخواست برداشت
           </Button>
         </form>

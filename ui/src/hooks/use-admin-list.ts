@@ -1,6 +1,6 @@
 // The list state the admin screens share: loads where only the newest answer lands, the filter form with
 // its Jalali date range, and the two ways a failed load shows (a retry card, or a banner for a while).
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { errorText } from "../api";
 import { toast } from "../components/toast";
 
@@ -78,7 +78,7 @@ export const BANNER_MS = 5000;
  */
 export function useBannerList<Row, Q>(fetchRows: (query: Q) => Promise<Row[]>, fallback: string, first: Q) {
   const [banner, setBanner] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const rows = useLatestRows(
     fetchRows,
     () => setBanner(null),
@@ -120,7 +120,7 @@ export function useDateFilterForm<Form extends object, Filter extends object>(
     if (key === "from" || key === "to") setDateError(null);
   };
 
-  const apply = (e: Event) => {
+  const apply = (e: FormEvent) => {
     e.preventDefault();
     const out = toFilter(form);
     if (!out.ok) {

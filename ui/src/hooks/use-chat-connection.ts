@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../components/toast";
 import { chatConnected, connectChat, onChat } from "../lib/chat-socket";
 

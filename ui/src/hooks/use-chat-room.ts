@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 import { api, type ChatMessage } from "../api";
 import { toast } from "../components/toast";
 import { addMessage, failureText, markRead } from "../lib/chat";

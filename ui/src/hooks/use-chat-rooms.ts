@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { api, ApiError, type ChatRoom } from "../api";
 import { toast } from "../components/toast";
 import { applyRoomMessage, failureText, setRoomUnread, sortRooms } from "../lib/chat";
@@ -27,7 +27,7 @@ export function useChatRooms(): ChatRooms {
   const [failed, setFailed] = useState(false);
   const current = useRef<readonly ChatRoom[] | null>(null);
   current.current = rooms;
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const load = () => {
     api.chatRooms().then(

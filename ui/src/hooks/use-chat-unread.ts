@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 import { isAdmin } from "../api";
 import { toast } from "../components/toast";
 import { useSession } from "./use-session";

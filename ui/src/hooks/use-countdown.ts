@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "react";
 
 /** useCountdown counts seconds down to zero once started; restart(n) starts it again. */
 export function useCountdown(): { left: number; restart: (seconds?: number) => void } {

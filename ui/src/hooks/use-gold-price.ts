@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../api";
 
 /** PRICE_POLL_MS is how often the header asks for the price. */
@@ -30,7 +30,7 @@ function compare(a: string, b: string): number {
 export function useGoldPrice(): GoldPrice {
   const [state, setState] = useState<GoldPrice>({ price: null, loaded: false, failed: false, trend: null });
   const last = useRef<string | null>(null);
-  const flash = useRef<ReturnType<typeof setTimeout>>();
+  const flash = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     let alive = true;

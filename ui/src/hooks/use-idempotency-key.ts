@@ -1,4 +1,4 @@
-import { useMemo, useState } from "preact/hooks";
+import { useMemo, useState } from "react";
 import { newIdempotencyKey } from "../api";
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 
 /** KEYBOARD_THRESHOLD is how much the window must shrink to count as an open on-screen keyboard. */
 const KEYBOARD_THRESHOLD = 120;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 import { api, ApiError, errorText, saveUser, type Me } from "../api";
 import { toast } from "../components/toast";
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 
 /** useMediaQuery tells whether a CSS media query matches now, following changes (rotation, resize). */
 export function useMediaQuery(query: string): boolean {

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useState } from "react";
 import { errorText } from "../api";
 import { toast } from "../components/toast";
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 import { getSession, subscribeSession, type Session } from "../api";
 
 /** useSession follows the stored session (token and user info). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef } from "react";
 import { TYPING_STOP_MS } from "../lib/chat";
 import { emitChat } from "../lib/chat-socket";
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from "preact/hooks";
+import { useRef, useState } from "react";
 import { api, ApiError, errorText, newIdempotencyKey } from "../api";
 import { toast } from "../components/toast";
 

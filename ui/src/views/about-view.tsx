@@ -7,11 +7,11 @@ export default function AboutView() {
   return (
     <>
       <PageHeader title="درباره ما" />
-      <section class="card about-card" data-testid="about-card">
+      <section className="card about-card" data-testid="about-card">
         <LogoMark size={72} />
-        <h2 class="status-title">{BRAND}</h2>
+        <h2 className="status-title">{BRAND}</h2>
         <p>{`${BRAND} یک پلتفرم مالی است که خرید و فروش طلا و مدیریت حساب‌های بانکی را به‌صورت آنلاین، ساده و امن در اختیار شما می‌گذارد.`}</p>
-        <ul class="features">
+        <ul className="features">
           <li>
             <TradeIcon />
             خرید و فروش طلای ۱۸ عیار با قیمت لحظه‌ای

@@ -1,6 +1,8 @@
 // The abshodeh inventory (decisions.md §6, an addition): the shop's melted-gold bars, a form to add one,
-// edit in a dialog and delete after a question. Reserved and delivered bars are kept as they are.
-import { useEffect, useRef, useState } from "preact/hooks";
+// edit in a dialog and delete after a question. Reserved and delivered bars are kept as they are. Delivery
+// takes a bar out of the shop (decisions.md §6): the first view is the bars still in the shop, and the
+// delivered ones are one explicit filter away.
+import { useEffect, useRef, useState } from "react";
 import { formatPurity } from "../lib/gold-request";
 import { api, ApiError, errorText, type Bar, type BarForm } from "../api";
 import { BarFormFields } from "../components/abshodeh-bar-form";
@@ -17,15 +19,18 @@ import { formatGold } from "../lib/money";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
 
-const SHOWN = ["", "available", "reserved", "delivered"] as const;
+const SHOWN = ["in-shop", "available", "reserved", "delivered"] as const;
 type Shown = (typeof SHOWN)[number];
+
+const inShop = (b: Bar) => b.status !== "delivered";
+const shownBy = (s: Shown) => (b: Bar) => (s === "in-shop" ? inShop(b) : b.status === s);
 
 /** AdminAbshodehView is /admin-abshodeh_page. */
 export default function AdminAbshodehView() {
   const [bars, setBars] = useState<Bar[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [shown, setShown] = useState<Shown>("");
+  const [shown, setShown] = useState<Shown>("in-shop");
   const [editing, setEditing] = useState<Bar | null>(null);
   const [deleting, setDeleting] = useState<Bar | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -36,7 +41,7 @@ export default function AdminAbshodehView() {
     const mine = ++seq.current;
     setLoading(true);
     try {
-      const rows = await api.bars();
+      const rows = await api.bars("all");
       if (mine !== seq.current) return;
       setBars(Array.isArray(rows) ? rows : []);
       setFailed(false);
@@ -55,7 +60,7 @@ export default function AdminAbshodehView() {
     try {
       const answer = await api.addBar(bar);
       toast(answer?.message || M.added, "success");
-      setShown((s) => (s === "" || s === "available" ? s : ""));
+      setShown((s) => (s === "in-shop" || s === "available" ? s : "in-shop"));
       void load();
       return true;
     } catch (err) {
@@ -95,16 +100,16 @@ export default function AdminAbshodehView() {
     }
   };
 
-  const count = (s: Shown) => (bars ?? []).filter((b) => s === "" || b.status === s).length;
-  const list = (bars ?? []).filter((b) => shown === "" || b.status === shown);
+  const count = (s: Shown) => (bars ?? []).filter(shownBy(s)).length;
+  const list = (bars ?? []).filter(shownBy(shown));
   const available = (bars ?? []).filter((b) => b.status === "available");
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="انبار آبشده" />
 
-      <section class="card" aria-labelledby="bar-add-title">
-        <h2 id="bar-add-title" class="section-title">
+      <section className="card" aria-labelledby="bar-add-title">
+        <h2 id="bar-add-title" className="section-title">
           افزودن آبشده
         </h2>
         <BarFormFields submitLabel="افزودن به انبار" onSubmit={add} clearOnSave prefix="bar" label="افزودن آبشده" />
@@ -120,28 +125,28 @@ export default function AdminAbshodehView() {
         <>
           {bars.length > 0 && (
             <>
-              <div class="bar-summary card" data-testid="bar-summary">
+              <div className="bar-summary card" data-testid="bar-summary">
                 <div>
-                  <span class="bar-figure-label">آبشده‌های موجود</span>
-                  <span class="bar-summary-value">{toFaDigits(available.length)}</span>
+                  <span className="bar-figure-label">آبشده‌های موجود</span>
+                  <span className="bar-summary-value">{toFaDigits(available.length)}</span>
                 </div>
                 <div>
-                  <span class="bar-figure-label">مجموع وزن ۷۵۰ موجود</span>
+                  <span className="bar-figure-label">مجموع وزن ۷۵۰ موجود</span>
                   <Gold value={sumGrams(available.map((b) => b.vazn750))} testid="bar-available-750" />
                 </div>
               </div>
 
-              <div class="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
+              <div className="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
                 {SHOWN.map((s) => (
                   <button
                     key={s}
                     type="button"
-                    class="abs-chip"
+                    className="abs-chip"
                     aria-pressed={shown === s}
                     onClick={() => setShown(s)}
-                    data-testid={`bar-show-${s || "all"}`}
+                    data-testid={`bar-show-${s}`}
                   >
-                    {`${s ? barStatusLabel(s) : "همه"} (${toFaDigits(count(s))})`}
+                    {`${s === "in-shop" ? "در انبار" : barStatusLabel(s)} (${toFaDigits(count(s))})`}
                   </button>
                 ))}
               </div>
@@ -186,7 +191,7 @@ export default function AdminAbshodehView() {
           onClose={() => !removing && setDeleting(null)}
           testid="bar-delete-dialog"
           footer={
-            <div class="modal-buttons">
+            <div className="modal-buttons">
               <Button variant="danger" busy={removing} onClick={remove} data-testid="bar-delete-confirm">
                 بله، حذف شود
               </Button>
@@ -196,7 +201,7 @@ export default function AdminAbshodehView() {
             </div>
           }
         >
-          <p class="confirm-text">
+          <p className="confirm-text">
             {`آبشده آزمایشگاه «${deleting.rey}» با شماره انگ ${toFaDigits(deleting.ang)}، عیار ${formatPurity(deleting.ayar)} و وزن ۷۵۰ ${formatGold(deleting.vazn750)} گرم از انبار حذف شود؟`}
           </p>
         </Modal>

@@ -1,6 +1,6 @@
 // Manual charge (admin.md §2, §5): find one user, then add rial or gold to the account after a
 // confirmation. Every confirmed charge carries its own idempotency key.
-import { useState } from "preact/hooks";
+import { useState, type FormEvent } from "react";
 import { api, ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
 import { Modal } from "../components/admin-modal";
 import { Gold, Rial } from "../components/admin-parts";
@@ -37,7 +37,7 @@ export default function AdminChargeView() {
   const [confirm, setConfirm] = useState<Pending | null>(null);
   const [charging, setCharging] = useState(false);
 
-  const search = async (e: Event) => {
+  const search = async (e: FormEvent) => {
     e.preventDefault();
     const q = toLatinDigits(query.trim());
     if (!q) {
@@ -63,7 +63,7 @@ export default function AdminChargeView() {
     setAmountError(null);
   };
 
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!user) {
       toast(CHARGE_TEXTS.searchFirst, "info");
@@ -104,10 +104,10 @@ export default function AdminChargeView() {
   const name = user ? fullName(user.first_name, user.last_name, user.name) : "";
 
   return (
-    <div class="admin-page stack">
+    <div className="admin-page stack">
       <PageHeader title="شارژ دستی حساب" />
 
-      <form class="card search-bar" onSubmit={search} role="search" noValidate>
+      <form className="card search-bar" onSubmit={search} role="search" noValidate>
         <Field
           label="جستجوی کاربر"
           value={query}
@@ -124,40 +124,40 @@ export default function AdminChargeView() {
       </form>
 
       {user && (
-        <section class="card found-user" data-testid="charge-found" aria-label="کاربر پیدا شده">
-          <div class="found-head">
-            <span class="avatar" aria-hidden="true">
+        <section className="card found-user" data-testid="charge-found" aria-label="کاربر پیدا شده">
+          <div className="found-head">
+            <span className="avatar" aria-hidden="true">
               {name.slice(0, 1)}
             </span>
             <div>
-              <p class="found-name" data-testid="charge-found-name">
+              <p className="found-name" data-testid="charge-found-name">
                 {name}
               </p>
-              <p class="muted small">
+              <p className="muted small">
                 <span dir="ltr">{toFaDigits(user.phone_number ?? "")}</span>
                 {` · شناسه ${toFaDigits(user.id)}`}
               </p>
             </div>
           </div>
-          <div class="balances">
-            <div class="balance">
-              <span class="balance-label">موجودی ریالی</span>
+          <div className="balances">
+            <div className="balance">
+              <span className="balance-label">موجودی ریالی</span>
               <Rial value={user.balance_rial} toman testid="charge-balance-rial" />
             </div>
-            <div class="balance balance-gold">
-              <span class="balance-label">موجودی طلا</span>
+            <div className="balance balance-gold">
+              <span className="balance-label">موجودی طلا</span>
               <Gold value={user.balance_gold} testid="charge-balance-gold" />
             </div>
           </div>
         </section>
       )}
 
-      <form class="card form" onSubmit={submit} noValidate aria-label="شارژ حساب">
-        <div class="tabs" role="tablist" aria-label="نوع شارژ">
-          <button type="button" role="tab" class="tab" aria-selected={type === "rial"} onClick={() => switchType("rial")} data-testid="charge-tab-rial">
+      <form className="card form" onSubmit={submit} noValidate aria-label="شارژ حساب">
+        <div className="tabs" role="tablist" aria-label="نوع شارژ">
+          <button type="button" role="tab" className="tab" aria-selected={type === "rial"} onClick={() => switchType("rial")} data-testid="charge-tab-rial">
             شارژ ریالی
           </button>
-          <button type="button" role="tab" class="tab" aria-selected={type === "gold"} onClick={() => switchType("gold")} data-testid="charge-tab-gold">
+          <button type="button" role="tab" className="tab" aria-selected={type === "gold"} onClick={() => switchType("gold")} data-testid="charge-tab-gold">
             شارژ طلا
           </button>
         </div>
@@ -183,7 +183,7 @@ export default function AdminChargeView() {
           data-testid="charge-amount"
         />
         <Field label="توضیحات (اختیاری)" value={description} onValue={setDescription} maxLength={500} autoComplete="off" data-testid="charge-description" />
-        <Button type="submit" class="btn-block" data-testid="charge-submit">
+        <Button type="submit" className="btn-block" data-testid="charge-submit">
           <PlusCircleIcon size={20} />
           ثبت شارژ
         </Button>
@@ -196,7 +196,7 @@ export default function AdminChargeView() {
           onClose={() => !charging && setConfirm(null)}
           testid="charge-dialog"
           footer={
-            <div class="modal-buttons">
+            <div className="modal-buttons">
               <Button busy={charging} onClick={charge} data-testid="charge-confirm">
                 بله، شارژ شود
               </Button>
@@ -206,13 +206,13 @@ export default function AdminChargeView() {
             </div>
           }
         >
-          <p class="confirm-text">
-            <strong class="confirm-amount">
+          <p className="confirm-text">
+            <strong className="confirm-amount">
               {confirm.type === "rial" ? `${formatRial(confirm.value)} ریال` : `${formatGold(confirm.value)} گرم طلا`}
             </strong>
             {` به حساب ${name} (شناسه ${toFaDigits(user.id)}) اضافه می‌شود.`}
           </p>
-          {description.trim() && <p class="muted small">{`توضیحات: ${description.trim()}`}</p>}
+          {description.trim() && <p className="muted small">{`توضیحات: ${description.trim()}`}</p>}
         </Modal>
       )}
     </div>

@@ -1,8 +1,8 @@
 // /admin-chat_page: the shop's support desk, full screen outside the shell (admin.md §2). Rooms on the
 // inline start, the open conversation beside them; below 768 px one at a time, back returning to the list
 // (and leaving the room). Entering the page empties the header badge.
-import { useEffect, useState } from "preact/hooks";
-import { useLocation } from "wouter-preact";
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import type { ChatRoom } from "../api";
 import { ChatConversation, ConnectionBanner } from "../components/chat-conversation";
 import { ChatRoomList, roomName } from "../components/chat-room-list";
@@ -35,29 +35,29 @@ export default function AdminChatView() {
   const inRoom = narrow && room !== null;
 
   return (
-    <div class="chat-page admin-chat" data-testid="admin-chat-page">
+    <div className="chat-page admin-chat" data-testid="admin-chat-page">
       {inRoom ? (
-        <div class="fullscreen-bar chat-bar">
-          <button type="button" class="icon-btn" onClick={() => setSelected(null)} aria-label="بازگشت به فهرست گفتگوها" data-testid="chat-back-to-list">
+        <div className="fullscreen-bar chat-bar">
+          <button type="button" className="icon-btn" onClick={() => setSelected(null)} aria-label="بازگشت به فهرست گفتگوها" data-testid="chat-back-to-list">
             <BackIcon />
           </button>
           <RoomTitle room={room} main />
-          <button type="button" class="icon-btn chat-bar-end" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
+          <button type="button" className="icon-btn chat-bar-end" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
             <HomeIcon />
           </button>
         </div>
       ) : (
-        <div class="fullscreen-bar chat-bar">
-          <button type="button" class="icon-btn" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
+        <div className="fullscreen-bar chat-bar">
+          <button type="button" className="icon-btn" onClick={toDashboard} aria-label="بازگشت به داشبورد" data-testid="chat-dashboard">
             <BackIcon />
           </button>
-          <h1 class="fullscreen-title">پشتیبانی کاربران</h1>
+          <h1 className="fullscreen-title">پشتیبانی کاربران</h1>
         </div>
       )}
       {lost && room === null && <ConnectionBanner />}
-      <div class="admin-chat-body">
+      <div className="admin-chat-body">
         {(!narrow || room === null) && (
-          <aside class="chat-rooms-pane" aria-label="فهرست گفتگوها">
+          <aside className="chat-rooms-pane" aria-label="فهرست گفتگوها">
             {rooms ? (
               <ChatRoomList rooms={rooms} selected={selected} onSelect={open} />
             ) : failed ? (
@@ -68,11 +68,11 @@ export default function AdminChatView() {
           </aside>
         )}
         {(!narrow || room !== null) && (
-          <section class="chat-conversation-pane" aria-label="گفتگو" data-testid="chat-conversation-pane">
+          <section className="chat-conversation-pane" aria-label="گفتگو" data-testid="chat-conversation-pane">
             {room ? (
               <>
                 {!narrow && (
-                  <div class="chat-pane-head">
+                  <div className="chat-pane-head">
                     <RoomTitle room={room} />
                   </div>
                 )}
@@ -86,10 +86,10 @@ export default function AdminChatView() {
                 />
               </>
             ) : (
-              <div class="chat-placeholder" data-testid="chat-pick-room">
+              <div className="chat-placeholder" data-testid="chat-pick-room">
                 <ChatIcon size={40} />
-                <p class="chat-placeholder-title">یک گفتگو را انتخاب کنید</p>
-                <p class="chat-placeholder-text">پیام‌های هر مشتری با انتخاب گفتگویش از فهرست نمایش داده می‌شود.</p>
+                <p className="chat-placeholder-title">یک گفتگو را انتخاب کنید</p>
+                <p className="chat-placeholder-text">پیام‌های هر مشتری با انتخاب گفتگویش از فهرست نمایش داده می‌شود.</p>
               </div>
             )}
           </section>
@@ -103,9 +103,9 @@ export default function AdminChatView() {
 function RoomTitle({ room, main = false }: { room: ChatRoom; main?: boolean }) {
   const Heading = main ? "h1" : "h2";
   return (
-    <div class="chat-bar-title" data-testid="chat-room-title">
-      <Heading class="chat-room-title-name">{roomName(room)}</Heading>
-      <p class="chat-bar-sub" data-testid="chat-room-mobile">
+    <div className="chat-bar-title" data-testid="chat-room-title">
+      <Heading className="chat-room-title-name">{roomName(room)}</Heading>
+      <p className="chat-bar-sub" data-testid="chat-room-mobile">
         {toFaDigits(room.user_mobile)}
       </p>
     </div>

@@ -1,6 +1,6 @@
 // Abshodeh request review (admin.md §2, §4): filter, count, a table on a desktop and cards on a phone;
 // each request moves on as decisions.md §6 allows, rejection after asking for a reason.
-import { useRef, useState } from "preact/hooks";
+import { useRef, useState } from "react";
 import { api, ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
 import { RejectDialog, RequestList } from "../components/abshodeh-requests";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
@@ -81,7 +81,7 @@ export default function AdminGoldRequestsView() {
   };
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="مدیریت درخواست‌های آبشده" />
 
       <FilterPanel label="فیلتر درخواست‌ها" id="gr-filters" onSubmit={apply}>
@@ -95,7 +95,7 @@ export default function AdminGoldRequestsView() {
         <ListPending failed={!!failed} icon={<GoldBarIcon size={40} />} title={failed ?? ""} onRetry={reload} />
       ) : (
         <>
-          <p class="list-count" data-testid="request-count" aria-live="polite">
+          <p className="list-count" data-testid="request-count" aria-live="polite">
             {`تعداد درخواست‌ها: ${toFaDigits(list.length)}`}
           </p>
           {list.length === 0 ? (

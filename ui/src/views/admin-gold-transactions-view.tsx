@@ -41,17 +41,17 @@ export default function AdminGoldTransactionsView() {
   const user = (t: GoldTransaction) => fullName(t.first_name, t.last_name, EMPTY);
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="معاملات خرید و فروش طلا" />
 
       <FilterPanel label="فیلتر معاملات" id="gt-filters" formClass="gt-filters" onSubmit={apply}>
-        <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" class="span-2" data-testid="filter-search" />
+        <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" className="span-2" data-testid="filter-search" />
         <SelectField label="نوع" value={form.type} onValue={set("type")} options={TRADE_TYPES} testid="filter-type" />
         <SelectField label="وضعیت" value={form.status} onValue={set("status")} options={TRADE_STATUSES} testid="filter-status" />
-        <Field label="حداقل وزن" class="unit-field" end={<span class="field-unit">گرم</span>} value={displayAmount(form.minWeight, "gold")} onValue={setWeight("minWeight")} inputMode="decimal" dir="ltr" autoComplete="off" placeholder="۰٫۰۰۱" data-testid="filter-min-weight" />
-        <Field label="حداکثر وزن" class="unit-field" end={<span class="field-unit">گرم</span>} value={displayAmount(form.maxWeight, "gold")} onValue={setWeight("maxWeight")} inputMode="decimal" dir="ltr" autoComplete="off" placeholder="۰٫۰۰۱" data-testid="filter-max-weight" />
-        <Field label="حداقل قیمت هر گرم" class="unit-field" end={<span class="field-unit">ریال</span>} value={displayAmount(form.minPrice, "rial")} onValue={setPrice("minPrice")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="filter-min-price" />
-        <Field label="حداکثر قیمت هر گرم" class="unit-field" end={<span class="field-unit">ریال</span>} value={displayAmount(form.maxPrice, "rial")} onValue={setPrice("maxPrice")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="filter-max-price" />
+        <Field label="حداقل وزن" className="unit-field" end={<span className="field-unit">گرم</span>} value={displayAmount(form.minWeight, "gold")} onValue={setWeight("minWeight")} inputMode="decimal" dir="ltr" autoComplete="off" placeholder="۰٫۰۰۱" data-testid="filter-min-weight" />
+        <Field label="حداکثر وزن" className="unit-field" end={<span className="field-unit">گرم</span>} value={displayAmount(form.maxWeight, "gold")} onValue={setWeight("maxWeight")} inputMode="decimal" dir="ltr" autoComplete="off" placeholder="۰٫۰۰۱" data-testid="filter-max-weight" />
+        <Field label="حداقل قیمت هر گرم" className="unit-field" end={<span className="field-unit">ریال</span>} value={displayAmount(form.minPrice, "rial")} onValue={setPrice("minPrice")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="filter-min-price" />
+        <Field label="حداکثر قیمت هر گرم" className="unit-field" end={<span className="field-unit">ریال</span>} value={displayAmount(form.maxPrice, "rial")} onValue={setPrice("maxPrice")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="filter-max-price" />
         <DateRangeFields from={form.from} to={form.to} onValue={set} errorOf={dateErrorOf} />
         <FilterActions busy={loading && list !== null} onClear={clear} clearLabel="پاک کردن فیلترها" />
       </FilterPanel>
@@ -60,10 +60,10 @@ export default function AdminGoldTransactionsView() {
         <ListPending failed={!!failed} icon={<TradeIcon size={40} />} title={FETCH_ERROR} onRetry={reload} />
       ) : (
         <>
-          <p class="list-count gt-count" aria-live="polite">
+          <p className="list-count gt-count" aria-live="polite">
             <span data-testid="tx-count">{`تعداد معاملات: ${toFaDigits(list.length)}`}</span>
             {sums && list.length > 0 && (
-              <span class="gt-sums">
+              <span className="gt-sums">
                 {`جمع خرید: ${formatGold(sums.buyGold)} گرم`}
                 <span aria-hidden="true"> · </span>
                 {`جمع فروش: ${formatGold(sums.sellGold)} گرم`}
@@ -73,23 +73,23 @@ export default function AdminGoldTransactionsView() {
           {list.length === 0 ? (
             <StatusCard icon={<TradeIcon size={40} />} title="هیچ خرید یا فروشی یافت نشد" testid="tx-empty" />
           ) : narrow ? (
-            <ul class="cards-list" aria-busy={loading}>
+            <ul className="cards-list" aria-busy={loading}>
               {list.map((t) => (
-                <li key={t.id} class="card wr-card" data-testid="tx-row" data-id={t.id} data-type={t.type}>
-                  <div class="wr-card-head">
-                    <span class="wr-id">{`#${toFaDigits(t.id)}`}</span>
+                <li key={t.id} className="card wr-card" data-testid="tx-row" data-id={t.id} data-type={t.type}>
+                  <div className="wr-card-head">
+                    <span className="wr-id">{`#${toFaDigits(t.id)}`}</span>
                     <StatusBadge tone={tradeTypeTone(t.type)}>{entryTypeLabel(t.type)}</StatusBadge>
                     <StatusBadge tone={entryStatusTone(t.status)}>{entryStatusLabel(t.status)}</StatusBadge>
                   </div>
                   <div>
-                    <p class="wr-user">{user(t)}</p>
-                    <p class="muted small">{toFaDigits(t.phone_number ?? "")}</p>
+                    <p className="wr-user">{user(t)}</p>
+                    <p className="muted small">{toFaDigits(t.phone_number ?? "")}</p>
                   </div>
-                  <dl class="kv">
+                  <dl className="kv">
                     <dt>وزن</dt>
-                    <dd class="strong gt-weight" data-testid={`tx-weight-${t.id}`}>{`${formatGold(tradeWeight(t))} گرم`}</dd>
+                    <dd className="strong gt-weight" data-testid={`tx-weight-${t.id}`}>{`${formatGold(tradeWeight(t))} گرم`}</dd>
                     <dt>مبلغ کل</dt>
-                    <dd class="strong">{`${formatRial(tradeTotal(t))} ریال`}</dd>
+                    <dd className="strong">{`${formatRial(tradeTotal(t))} ریال`}</dd>
                     <dt>قیمت هر گرم</dt>
                     <dd>{`${formatRial(t.price_per_gram)} ریال`}</dd>
                     <dt>تاریخ</dt>
@@ -99,8 +99,8 @@ export default function AdminGoldTransactionsView() {
               ))}
             </ul>
           ) : (
-            <div class="table-wrap card" aria-busy={loading}>
-              <table class="table">
+            <div className="table-wrap card" aria-busy={loading}>
+              <table className="table">
                 <thead>
                   <tr>
                     <th scope="col">شناسه</th>
@@ -116,10 +116,10 @@ export default function AdminGoldTransactionsView() {
                 <tbody>
                   {list.map((t) => (
                     <tr key={t.id} data-testid="tx-row" data-id={t.id} data-type={t.type}>
-                      <td class="num">{toFaDigits(t.id)}</td>
+                      <td className="num">{toFaDigits(t.id)}</td>
                       <td>
-                        <span class="cell-main">{user(t)}</span>
-                        <span class="cell-sub">{toFaDigits(t.phone_number ?? "")}</span>
+                        <span className="cell-main">{user(t)}</span>
+                        <span className="cell-sub">{toFaDigits(t.phone_number ?? "")}</span>
                       </td>
                       <td>
                         <StatusBadge tone={tradeTypeTone(t.type)}>{entryTypeLabel(t.type)}</StatusBadge>
@@ -127,16 +127,16 @@ export default function AdminGoldTransactionsView() {
                       <td>
                         <StatusBadge tone={entryStatusTone(t.status)}>{entryStatusLabel(t.status)}</StatusBadge>
                       </td>
-                      <td class="num strong gt-weight" data-testid={`tx-weight-${t.id}`}>
+                      <td className="num strong gt-weight" data-testid={`tx-weight-${t.id}`}>
                         {formatGold(tradeWeight(t))}
                       </td>
-                      <td class="num">
+                      <td className="num">
                         <Rial value={t.price_per_gram} />
                       </td>
-                      <td class="num">
+                      <td className="num">
                         <Rial value={tradeTotal(t)} />
                       </td>
-                      <td class="num">{formatJalaliDateTime(t.created_at)}</td>
+                      <td className="num">{formatJalaliDateTime(t.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>

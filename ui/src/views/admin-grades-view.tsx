@@ -1,6 +1,6 @@
 // Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
 // and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState, type FormEvent } from "react";
 import { api, errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/admin-parts";
 import { GroupedField } from "../components/grouped-field";
@@ -52,9 +52,9 @@ export default function AdminGradesView() {
   useEffect(() => void loadPrices(), []);
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="سطوح قیمت و کاربران" />
-      <div class="grades-top">
+      <div className="grades-top">
         {prices ? (
           <PriceTable prices={prices} narrow={narrow} />
         ) : pricesFailed ? (
@@ -72,38 +72,38 @@ export default function AdminGradesView() {
 function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }) {
   const rows = [...(prices.prices ?? [])].sort((a, b) => a.grade - b.grade);
   return (
-    <section class="card section-card" aria-label="قیمت هر سطح" data-testid="price-table">
-      <h2 class="section-title">قیمت هر سطح</h2>
-      <div class="base-price">
-        <span class="strong">قیمت پایه</span>
-        {prices.base_price ? <Rial value={prices.base_price} toman testid="base-price" /> : <span class="muted" data-testid="base-price">تعیین نشده</span>}
-        <span class="base-price-meta">
+    <section className="card section-card" aria-label="قیمت هر سطح" data-testid="price-table">
+      <h2 className="section-title">قیمت هر سطح</h2>
+      <div className="base-price">
+        <span className="strong">قیمت پایه</span>
+        {prices.base_price ? <Rial value={prices.base_price} toman testid="base-price" /> : <span className="muted" data-testid="base-price">تعیین نشده</span>}
+        <span className="base-price-meta">
           {prices.updated_at && <span>{`آخرین به‌روزرسانی: ${formatJalaliDateTime(prices.updated_at)}`}</span>}
           {prices.base_price && !prices.is_price_fresh && <StatusBadge tone="warn">قیمت‌ها به‌روز نیستند</StatusBadge>}
-          <LinkButton href="/prices_page" variant="ghost" class="btn btn-ghost btn-sm">
+          <LinkButton href="/prices_page" variant="ghost" className="btn btn-ghost btn-sm">
             تعیین قیمت
           </LinkButton>
         </span>
       </div>
       {narrow ? (
-        <ul class="grade-prices">
+        <ul className="grade-prices">
           {rows.map((p) => (
-            <li key={p.grade} class="grade-price" data-testid="price-row" data-grade={p.grade}>
-              <span class="grade-name">{gradeName(p.grade)}</span>
+            <li key={p.grade} className="grade-price" data-testid="price-row" data-grade={p.grade}>
+              <span className="grade-name">{gradeName(p.grade)}</span>
               <span>
-                <span class="figure-label">قیمت خرید</span>
-                <span class="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</span>
+                <span className="figure-label">قیمت خرید</span>
+                <span className="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</span>
               </span>
               <span>
-                <span class="figure-label">قیمت فروش</span>
-                <span class="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</span>
+                <span className="figure-label">قیمت فروش</span>
+                <span className="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</span>
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <div class="table-wrap">
-          <table class="table">
+        <div className="table-wrap">
+          <table className="table">
             <thead>
               <tr>
                 <th scope="col">سطح قیمت</th>
@@ -114,9 +114,9 @@ function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }
             <tbody>
               {rows.map((p) => (
                 <tr key={p.grade} data-testid="price-row" data-grade={p.grade}>
-                  <td class="grade-name">{gradeName(p.grade)}</td>
-                  <td class="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</td>
-                  <td class="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</td>
+                  <td className="grade-name">{gradeName(p.grade)}</td>
+                  <td className="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</td>
+                  <td className="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</td>
                 </tr>
               ))}
             </tbody>
@@ -198,31 +198,31 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
         placeholder="۰"
         error={errors[g.id]?.[key]}
         hint={base ? `${key === "sell_add" ? "قیمت خرید" : "قیمت فروش"}: ${shown ? formatRial(shown) : EMPTY}` : undefined}
-        end={<span class="field-unit">ریال</span>}
-        class={narrow ? "unit-field" : "unit-field cell-field"}
+        end={<span className="field-unit">ریال</span>}
+        className={narrow ? "unit-field" : "unit-field cell-field"}
         testid={`grade-${key === "sell_add" ? "sell-add" : "buy-subtract"}-${g.id}`}
       />
     );
   };
   const saveButton = (g: Grade) => (
-    <Button variant="secondary" class="btn-sm" busy={!!busy[g.id]} onClick={() => save(g.id)} data-testid={`grade-save-${g.id}`}>
+    <Button variant="secondary" className="btn-sm" busy={!!busy[g.id]} onClick={() => save(g.id)} data-testid={`grade-save-${g.id}`}>
       ذخیره
     </Button>
   );
 
   return (
-    <section class="card section-card" aria-label="قواعد سطوح قیمت" data-testid="grade-rules">
-      <h2 class="section-title">قواعد سطوح قیمت</h2>
-      <p class="section-note">قیمت خرید = قیمت پایه + افزوده؛ قیمت فروش = قیمت پایه − کسر. هر دو به ریال برای هر گرم و عدد صحیح نامنفی‌اند.</p>
+    <section className="card section-card" aria-label="قواعد سطوح قیمت" data-testid="grade-rules">
+      <h2 className="section-title">قواعد سطوح قیمت</h2>
+      <p className="section-note">قیمت خرید = قیمت پایه + افزوده؛ قیمت فروش = قیمت پایه − کسر. هر دو به ریال برای هر گرم و عدد صحیح نامنفی‌اند.</p>
       {narrow ? (
         <div>
           {grades.map((g) => (
-            <div key={g.id} class="rule-card" data-testid="grade-row" data-grade={g.id}>
-              <div class="rule-head">
-                <span class="grade-name">{gradeName(g.id)}</span>
+            <div key={g.id} className="rule-card" data-testid="grade-row" data-grade={g.id}>
+              <div className="rule-head">
+                <span className="grade-name">{gradeName(g.id)}</span>
                 {saveButton(g)}
               </div>
-              <div class="form-row">
+              <div className="form-row">
                 {field(g, "sell_add", "افزوده به قیمت خرید")}
                 {field(g, "buy_subtract", "کسر از قیمت فروش")}
               </div>
@@ -230,22 +230,22 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
           ))}
         </div>
       ) : (
-        <div class="table-wrap">
-          <table class="table">
+        <div className="table-wrap">
+          <table className="table">
             <thead>
               <tr>
                 <th scope="col">سطح قیمت</th>
                 <th scope="col">افزوده به قیمت خرید</th>
                 <th scope="col">کسر از قیمت فروش</th>
                 <th scope="col">
-                  <span class="visually-hidden">ذخیره</span>
+                  <span className="visually-hidden">ذخیره</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {grades.map((g) => (
                 <tr key={g.id} data-testid="grade-row" data-grade={g.id}>
-                  <td class="grade-name">{gradeName(g.id)}</td>
+                  <td className="grade-name">{gradeName(g.id)}</td>
                   <td>{field(g, "sell_add", `افزوده به قیمت خرید ${gradeName(g.id)}`)}</td>
                   <td>{field(g, "buy_subtract", `کسر از قیمت فروش ${gradeName(g.id)}`)}</td>
                   <td>{saveButton(g)}</td>
@@ -265,7 +265,7 @@ function UserGrades({ narrow }: { narrow: boolean }) {
   // the grade chosen while its save is on the way; the select falls back to the saved one on failure
   const [pending, setPending] = useState<Record<number, number>>({});
 
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     void load(toLatinDigits(search.trim()));
   };
@@ -287,7 +287,7 @@ function UserGrades({ narrow }: { narrow: boolean }) {
   const name = (u: AdminUser) => fullName(u.first_name, u.last_name, u.name || EMPTY);
   const select = (u: AdminUser) => (
     <select
-      class="input select grade-select"
+      className="input select grade-select"
       value={String(pending[u.id] ?? u.grade)}
       disabled={pending[u.id] !== undefined}
       aria-label={`سطح قیمت ${name(u)}`}
@@ -304,9 +304,9 @@ function UserGrades({ narrow }: { narrow: boolean }) {
   const adminBadge = (u: AdminUser) => (Number(u.is_admin) === 1 ? <StatusBadge tone="info">مدیر</StatusBadge> : null);
 
   return (
-    <section class="card section-card" aria-label="کاربران و سطح قیمت" data-testid="user-grades">
-      <h2 class="section-title">کاربران و سطح قیمت</h2>
-      <form class="users-search" onSubmit={submit} role="search" noValidate>
+    <section className="card section-card" aria-label="کاربران و سطح قیمت" data-testid="user-grades">
+      <h2 className="section-title">کاربران و سطح قیمت</h2>
+      <form className="users-search" onSubmit={submit} role="search" noValidate>
         <Field label="جستجوی کاربر" value={search} onValue={setSearch} placeholder="نام، موبایل یا شناسه" enterKeyHint="search" autoComplete="off" data-testid="users-search" />
         <Button type="submit" busy={loading && users !== null} data-testid="users-search-submit">
           <SearchIcon size={20} />
@@ -314,39 +314,39 @@ function UserGrades({ narrow }: { narrow: boolean }) {
         </Button>
       </form>
       {banner && (
-        <p class="banner banner-error" role="alert" data-testid="users-error">
+        <p className="banner banner-error" role="alert" data-testid="users-error">
           {banner}
         </p>
       )}
       {users === null ? (
         <Loading />
       ) : users.length === 0 ? (
-        <p class="users-empty muted" data-testid="users-empty">
+        <p className="users-empty muted" data-testid="users-empty">
           <UsersIcon size={28} />
           کاربری یافت نشد
         </p>
       ) : (
         <>
-          <p class="list-count" data-testid="users-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
+          <p className="list-count" data-testid="users-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
           {narrow ? (
-            <ul class="cards-list" aria-busy={loading}>
+            <ul className="cards-list" aria-busy={loading}>
               {users.map((u) => (
-                <li key={u.id} class="user-card user-grade-card" data-testid="user-row" data-id={u.id}>
-                  <div class="wr-card-head">
-                    <span class="wr-user">{name(u)}</span>
+                <li key={u.id} className="user-card user-grade-card" data-testid="user-row" data-id={u.id}>
+                  <div className="wr-card-head">
+                    <span className="wr-user">{name(u)}</span>
                     {adminBadge(u)}
-                    <span class="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
+                    <span className="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
                   </div>
-                  <div class="user-grade">
-                    <span class="muted small">{toFaDigits(u.phone_number ?? "")}</span>
+                  <div className="user-grade">
+                    <span className="muted small">{toFaDigits(u.phone_number ?? "")}</span>
                     {select(u)}
                   </div>
                 </li>
               ))}
             </ul>
           ) : (
-            <div class="table-wrap" aria-busy={loading}>
-              <table class="table">
+            <div className="table-wrap" aria-busy={loading}>
+              <table className="table">
                 <thead>
                   <tr>
                     <th scope="col">شناسه</th>
@@ -359,12 +359,12 @@ function UserGrades({ narrow }: { narrow: boolean }) {
                 <tbody>
                   {users.map((u) => (
                     <tr key={u.id} data-testid="user-row" data-id={u.id}>
-                      <td class="num">{toFaDigits(u.id)}</td>
+                      <td className="num">{toFaDigits(u.id)}</td>
                       <td>
                         {name(u)} {adminBadge(u)}
                       </td>
-                      <td class="num">{toFaDigits(u.phone_number ?? "")}</td>
-                      <td class="num">{formatJalaliDateTime(u.created_at)}</td>
+                      <td className="num">{toFaDigits(u.phone_number ?? "")}</td>
+                      <td className="num">{formatJalaliDateTime(u.created_at)}</td>
                       <td>{select(u)}</td>
                     </tr>
                   ))}

@@ -1,7 +1,7 @@
 // The admin panel (decisions.md §8): the owner's figures above the quick list of pending
 // wallet requests, each approved in one tap or rejected with a required reason.
-import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import type { ReactNode, FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { api, errorText, type Dashboard, type WalletRequest } from "../api";
 import { Modal } from "../components/admin-modal";
 import { Gold, ReceiptThumb, Rial } from "../components/admin-parts";
@@ -40,7 +40,7 @@ export default function AdminPanelView() {
   useEffect(() => void load(), []);
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="پنل مدیریت" />
       {figures ? (
         <Figures d={figures} />
@@ -50,9 +50,9 @@ export default function AdminPanelView() {
         <Loading />
       )}
 
-      <section class="stack" aria-labelledby="pending-title">
-        <div class="section-head">
-          <h2 id="pending-title" class="section-title">
+      <section className="stack" aria-labelledby="pending-title">
+        <div className="section-head">
+          <h2 id="pending-title" className="section-title">
             {`درخواست‌های در انتظار${pending ? ` (${toFaDigits(pending.length)})` : ""}`}
           </h2>
           <LinkButton href="/AdminWalletRequests_page" variant="ghost">
@@ -64,30 +64,30 @@ export default function AdminPanelView() {
         ) : pending.length === 0 ? (
           <StatusCard icon={<ReceiptIcon size={40} />} title="درخواستی در انتظار نیست" testid="panel-empty" />
         ) : (
-          <ul class="cards-list pending-grid">
+          <ul className="cards-list pending-grid">
             {pending.map((r) => (
-              <li key={r.id} class="card pending-card" data-testid="pending-row" data-id={r.id}>
-                <div class="wr-card-head">
-                  <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
+              <li key={r.id} className="card pending-card" data-testid="pending-row" data-id={r.id}>
+                <div className="wr-card-head">
+                  <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
                   <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
-                  <span class="muted small wr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
+                  <span className="muted small wr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
                 </div>
-                <div class="wr-card-body">
-                  <div class="wr-card-main">
-                    <p class="wr-user">
+                <div className="wr-card-body">
+                  <div className="wr-card-main">
+                    <p className="wr-user">
                       {fullName(r.first_name, r.last_name, EMPTY)}
-                      <span class="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
+                      <span className="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
                     </p>
                     <Rial value={r.amount} toman />
                     <BankAccount r={r} />
                   </div>
                   {r.receipt_image && <ReceiptThumb src={r.receipt_image} id={r.id} />}
                 </div>
-                <div class="pending-actions">
-                  <Button class="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`panel-approve-${r.id}`}>
+                <div className="pending-actions">
+                  <Button className="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`panel-approve-${r.id}`}>
                     {r.type === "deposit" ? "تایید واریز" : "تایید برداشت"}
                   </Button>
-                  <Button variant="danger" class="btn-sm" busy={busy[r.id] === "rejected"} disabled={!!busy[r.id]} onClick={() => setRejecting(r)} data-testid={`panel-reject-${r.id}`}>
+                  <Button variant="danger" className="btn-sm" busy={busy[r.id] === "rejected"} disabled={!!busy[r.id]} onClick={() => setRejecting(r)} data-testid={`panel-reject-${r.id}`}>
                     رد درخواست
                   </Button>
                 </div>
@@ -114,7 +114,7 @@ export default function AdminPanelView() {
 function BankAccount({ r }: { r: WalletRequest }) {
   if (!r.card_number && !r.iban) return null;
   return (
-    <dl class="kv">
+    <dl className="kv">
       {r.bank_name && (
         <>
           <dt>بانک</dt>
@@ -130,7 +130,7 @@ function BankAccount({ r }: { r: WalletRequest }) {
       {r.iban && (
         <>
           <dt>شماره شبا</dt>
-          <dd dir="ltr" class="iban">
+          <dd dir="ltr" className="iban">
             {formatIban(r.iban)}
           </dd>
         </>
@@ -143,7 +143,7 @@ function RejectDialog({ request, onClose, onReject }: { request: WalletRequest; 
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) {
       setError(REASON_REQUIRED);
@@ -155,8 +155,8 @@ function RejectDialog({ request, onClose, onReject }: { request: WalletRequest; 
   };
   return (
     <Modal title={`رد درخواست ${walletTypeLabel(request.type)} #${toFaDigits(request.id)}`} onClose={onClose} testid="reject-dialog">
-      <form class="form" onSubmit={submit} noValidate>
-        <p class="muted">{`${fullName(request.first_name, request.last_name)}، مبلغ ${formatRial(request.amount)} ریال`}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <p className="muted">{`${fullName(request.first_name, request.last_name)}، مبلغ ${formatRial(request.amount)} ریال`}</p>
         <Field
           label="دلیل رد"
           value={reason}
@@ -165,7 +165,7 @@ function RejectDialog({ request, onClose, onReject }: { request: WalletRequest; 
           maxLength={500}
           data-testid="reject-dialog-reason"
         />
-        <div class="modal-buttons">
+        <div className="modal-buttons">
           <Button type="submit" variant="danger" busy={sending} data-testid="reject-dialog-submit">
             رد درخواست
           </Button>
@@ -181,7 +181,7 @@ function RejectDialog({ request, onClose, onReject }: { request: WalletRequest; 
 /** Figures is the grid of the owner's numbers. */
 function Figures({ d }: { d: Dashboard }) {
   return (
-    <div class="figures" data-testid="dashboard">
+    <div className="figures" data-testid="dashboard">
       <Figure label="موجودی ریالی مشتریان" tone="rial">
         <Rial value={d.customers_rial} toman testid="dash-customers-rial" />
       </Figure>
@@ -216,12 +216,12 @@ function Figures({ d }: { d: Dashboard }) {
   );
 }
 
-function Figure({ label, tone, count, testid, children }: { label: string; tone: string; count?: number; testid?: string; children: ComponentChildren }) {
+function Figure({ label, tone, count, testid, children }: { label: string; tone: string; count?: number; testid?: string; children: ReactNode }) {
   return (
-    <div class={`card figure figure-${tone}`} data-testid={testid}>
-      <span class="figure-label">{label}</span>
-      <span class="figure-value">{children}</span>
-      {count !== undefined && <span class="figure-count">{`${toFaDigits(count)} مورد`}</span>}
+    <div className={`card figure figure-${tone}`} data-testid={testid}>
+      <span className="figure-label">{label}</span>
+      <span className="figure-value">{children}</span>
+      {count !== undefined && <span className="figure-count">{`${toFaDigits(count)} مورد`}</span>}
     </div>
   );
 }

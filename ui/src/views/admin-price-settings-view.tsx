@@ -1,7 +1,7 @@
 // Trade-time and weight settings (admin.md §2, §5; decisions.md §4): when buying and selling are open, how
 // much gold one trade may move, and how long a base price stays fresh. The whole object is saved at once.
-import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import type { ReactNode, FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { api, errorText, type PriceSettings } from "../api";
 import { ClockIcon, InfoIcon, SettingsIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -94,7 +94,7 @@ export default function AdminPriceSettingsView() {
 
   if (!form) {
     return (
-      <div class="admin-page stack">
+      <div className="admin-page stack">
         <PageHeader title="تنظیمات ساعت و وزن معاملات" />
         {failed ? <LoadFailed icon={<SettingsIcon size={40} />} title={TEXTS.loadFailed} onRetry={load} /> : <Loading />}
       </div>
@@ -129,7 +129,7 @@ export default function AdminPriceSettingsView() {
     setNotes((n) => ({ ...n, max: r.note }));
   };
 
-  const save = async (e: Event) => {
+  const save = async (e: FormEvent) => {
     e.preventDefault();
     const times = {} as Record<TimeKey, string>;
     const errs: typeof errors = {};
@@ -182,10 +182,10 @@ export default function AdminPriceSettingsView() {
     const end = parseTime(form.times[endKey]);
     const crosses = !!start && !!end && crossesMidnight(start, end);
     return (
-      <section class={`card section-card${enabled ? "" : " side-off"}`} aria-label={title} data-testid={`${s}-side`}>
-        <div class="side-head">
-          <h2 class="section-title">{title}</h2>
-          <label class="check">
+      <section className={`card section-card${enabled ? "" : " side-off"}`} aria-label={title} data-testid={`${s}-side`}>
+        <div className="side-head">
+          <h2 className="section-title">{title}</h2>
+          <label className="check">
             <input
               type="checkbox"
               checked={enabled}
@@ -196,10 +196,10 @@ export default function AdminPriceSettingsView() {
               data-testid={`${s}-enabled`}
             />
             فعال
-            <span class="visually-hidden">{` بودن ${title}`}</span>
+            <span className="visually-hidden">{` بودن ${title}`}</span>
           </label>
         </div>
-        <div class="form-row">
+        <div className="form-row">
           <TimeField label="ساعت شروع" value={form.times[startKey]} onValue={setTime(startKey)} onBlur={() => tidyTime(startKey)} error={errors[startKey]} testid={`${s}-start`} />
           <TimeField label="ساعت پایان" value={form.times[endKey]} onValue={setTime(endKey)} onBlur={() => tidyTime(endKey)} error={errors[endKey]} testid={`${s}-end`} />
         </div>
@@ -215,20 +215,20 @@ export default function AdminPriceSettingsView() {
   const age = checkMaxAge(form.maxAge);
 
   return (
-    <form class="admin-page settings-page stack" onSubmit={save} noValidate>
+    <form className="admin-page settings-page stack" onSubmit={save} noValidate>
       <PageHeader title="تنظیمات ساعت و وزن معاملات" />
-      <p class="section-note">
+      <p className="section-note">
         ساعت‌ها به وقت تهران‌اند و شروع و پایان هر دو جزو بازه‌اند. اگر ساعت شروع دیرتر از ساعت پایان باشد، بازه از نیمه‌شب می‌گذرد (مثلاً ۲۲:۰۰ تا ۰۲:۰۰ بامداد).
       </p>
 
-      <div class="settings-sides">
+      <div className="settings-sides">
         {side("buy", "خرید طلا")}
         {side("sell", "فروش طلا")}
       </div>
 
-      <section class="card section-card" aria-label="وزن هر معامله">
-        <h2 class="section-title">وزن هر معامله</h2>
-        <div class="form-row">
+      <section className="card section-card" aria-label="وزن هر معامله">
+        <h2 className="section-title">وزن هر معامله</h2>
+        <div className="form-row">
           <WeightField
             label="حداقل وزن"
             value={form.minDraft}
@@ -250,8 +250,8 @@ export default function AdminPriceSettingsView() {
         </div>
       </section>
 
-      <section class="card section-card" aria-label="اعتبار قیمت">
-        <h2 class="section-title">اعتبار قیمت</h2>
+      <section className="card section-card" aria-label="اعتبار قیمت">
+        <h2 className="section-title">اعتبار قیمت</h2>
         <Field
           label="مدت اعتبار قیمت پایه"
           value={toFaDigits(form.maxAge)}
@@ -264,22 +264,22 @@ export default function AdminPriceSettingsView() {
           inputMode="numeric"
           dir="ltr"
           autoComplete="off"
-          class="unit-field"
-          end={<span class="field-unit">دقیقه</span>}
+          className="unit-field"
+          end={<span className="field-unit">دقیقه</span>}
           data-testid="max-age"
         />
       </section>
 
-      <Button type="submit" busy={saving} class="settings-save" data-testid="settings-save">
+      <Button type="submit" busy={saving} className="settings-save" data-testid="settings-save">
         ذخیره تنظیمات
       </Button>
     </form>
   );
 }
 
-function Note({ crosses, testid, children }: { crosses: boolean; testid: string; children: ComponentChildren }) {
+function Note({ crosses, testid, children }: { crosses: boolean; testid: string; children: ReactNode }) {
   return (
-    <p class={`window-note${crosses ? " crosses" : ""}`} data-testid={testid}>
+    <p className={`window-note${crosses ? " crosses" : ""}`} data-testid={testid}>
       {crosses ? <ClockIcon size={18} /> : <InfoIcon size={18} />}
       <span>{children}</span>
     </p>
@@ -301,7 +301,7 @@ function TimeField({ label, value, onValue, onBlur, error, testid }: TimeProps) 
       autoComplete="off"
       placeholder="۰۰:۰۰"
       maxLength={5}
-      class="time-field"
+      className="time-field"
       data-testid={testid}
     />
   );
@@ -311,7 +311,7 @@ type WeightProps = { label: string; value: string; onValue: (v: string) => void;
 
 function WeightField({ label, value, onValue, onBlur, note, hint, testid }: WeightProps) {
   return (
-    <div class="field-with-note">
+    <div className="field-with-note">
       <Field
         label={label}
         value={displayAmount(value, "gold")}
@@ -322,12 +322,12 @@ function WeightField({ label, value, onValue, onBlur, note, hint, testid }: Weig
         dir="ltr"
         autoComplete="off"
         placeholder="۰٫۰۰۱"
-        class="unit-field"
-        end={<span class="field-unit">گرم</span>}
+        className="unit-field"
+        end={<span className="field-unit">گرم</span>}
         data-testid={testid}
       />
       {note && (
-        <p class="field-note" role="status" data-testid={`${testid}-note`}>
+        <p className="field-note" role="status" data-testid={`${testid}-note`}>
           {note}
         </p>
       )}

@@ -1,6 +1,6 @@
 // Users' balances (admin.md §2): filter by text and by rial and gold ranges, and open any user's
 // ledger with running balances computed exactly in the order the server sends.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState, type FormEvent } from "react";
 import { api, errorText, type BalancesFilter, type CustomerBalances } from "../api";
 import { Modal } from "../components/admin-modal";
 import { FilterActions, Gold, Rial } from "../components/admin-parts";
@@ -28,7 +28,7 @@ export default function AdminUserBalancesView() {
   const narrow = useMediaQuery(NARROW_LIST);
 
   const set = (key: keyof BalancesFilterForm) => (v: string) => setForm((f) => ({ ...f, [key]: v }));
-  const apply = (e: Event) => {
+  const apply = (e: FormEvent) => {
     e.preventDefault();
     void load(balancesFilter(form));
   };
@@ -39,12 +39,12 @@ export default function AdminUserBalancesView() {
   const name = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || EMPTY);
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="موجودی کاربران" />
 
-      <form class="card filters open" onSubmit={apply} noValidate aria-label="فیلتر کاربران">
-        <div class="filters-body balances-filters">
-          <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" data-testid="balances-search" class="span-all" />
+      <form className="card filters open" onSubmit={apply} noValidate aria-label="فیلتر کاربران">
+        <div className="filters-body balances-filters">
+          <Field label="جستجو" value={form.search} onValue={set("search")} placeholder="نام، شماره موبایل یا شناسه" autoComplete="off" data-testid="balances-search" className="span-all" />
           <Field label="حداقل موجودی ریالی" value={form.minRial} onValue={set("minRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-min-rial" />
           <Field label="حداکثر موجودی ریالی" value={form.maxRial} onValue={set("maxRial")} inputMode="numeric" dir="ltr" autoComplete="off" data-testid="balances-max-rial" />
           <Field label="حداقل موجودی طلا (گرم)" value={form.minGold} onValue={set("minGold")} inputMode="decimal" dir="ltr" autoComplete="off" data-testid="balances-min-gold" />
@@ -54,7 +54,7 @@ export default function AdminUserBalancesView() {
       </form>
 
       {banner && (
-        <p class="banner banner-error" role="alert" data-testid="balances-error">
+        <p className="banner banner-error" role="alert" data-testid="balances-error">
           {banner}
         </p>
       )}
@@ -65,19 +65,19 @@ export default function AdminUserBalancesView() {
         <StatusCard icon={<UsersIcon size={40} />} title="کاربری یافت نشد" testid="balances-empty" />
       ) : (
         <>
-          <p class="list-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
+          <p className="list-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
           {narrow ? (
-            <ul class="cards-list" aria-busy={loading}>
+            <ul className="cards-list" aria-busy={loading}>
               {users.map((u) => (
-                <li key={u.id} class="card user-card" data-testid="balances-row" data-id={u.id}>
-                  <div class="wr-card-head">
-                    <span class="wr-user">{name(u)}</span>
-                    <span class="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
+                <li key={u.id} className="card user-card" data-testid="balances-row" data-id={u.id}>
+                  <div className="wr-card-head">
+                    <span className="wr-user">{name(u)}</span>
+                    <span className="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
                   </div>
-                  <p class="muted small" dir="ltr">
+                  <p className="muted small" dir="ltr">
                     {toFaDigits(u.phone_number ?? "")}
                   </p>
-                  <dl class="kv">
+                  <dl className="kv">
                     <dt>موجودی ریالی</dt>
                     <dd>
                       <Rial value={u.balance_rial} />
@@ -87,7 +87,7 @@ export default function AdminUserBalancesView() {
                       <Gold value={u.balance_gold} />
                     </dd>
                   </dl>
-                  <Button variant="secondary" class="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
+                  <Button variant="secondary" className="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
                     <ListIcon size={18} />
                     مشاهده تراکنش‌ها
                   </Button>
@@ -95,8 +95,8 @@ export default function AdminUserBalancesView() {
               ))}
             </ul>
           ) : (
-            <div class="table-wrap card" aria-busy={loading}>
-              <table class="table">
+            <div className="table-wrap card" aria-busy={loading}>
+              <table className="table">
                 <thead>
                   <tr>
                     <th scope="col">شناسه</th>
@@ -110,19 +110,19 @@ export default function AdminUserBalancesView() {
                 <tbody>
                   {users.map((u) => (
                     <tr key={u.id} data-testid="balances-row" data-id={u.id}>
-                      <td class="num">{toFaDigits(u.id)}</td>
+                      <td className="num">{toFaDigits(u.id)}</td>
                       <td>{name(u)}</td>
-                      <td class="num" dir="ltr">
+                      <td className="num" dir="ltr">
                         {toFaDigits(u.phone_number ?? "")}
                       </td>
-                      <td class="num">
+                      <td className="num">
                         <Rial value={u.balance_rial} />
                       </td>
-                      <td class="num">
+                      <td className="num">
                         <Gold value={u.balance_gold} />
                       </td>
                       <td>
-                        <Button variant="ghost" class="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
+                        <Button variant="ghost" className="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
                           <ListIcon size={18} />
                           مشاهده تراکنش‌ها
                         </Button>
@@ -167,7 +167,7 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
     <Modal title={`${name} (شناسه ${toFaDigits(user.id)})`} onClose={onClose} size="wide" testid="ledger-modal">
       {rows === null ? (
         failed ? (
-          <p class="muted center">خطا در دریافت تراکنش‌ها</p>
+          <p className="muted center">خطا در دریافت تراکنش‌ها</p>
         ) : (
           <Loading />
         )
@@ -176,28 +176,28 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
       ) : (
         <>
           {last && (
-            <div class="ledger-totals">
+            <div className="ledger-totals">
               <span>
-                <span class="muted">مانده ریالی: </span>
+                <span className="muted">مانده ریالی: </span>
                 <Rial value={last.rialBalance} testid="ledger-total-rial" />
               </span>
               <span>
-                <span class="muted">مانده طلا: </span>
+                <span className="muted">مانده طلا: </span>
                 <Gold value={last.goldBalance} testid="ledger-total-gold" />
               </span>
             </div>
           )}
           {narrow ? (
-            <ul class="cards-list">
+            <ul className="cards-list">
               {rows.map(({ entry: r, rialBalance, goldBalance }) => (
-                <li key={r.id} class="ledger-card" data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
-                  <div class="wr-card-head">
-                    <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
-                    <span class="cell-main">{entryTypeLabel(r.type)}</span>
+                <li key={r.id} className="ledger-card" data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
+                  <div className="wr-card-head">
+                    <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
+                    <span className="cell-main">{entryTypeLabel(r.type)}</span>
                     <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge>
                   </div>
-                  {r.description && <p class="small">{r.description}</p>}
-                  <dl class="kv">
+                  {r.description && <p className="small">{r.description}</p>}
+                  <dl className="kv">
                     {r.price_per_gram && (
                       <>
                         <dt>قیمت هر گرم</dt>
@@ -207,11 +207,11 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                     <dt>طلا (بدهکار / بستانکار)</dt>
                     <dd>{`${cell(r.debit_gold, formatGold)} / ${cell(r.credit_gold, formatGold)}`}</dd>
                     <dt>مانده طلا</dt>
-                    <dd class="strong">{`${formatGold(goldBalance)} گرم`}</dd>
+                    <dd className="strong">{`${formatGold(goldBalance)} گرم`}</dd>
                     <dt>ریال (بدهکار / بستانکار)</dt>
                     <dd>{`${cell(r.debit_rial, formatRial)} / ${cell(r.credit_rial, formatRial)}`}</dd>
                     <dt>مانده ریالی</dt>
-                    <dd class="strong">{`${formatRial(rialBalance)} ریال`}</dd>
+                    <dd className="strong">{`${formatRial(rialBalance)} ریال`}</dd>
                     <dt>تاریخ</dt>
                     <dd>{formatJalaliDateTime(r.created_at)}</dd>
                   </dl>
@@ -219,8 +219,8 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
               ))}
             </ul>
           ) : (
-            <div class="table-wrap">
-              <table class="table table-dense">
+            <div className="table-wrap">
+              <table className="table table-dense">
                 <thead>
                   <tr>
                     <th scope="col">شناسه سند</th>
@@ -240,20 +240,20 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
                 <tbody>
                   {rows.map(({ entry: r, rialBalance, goldBalance }) => (
                     <tr key={r.id} data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
-                      <td class="num">{toFaDigits(r.id)}</td>
-                      <td class="nowrap">{entryTypeLabel(r.type)}</td>
-                      <td class="nowrap">
+                      <td className="num">{toFaDigits(r.id)}</td>
+                      <td className="nowrap">{entryTypeLabel(r.type)}</td>
+                      <td className="nowrap">
                         <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge>
                       </td>
-                      <td class="cell-desc">{r.description || EMPTY}</td>
-                      <td class="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
-                      <td class={`num ${isZero(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
-                      <td class={`num ${isZero(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
-                      <td class="num strong">{formatGold(goldBalance)}</td>
-                      <td class={`num ${isZero(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
-                      <td class={`num ${isZero(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
-                      <td class="num strong">{formatRial(rialBalance)}</td>
-                      <td class="num nowrap">{formatJalaliDateTime(r.created_at)}</td>
+                      <td className="cell-desc">{r.description || EMPTY}</td>
+                      <td className="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
+                      <td className={`num ${isZero(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
+                      <td className={`num ${isZero(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
+                      <td className="num strong">{formatGold(goldBalance)}</td>
+                      <td className={`num ${isZero(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
+                      <td className={`num ${isZero(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
+                      <td className="num strong">{formatRial(rialBalance)}</td>
+                      <td className="num nowrap">{formatJalaliDateTime(r.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,6 @@
 // Wallet requests management (admin.md §2): filter, count, a table on desktop and cards on
 // a phone; pending requests are approved or rejected here with a reason.
-import { useState } from "preact/hooks";
+import { useState } from "react";
 import { api, errorText, type WalletFilter, type WalletRequest } from "../api";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
 import { ReceiptIcon } from "../components/icons";
@@ -46,15 +46,15 @@ export default function AdminWalletRequestsView() {
 
   const actions = (r: WalletRequest) =>
     r.status === "pending" ? (
-      <div class="wr-actions">
-        <Button class="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`approve-${r.id}`}>
+      <div className="wr-actions">
+        <Button className="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`approve-${r.id}`}>
           {r.type === "deposit" ? "تایید واریز" : "تایید برداشت"}
         </Button>
-        <div class="wr-reject">
+        <div className="wr-reject">
           <input
-            class="input input-sm"
+            className="input input-sm"
             value={reasons[r.id] ?? ""}
-            onInput={(e) => {
+            onChange={(e) => {
               const v = (e.currentTarget as HTMLInputElement).value;
               setReasons((m) => ({ ...m, [r.id]: v }));
             }}
@@ -64,22 +64,22 @@ export default function AdminWalletRequestsView() {
             maxLength={500}
             data-testid={`reject-reason-${r.id}`}
           />
-          <Button variant="danger" class="btn-sm" busy={busy[r.id] === "rejected"} disabled={!!busy[r.id]} onClick={() => reject(r)} data-testid={`reject-${r.id}`}>
+          <Button variant="danger" className="btn-sm" busy={busy[r.id] === "rejected"} disabled={!!busy[r.id]} onClick={() => reject(r)} data-testid={`reject-${r.id}`}>
             رد
           </Button>
         </div>
       </div>
     ) : r.status === "rejected" && r.reject_reason ? (
-      <p class="wr-reason">
-        <span class="muted">دلیل رد: </span>
+      <p className="wr-reason">
+        <span className="muted">دلیل رد: </span>
         {r.reject_reason}
       </p>
     ) : (
-      <span class="muted">{EMPTY}</span>
+      <span className="muted">{EMPTY}</span>
     );
 
   return (
-    <div class="admin-page wide-screen stack">
+    <div className="admin-page wide-screen stack">
       <PageHeader title="مدیریت درخواست‌های کیف پول" />
 
       <FilterPanel label="فیلتر درخواست‌ها" id="wr-filters" onSubmit={apply}>
@@ -94,30 +94,30 @@ export default function AdminWalletRequestsView() {
         <ListPending failed={!!failed} icon={<ReceiptIcon size={40} />} title={FETCH_ERROR} onRetry={reload} />
       ) : (
         <>
-          <p class="list-count" data-testid="request-count" aria-live="polite">
+          <p className="list-count" data-testid="request-count" aria-live="polite">
             {`تعداد درخواست‌ها: ${toFaDigits(list.length)}`}
           </p>
           {list.length === 0 ? (
             <StatusCard icon={<ReceiptIcon size={40} />} title="درخواستی یافت نشد" testid="wr-empty" />
           ) : narrow ? (
-            <ul class="cards-list" aria-busy={loading}>
+            <ul className="cards-list" aria-busy={loading}>
               {list.map((r) => (
-                <li key={r.id} class="card wr-card" data-testid="wr-row" data-id={r.id}>
-                  <div class="wr-card-head">
-                    <span class="wr-id">{`#${toFaDigits(r.id)}`}</span>
+                <li key={r.id} className="card wr-card" data-testid="wr-row" data-id={r.id}>
+                  <div className="wr-card-head">
+                    <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
                     <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
                     <StatusBadge tone={walletStatusTone(r.status, "admin")} testid={`status-${r.id}`}>
                       {walletStatusLabel(r.status, "admin")}
                     </StatusBadge>
                   </div>
-                  <div class="wr-card-body">
-                    <div class="wr-card-main">
-                      <p class="wr-user">
+                  <div className="wr-card-body">
+                    <div className="wr-card-main">
+                      <p className="wr-user">
                         {fullName(r.first_name, r.last_name, EMPTY)}
-                        <span class="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
+                        <span className="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
                       </p>
                       <Rial value={r.amount} toman />
-                      <dl class="kv">
+                      <dl className="kv">
                         <dt>حساب بانکی</dt>
                         <dd dir="ltr">{maskBankInfo(r.card_number, r.iban)}</dd>
                         <dt>تاریخ</dt>
@@ -131,8 +131,8 @@ export default function AdminWalletRequestsView() {
               ))}
             </ul>
           ) : (
-            <div class="table-wrap card" aria-busy={loading}>
-              <table class="table">
+            <div className="table-wrap card" aria-busy={loading}>
+              <table className="table">
                 <thead>
                   <tr>
                     <th scope="col">شناسه و تاریخ</th>
@@ -148,21 +148,21 @@ export default function AdminWalletRequestsView() {
                 <tbody>
                   {list.map((r) => (
                     <tr key={r.id} data-testid="wr-row" data-id={r.id}>
-                      <td class="num">
-                        <span class="cell-main">{toFaDigits(r.id)}</span>
-                        <span class="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
+                      <td className="num">
+                        <span className="cell-main">{toFaDigits(r.id)}</span>
+                        <span className="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
                       </td>
                       <td>
-                        <span class="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
-                        <span class="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
+                        <span className="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
+                        <span className="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
                       </td>
                       <td>
                         <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
                       </td>
-                      <td class="num">
+                      <td className="num">
                         <Rial value={r.amount} />
                       </td>
-                      <td class="num" dir="ltr">
+                      <td className="num" dir="ltr">
                         {maskBankInfo(r.card_number, r.iban)}
                       </td>
                       <td>
@@ -173,7 +173,7 @@ export default function AdminWalletRequestsView() {
                           {walletStatusLabel(r.status, "admin")}
                         </StatusBadge>
                       </td>
-                      <td class="cell-actions">{actions(r)}</td>
+                      <td className="cell-actions">{actions(r)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,5 +1,5 @@
 // /bank-accounts_page: add a card (and optionally its IBAN), see and delete the registered ones.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState, type FormEvent } from "react";
 import { api, errorText, type BankAccount } from "../api";
 import { BankAccountInfo, UNKNOWN_BANK } from "../components/bank-account-info";
 import { GroupedField } from "../components/grouped-field";
@@ -42,7 +42,7 @@ export default function BankAccountsView() {
     });
   useEffect(() => void load(), []);
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
     const errs = {
@@ -80,11 +80,11 @@ export default function BankAccountsView() {
   };
 
   return (
-    <div class="bank-accounts">
+    <div className="bank-accounts">
       <PageHeader title="حساب‌های بانکی" back="/profile_page" />
-      <div class="stack">
-        <form class="card form" onSubmit={submit} noValidate data-testid="add-card-form">
-          <h2 class="section-title">افزودن کارت بانکی</h2>
+      <div className="stack">
+        <form className="card form" onSubmit={submit} noValidate data-testid="add-card-form">
+          <h2 className="section-title">افزودن کارت بانکی</h2>
           <GroupedField
             label="شماره کارت"
             digits={card}
@@ -95,7 +95,7 @@ export default function BankAccountsView() {
             error={errors.card}
             hint={`${toFaDigits(card.length)} از ۱۶ رقم — کارت باید به نام خودتان باشد`}
             placeholder="۰۰۰۰ ۰۰۰۰ ۰۰۰۰ ۰۰۰۰"
-            class="card-field"
+            className="card-field"
             testid="card-input"
           />
           <GroupedField
@@ -106,45 +106,45 @@ export default function BankAccountsView() {
             max={IBAN_DIGITS}
             error={errors.iban}
             hint="۲۴ رقم بعد از IR"
-            class="iban-field"
+            className="iban-field"
             end={
-              <span class="iban-prefix" aria-hidden="true">
+              <span className="iban-prefix" aria-hidden="true">
                 IR
               </span>
             }
             testid="iban-input"
           />
-          <Button type="submit" class="btn-block" busy={saving} disabled={card.length !== CARD_LENGTH} data-testid="add-card">
+          <Button type="submit" className="btn-block" busy={saving} disabled={card.length !== CARD_LENGTH} data-testid="add-card">
             ثبت کارت
           </Button>
         </form>
 
-        <section class="card" aria-labelledby="accounts-title">
-          <h2 id="accounts-title" class="section-title">
+        <section className="card" aria-labelledby="accounts-title">
+          <h2 id="accounts-title" className="section-title">
             کارت‌های ثبت‌شده
           </h2>
           {accounts === null ? (
             <Loading text="در حال دریافت حساب‌های بانکی…" />
           ) : accounts.length === 0 ? (
-            <p class="empty-line" data-testid="no-accounts">
+            <p className="empty-line" data-testid="no-accounts">
               <CardIcon />
               هنوز کارتی ثبت نکرده‌اید.
             </p>
           ) : (
-            <ul class="account-list">
+            <ul className="account-list">
               {accounts.map((a) => (
-                <li key={a.id} class="account account-row" data-testid={`account-${a.id}`}>
+                <li key={a.id} className="account account-row" data-testid={`account-${a.id}`}>
                   <BankAccountInfo account={a} />
                   <button
                     type="button"
-                    class="icon-btn account-delete"
+                    className="icon-btn account-delete"
                     onClick={() => remove(a)}
                     disabled={deleting !== null}
                     aria-label={`حذف کارت ${a.bank_name || UNKNOWN_BANK}`}
                     title="حذف حساب"
                     data-testid={`delete-${a.id}`}
                   >
-                    {deleting === a.id ? <span class="spinner" aria-hidden="true" /> : <TrashIcon size={22} />}
+                    {deleting === a.id ? <span className="spinner" aria-hidden="true" /> : <TrashIcon size={22} />}
                   </button>
                 </li>
               ))}
@@ -152,7 +152,7 @@ export default function BankAccountsView() {
           )}
         </section>
 
-        <p class="note" data-testid="withdraw-note">
+        <p className="note" data-testid="withdraw-note">
           <InfoIcon size={20} />
           برای برداشت از کیف پول، دست‌کم یک حساب بانکی ثبت‌شده لازم است.
         </p>

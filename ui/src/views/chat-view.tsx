@@ -1,8 +1,8 @@
 // /chat_page: the customer's support chat, full screen outside the shell (customer.md §2). Opening it starts
 // (or finds) the customer's room, joins it on the socket and reads the shop's messages, which empties the
 // header badge; the back arrow goes back one step.
-import { useEffect, useState } from "preact/hooks";
-import { useLocation } from "wouter-preact";
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { api, ApiError, isAdmin } from "../api";
 import { ChatConversation } from "../components/chat-conversation";
 import { BRAND } from "../components/logo";
@@ -52,17 +52,17 @@ export default function ChatView() {
   }, [admin]);
 
   return (
-    <div class="chat-page" data-testid="chat-page">
-      <div class="fullscreen-bar chat-bar">
-        <button type="button" class="icon-btn" onClick={back} aria-label="بازگشت" data-testid="back-button">
+    <div className="chat-page" data-testid="chat-page">
+      <div className="fullscreen-bar chat-bar">
+        <button type="button" className="icon-btn" onClick={back} aria-label="بازگشت" data-testid="back-button">
           <BackIcon />
         </button>
-        <span class="chat-bar-avatar" aria-hidden="true">
+        <span className="chat-bar-avatar" aria-hidden="true">
           <SupportIcon size={22} />
         </span>
-        <div class="chat-bar-title">
-          <h1 class="fullscreen-title">پشتیبانی</h1>
-          <p class="chat-bar-sub">{lost ? "در حال اتصال…" : `پاسخ‌گویی همکاران ${BRAND}`}</p>
+        <div className="chat-bar-title">
+          <h1 className="fullscreen-title">پشتیبانی</h1>
+          <p className="chat-bar-sub">{lost ? "در حال اتصال…" : `پاسخ‌گویی همکاران ${BRAND}`}</p>
         </div>
       </div>
       <ChatConversation

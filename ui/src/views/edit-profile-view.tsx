@@ -1,6 +1,6 @@
 // Edit first name, last name and birth date; phone and national id are read-only.
-import { useState } from "preact/hooks";
-import { useLocation } from "wouter-preact";
+import { useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
 import { api, errorText, saveUser, type User } from "../api";
 import { DateField } from "../components/date-field";
 import { toast } from "../components/toast";
@@ -34,7 +34,7 @@ function ProfileForm({ user }: { user: User }) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const b = checkBirthDate(birth);
     const errs = {
@@ -59,8 +59,8 @@ function ProfileForm({ user }: { user: User }) {
   };
 
   return (
-    <form class="card form" onSubmit={submit} noValidate data-testid="edit-profile-form">
-      <div class="form-row">
+    <form className="card form" onSubmit={submit} noValidate data-testid="edit-profile-form">
+      <div className="form-row">
         <Field label="نام" value={first} onValue={(v) => (setFirst(v), setErrors((x) => ({ ...x, first: null })))} error={errors.first} autoComplete="given-name" data-testid="edit-first-name" />
         <Field label="نام خانوادگی" value={last} onValue={(v) => (setLast(v), setErrors((x) => ({ ...x, last: null })))} error={errors.last} autoComplete="family-name" data-testid="edit-last-name" />
       </div>
@@ -75,7 +75,7 @@ function ProfileForm({ user }: { user: User }) {
       />
       <Field label="شماره موبایل" value={toFaDigits(user.phone_number ?? "")} readOnly dir="ltr" data-testid="edit-phone" />
       <Field label="کد ملی" value={toFaDigits(user.national_id ?? "")} readOnly dir="ltr" data-testid="edit-national-id" />
-      <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="edit-profile-submit">
+      <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="edit-profile-submit">
         تایید و ذخیره
       </Button>
     </form>

@@ -1,7 +1,7 @@
 // /gold-request_page: the customer's gold, the abshodeh bars they can have (close) and those above their
 // available gold (higher, with the shortfall), the chosen bar with «ارسال درخواست», and their own requests.
 // One pending request at a time (decisions.md §6): while it waits, choosing another bar is blocked.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { api, errorText, type Balances, type Bar, type GoldRequest } from "../api";
 import { GoldBarsTable } from "../components/gold-bars-table";
 import { GoldCancelDialog } from "../components/gold-cancel-dialog";
@@ -21,7 +21,7 @@ type Data = { balances: Balances; close: Bar[]; higher: Bar[]; requests: GoldReq
 /** EmptyLine is a list's quiet empty state inside a card. */
 function EmptyLine({ text, testid }: { text: string; testid: string }) {
   return (
-    <p class="card empty-line gold-empty" data-testid={testid}>
+    <p className="card empty-line gold-empty" data-testid={testid}>
       <InfoIcon size={20} />
       {text}
     </p>
@@ -113,7 +113,7 @@ export default function GoldRequestView() {
 
   if (!data) {
     return (
-      <div class="gold-request">
+      <div className="gold-request">
         <PageHeader title="درخواست آبشده" />
         {failed ? <LoadFailed icon={<InfoIcon size={40} />} title={M.loadFailed} onRetry={load} /> : <Loading text="در حال دریافت اطلاعات…" />}
       </div>
@@ -122,40 +122,40 @@ export default function GoldRequestView() {
 
   const { balances, close, higher } = data;
   return (
-    <div class="gold-request stack">
+    <div className="gold-request stack">
       <PageHeader title="درخواست آبشده" />
 
-      <div class="balances wallet-balances gold-balances">
-        <div class="card balance balance-gold">
-          <span class="balance-label">موجودی طلا</span>
-          <span class="balance-value">
+      <div className="balances wallet-balances gold-balances">
+        <div className="card balance balance-gold">
+          <span className="balance-label">موجودی طلا</span>
+          <span className="balance-value">
             <span data-testid="gold-balance">{formatGold(balances.balance_gold)}</span>
-            <span class="balance-unit">گرم</span>
+            <span className="balance-unit">گرم</span>
           </span>
-          <span class="balance-available">
+          <span className="balance-available">
             قابل استفاده: <span data-testid="gold-available">{formatGold(balances.available_gold)}</span> گرم
           </span>
         </div>
       </div>
 
       {pending && (
-        <p class="note gold-pending-note" role="status" data-testid="gold-pending-note">
+        <p className="note gold-pending-note" role="status" data-testid="gold-pending-note">
           <InfoIcon size={20} />
           <span>
             {M.pendingBlocks}
             {" "}
-            <button type="button" class="link-btn gold-note-link" onClick={() => document.getElementById("gold-requests-title")?.scrollIntoView({ behavior: "smooth", block: "start" })}>
+            <button type="button" className="link-btn gold-note-link" onClick={() => document.getElementById("gold-requests-title")?.scrollIntoView({ behavior: "smooth", block: "start" })}>
               مشاهده درخواست
             </button>
           </span>
         </p>
       )}
 
-      <section class="gold-section" aria-labelledby="gold-close-title">
-        <h2 id="gold-close-title" class="section-title">
+      <section className="gold-section" aria-labelledby="gold-close-title">
+        <h2 id="gold-close-title" className="section-title">
           آبشده‌های قابل انتخاب
         </h2>
-        <p class="gold-section-hint">آبشده‌هایی که وزن ۷۵۰ آن‌ها از موجودی قابل استفاده شما بیشتر نیست.</p>
+        <p className="gold-section-hint">آبشده‌هایی که وزن ۷۵۰ آن‌ها از موجودی قابل استفاده شما بیشتر نیست.</p>
         {close.length === 0 ? (
           <EmptyLine text={M.noClose} testid="gold-close-empty" />
         ) : (
@@ -167,17 +167,17 @@ export default function GoldRequestView() {
         <GoldSelectedPanel bar={selected} error={error} busy={sending} onSend={send} onClear={() => (setSelected(null), setError(null))} panelRef={panel} />
       )}
 
-      <section class="gold-section" aria-labelledby="gold-higher-title">
-        <h2 id="gold-higher-title" class="section-title">
+      <section className="gold-section" aria-labelledby="gold-higher-title">
+        <h2 id="gold-higher-title" className="section-title">
           آبشده‌های بیشتر از موجودی شما
         </h2>
         {higher.length === 0 ? (
           <EmptyLine text={M.noHigher} testid="gold-higher-empty" />
         ) : (
           <>
-            <p class="gold-section-hint">برای درخواست این آبشده‌ها، به اندازه کمبود طلا بخرید.</p>
+            <p className="gold-section-hint">برای درخواست این آبشده‌ها، به اندازه کمبود طلا بخرید.</p>
             <GoldBarsTable bars={higher} kind="higher" caption="آبشده‌های بیشتر از موجودی شما و کمبود هر یک" availableGold={balances.available_gold} />
-            <div class="gold-buy">
+            <div className="gold-buy">
               <LinkButton href="/trade_page" variant="secondary" data-testid="gold-buy-link">
                 <TradeIcon size={20} />
                 خرید طلا
@@ -187,15 +187,15 @@ export default function GoldRequestView() {
         )}
       </section>
 
-      <section class="gold-section" aria-labelledby="gold-requests-title">
-        <h2 id="gold-requests-title" class="section-title">
+      <section className="gold-section" aria-labelledby="gold-requests-title">
+        <h2 id="gold-requests-title" className="section-title">
           درخواست‌های آبشده من
         </h2>
         {requests.length === 0 ? (
           <EmptyLine text={M.noRequests} testid="gold-requests-empty" />
         ) : (
           <>
-            <p class="list-count">{`${toFaDigits(requests.length)} درخواست، جدیدترین در بالا`}</p>
+            <p className="list-count">{`${toFaDigits(requests.length)} درخواست، جدیدترین در بالا`}</p>
             <GoldRequestsTable requests={requests} cancelling={cancelling} onCancel={setConfirming} />
           </>
         )}

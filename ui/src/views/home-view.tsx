@@ -1,7 +1,7 @@
 // The dashboard: a welcome, the price card, tiles to every customer screen and, for admins, the admin tiles.
-import type { ComponentType } from "preact";
-import { useEffect, useState } from "preact/hooks";
-import { Link, useLocation } from "wouter-preact";
+import type { ComponentType } from "react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/icons";
 import { BRAND, LogoMark } from "../components/logo";
@@ -32,12 +32,12 @@ export default function HomeView() {
 
   if (!token) {
     return (
-      <div class="stack">
-        <section class="card welcome-card hero" data-testid="welcome-card">
+      <div className="stack">
+        <section className="card welcome-card hero" data-testid="welcome-card">
           <LogoMark size={64} />
-          <h1 class="hero-title">{`به ${BRAND} خوش آمدید`}</h1>
-          <p class="hero-text">خرید و فروش طلای آبشده با قیمت لحظه‌ای، کیف پول ریالی و درخواست تحویل طلا، همه در یک جا.</p>
-          <div class="hero-actions">
+          <h1 className="hero-title">{`به ${BRAND} خوش آمدید`}</h1>
+          <p className="hero-text">خرید و فروش طلای آبشده با قیمت لحظه‌ای، کیف پول ریالی و درخواست تحویل طلا، همه در یک جا.</p>
+          <div className="hero-actions">
             <LinkButton href="/login_page" data-testid="home-login">
               <LoginIcon size={20} />
               ورود به حساب
@@ -57,16 +57,16 @@ export default function HomeView() {
   const first = user?.first_name || user?.name || "";
   const admin = isAdmin(user);
   return (
-    <div class="stack">
-      <section class="card welcome-card" data-testid="welcome-card">
-        <div class="welcome-row">
+    <div className="stack">
+      <section className="card welcome-card" data-testid="welcome-card">
+        <div className="welcome-row">
           <div>
-            <h1 class="welcome-title" data-testid="welcome-title">
+            <h1 className="welcome-title" data-testid="welcome-title">
               {first ? `سلام ${first}، خوش آمدید` : "سلام، خوش آمدید"}
             </h1>
-            <p class="welcome-text">قیمت لحظه‌ای طلا را در بالای صفحه ببینید و از اینجا به همه بخش‌ها بروید.</p>
+            <p className="welcome-text">قیمت لحظه‌ای طلا را در بالای صفحه ببینید و از اینجا به همه بخش‌ها بروید.</p>
           </div>
-          <button type="button" class="icon-btn logout-btn" onClick={doLogout} aria-label="خروج از حساب" title="خروج از حساب" data-testid="home-logout">
+          <button type="button" className="icon-btn logout-btn" onClick={doLogout} aria-label="خروج از حساب" title="خروج از حساب" data-testid="home-logout">
             <LogoutIcon />
           </button>
         </div>
@@ -74,14 +74,14 @@ export default function HomeView() {
       <HomePrice />
       <Tiles items={HOME_TILES} />
       {admin && (
-        <section class="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">
-          <div class="card admin-banner">
-            <span class="crown">
+        <section className="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">
+          <div className="card admin-banner">
+            <span className="crown">
               <CrownIcon size={28} />
             </span>
             <div>
-              <h2 id="admin-title" class="admin-title">بخش مدیریت</h2>
-              <p class="admin-text">مدیریت کامل فروشگاه در دست شماست.</p>
+              <h2 id="admin-title" className="admin-title">بخش مدیریت</h2>
+              <p className="admin-text">مدیریت کامل فروشگاه در دست شماست.</p>
             </div>
           </div>
           <Tiles items={ADMIN_TILES} admin />
@@ -93,21 +93,21 @@ export default function HomeView() {
 
 function Tiles({ items, admin }: { items: NavItem[]; admin?: boolean }) {
   return (
-    <ul class={`tiles${admin ? " tiles-admin" : ""}`}>
+    <ul className={`tiles${admin ? " tiles-admin" : ""}`}>
       {items.map((it) => {
         const Icon = it.icon;
         return (
           <li key={it.href}>
-            <Link href={it.href} class="tile" data-testid={`tile-${it.testid}`}>
-              <span class="tile-icon">
+            <Link href={it.href} className="tile" data-testid={`tile-${it.testid}`}>
+              <span className="tile-icon">
                 {admin && (
-                  <span class="tile-crown" aria-hidden="true">
+                  <span className="tile-crown" aria-hidden="true">
                     <CrownIcon size={14} />
                   </span>
                 )}
                 <Icon size={26} />
               </span>
-              <span class="tile-label">{it.label}</span>
+              <span className="tile-label">{it.label}</span>
             </Link>
           </li>
         );

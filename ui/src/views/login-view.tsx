@@ -1,6 +1,6 @@
 // Login by password or by a one-time code (customer.md §2, §4).
-import { useState } from "preact/hooks";
-import { Link, useLocation } from "wouter-preact";
+import { useState, type FormEvent } from "react";
+import { Link, useLocation } from "wouter";
 import { api, errorText, saveLogin, type LoginAnswer } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { LogoMark } from "../components/logo";
@@ -38,14 +38,14 @@ export default function LoginView() {
   };
 
   return (
-    <section class="card auth-card">
-      <div class="auth-head">
+    <section className="card auth-card">
+      <div className="auth-head">
         <LogoMark size={52} />
-        <h1 class="auth-title">ورود به حساب کاربری</h1>
-        <p class="auth-sub">با رمز عبور یا کد تایید پیامکی وارد شوید</p>
+        <h1 className="auth-title">ورود به حساب کاربری</h1>
+        <p className="auth-sub">با رمز عبور یا کد تایید پیامکی وارد شوید</p>
       </div>
       <div
-        class="tabs"
+        className="tabs"
         role="tablist"
         aria-label="روش ورود"
         onKeyDown={(e) => {
@@ -60,7 +60,7 @@ export default function LoginView() {
             key={id}
             type="button"
             role="tab"
-            class="tab"
+            className="tab"
             id={`tab-${id}`}
             aria-selected={tab === id}
             tabIndex={tab === id ? 0 : -1}
@@ -81,7 +81,7 @@ export default function LoginView() {
           <CodeLogin onSuccess={success} done={done} />
         </div>
       )}
-      <p class="auth-foot">
+      <p className="auth-foot">
         حساب کاربری ندارید؟ <Link href="/register_page" data-testid="to-register">ثبت‌نام کنید</Link>
       </p>
     </section>
@@ -94,7 +94,7 @@ function PasswordLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => voi
   const [errors, setErrors] = useState<{ phone?: string | null; password?: string | null }>({});
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const errs = { phone: phoneError(phone), password: password ? null : MESSAGES.passwordRequired };
     setErrors(errs);
@@ -110,7 +110,7 @@ function PasswordLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => voi
   };
 
   return (
-    <form class="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={submit} noValidate>
       <Field
         label="شماره موبایل"
         value={phone}
@@ -125,7 +125,7 @@ function PasswordLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => voi
         data-testid="login-phone"
       />
       <PasswordField label="رمز عبور" value={password} onValue={setPassword} error={errors.password} testid="login-password" />
-      <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="login-submit">
+      <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="login-submit">
         ورود
       </Button>
     </form>
@@ -141,7 +141,7 @@ function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; d
   const [busy, setBusy] = useState(false);
   const { left, restart } = useCountdown();
 
-  const request = async (e: Event) => {
+  const request = async (e: FormEvent) => {
     e.preventDefault();
     const err = phoneError(phone);
     setPhoneErr(err);
@@ -185,7 +185,7 @@ function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; d
 
   if (!sentTo) {
     return (
-      <form class="form" onSubmit={request} noValidate>
+      <form className="form" onSubmit={request} noValidate>
         <Field
           label="شماره موبایل"
           value={phone}
@@ -199,7 +199,7 @@ function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; d
           name="phone"
           data-testid="code-login-phone"
         />
-        <Button type="submit" busy={busy} class="btn-block" data-testid="request-code">
+        <Button type="submit" busy={busy} className="btn-block" data-testid="request-code">
           دریافت کد تایید
         </Button>
       </form>
@@ -208,16 +208,16 @@ function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; d
 
   return (
     <form
-      class="form"
+      className="form"
       onSubmit={(e) => {
         e.preventDefault();
         verify();
       }}
       noValidate
     >
-      <p class="center muted small">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(sentTo)} را وارد کنید.`}</p>
+      <p className="center muted small">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(sentTo)} را وارد کنید.`}</p>
       <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
-      <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="verify-code">
+      <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="verify-code">
         تایید و ورود
       </Button>
       <Resend left={left} busy={resending} onResend={resend} />

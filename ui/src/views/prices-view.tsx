@@ -1,7 +1,7 @@
 // /prices_page (admin.md "Grades and prices", decisions.md §4, §8): the base price with its time and
 // freshness, the form that sets it after a confirmation, each grade's buy and sell price, and the chart.
-import { useEffect, useState } from "preact/hooks";
-import { Link } from "wouter-preact";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "wouter";
 import { api, ApiError, errorText, type AdminPrices, type PricePoint } from "../api";
 import { Modal } from "../components/admin-modal";
 import { AmountField } from "../components/amount-field";
@@ -78,7 +78,7 @@ export default function PricesView() {
     return () => clearInterval(t);
   }, []);
 
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!digits) return setError(PRICES_TEXTS.required);
     if (/^0*$/.test(digits)) return setError(PRICES_TEXTS.zero);
@@ -114,31 +114,31 @@ export default function PricesView() {
 
   const base = prices.base_price;
   return (
-    <div class="admin-page stack prices-page">
+    <div className="admin-page stack prices-page">
       <PageHeader title="تعیین قیمت" />
 
-      <div class="prices-top">
-        <section class="card base-card" aria-labelledby="base-title">
-          <div class="base-now">
-            <h2 id="base-title" class="base-label">
+      <div className="prices-top">
+        <section className="card base-card" aria-labelledby="base-title">
+          <div className="base-now">
+            <h2 id="base-title" className="base-label">
               قیمت پایه (هر گرم طلای ۱۸ عیار)
             </h2>
             {base ? (
               <>
-                <p class="base-value">
+                <p className="base-value">
                   <span data-testid="base-price" data-value={base}>
                     {formatRial(base)}
                   </span>
-                  <span class="amount-unit">ریال</span>
+                  <span className="amount-unit">ریال</span>
                 </p>
-                <p class="muted small">{`${formatToman(base)} تومان`}</p>
+                <p className="muted small">{`${formatToman(base)} تومان`}</p>
               </>
             ) : (
-              <p class="base-value muted" data-testid="base-price" data-value="">
+              <p className="base-value muted" data-testid="base-price" data-value="">
                 {PRICES_TEXTS.none}
               </p>
             )}
-            <div class="base-meta">
+            <div className="base-meta">
               {base ? (
                 <StatusBadge tone={prices.is_price_fresh ? "ok" : "bad"} testid="base-fresh">
                   {prices.is_price_fresh ? PRICES_TEXTS.fresh : PRICES_TEXTS.stale}
@@ -149,14 +149,14 @@ export default function PricesView() {
                 </StatusBadge>
               )}
               {prices.updated_at && (
-                <span class="muted small" data-testid="base-updated">
+                <span className="muted small" data-testid="base-updated">
                   {`آخرین تغییر: ${formatJalaliDateTime(prices.updated_at)} (${formatAge(prices.updated_at)})`}
                 </span>
               )}
             </div>
           </div>
 
-          <form class="form base-form" onSubmit={submit} noValidate aria-label="ثبت قیمت پایه جدید">
+          <form className="form base-form" onSubmit={submit} noValidate aria-label="ثبت قیمت پایه جدید">
             <AmountField
               label="قیمت پایه جدید (ریال)"
               digits={digits}
@@ -167,7 +167,7 @@ export default function PricesView() {
               error={error}
               testid="base-price-input"
             />
-            <Button type="submit" class="btn-block" data-testid="base-price-submit">
+            <Button type="submit" className="btn-block" data-testid="base-price-submit">
               ثبت قیمت پایه
             </Button>
           </form>
@@ -176,14 +176,14 @@ export default function PricesView() {
         <GradeTable prices={prices} />
       </div>
 
-      <section class="card chart-card" aria-labelledby="chart-title">
-        <div class="chart-head">
-          <h2 id="chart-title" class="section-title">
+      <section className="card chart-card" aria-labelledby="chart-title">
+        <div className="chart-head">
+          <h2 id="chart-title" className="section-title">
             نمودار قیمت پایه
           </h2>
-          <div class="range-pick" role="group" aria-label="بازه نمودار">
+          <div className="range-pick" role="group" aria-label="بازه نمودار">
             {HISTORY_RANGES.map((r) => (
-              <button key={r.days} type="button" class="range-btn" aria-pressed={days === r.days} onClick={() => setDays(r.days)} data-testid={`range-${r.days}`}>
+              <button key={r.days} type="button" className="range-btn" aria-pressed={days === r.days} onClick={() => setDays(r.days)} data-testid={`range-${r.days}`}>
                 {r.label}
               </button>
             ))}
@@ -192,7 +192,7 @@ export default function PricesView() {
         {history ? (
           <PriceChart points={history} current={base} days={days} height={260} />
         ) : historyFailed ? (
-          <p class="chart-empty">{PRICES_TEXTS.loadFailed}</p>
+          <p className="chart-empty">{PRICES_TEXTS.loadFailed}</p>
         ) : (
           <Loading />
         )}
@@ -205,7 +205,7 @@ export default function PricesView() {
           onClose={() => !saving && setConfirm(null)}
           testid="base-price-dialog"
           footer={
-            <div class="modal-buttons">
+            <div className="modal-buttons">
               <Button busy={saving} onClick={save} data-testid="base-price-confirm">
                 بله، ثبت شود
               </Button>
@@ -226,14 +226,14 @@ function ConfirmText({ current, next }: { current: string | null; next: string }
   const change = priceChange(current, next);
   return (
     <>
-      <p class="confirm-text">
+      <p className="confirm-text">
         {"قیمت پایه به "}
-        <strong class="confirm-amount">{`${formatRial(next)} ریال`}</strong>
+        <strong className="confirm-amount">{`${formatRial(next)} ریال`}</strong>
         {`(${formatToman(next)} تومان) تغییر کند؟ قیمت همه سطوح از همین لحظه تغییر می‌کند.`}
       </p>
-      {current && !change && <p class="muted small">همان قیمت فعلی است؛ با ثبت دوباره، قیمت‌ها به‌روز می‌شوند.</p>}
+      {current && !change && <p className="muted small">همان قیمت فعلی است؛ با ثبت دوباره، قیمت‌ها به‌روز می‌شوند.</p>}
       {change && (
-        <p class={`price-move${change.large ? " is-large" : ""}`} data-testid="base-price-change">
+        <p className={`price-move${change.large ? " is-large" : ""}`} data-testid="base-price-change">
           {`${change.percent}٪ ${change.direction === "up" ? "بیشتر" : "کمتر"} از قیمت فعلی (${formatRial(current)} ریال)`}
           {change.large && "؛ این تغییر بزرگ است، عدد را دوباره بررسی کنید."}
         </p>
@@ -246,12 +246,12 @@ function ConfirmText({ current, next }: { current: string | null; next: string }
 function GradeTable({ prices }: { prices: AdminPrices }) {
   const rows = [...prices.prices].sort((a, b) => a.grade - b.grade);
   return (
-    <section class="card grade-card" aria-labelledby="grades-title">
-      <h2 id="grades-title" class="section-title">
+    <section className="card grade-card" aria-labelledby="grades-title">
+      <h2 id="grades-title" className="section-title">
         قیمت هر سطح قیمت
       </h2>
-      <div class="table-wrap">
-        <table class="table grade-table" data-testid="grade-prices">
+      <div className="table-wrap">
+        <table className="table grade-table" data-testid="grade-prices">
           <thead>
             <tr>
               <th scope="col">سطح قیمت</th>
@@ -263,10 +263,10 @@ function GradeTable({ prices }: { prices: AdminPrices }) {
             {rows.map((g) => (
               <tr key={g.grade} data-testid={`grade-row-${g.grade}`}>
                 <th scope="row">{toFaDigits(g.grade)}</th>
-                <td class="num" data-testid={`grade-buy-${g.grade}`}>
+                <td className="num" data-testid={`grade-buy-${g.grade}`}>
                   {formatRial(g.buy_price)}
                 </td>
-                <td class="num" data-testid={`grade-sell-${g.grade}`}>
+                <td className="num" data-testid={`grade-sell-${g.grade}`}>
                   {formatRial(g.sell_price)}
                 </td>
               </tr>
@@ -274,8 +274,8 @@ function GradeTable({ prices }: { prices: AdminPrices }) {
           </tbody>
         </table>
       </div>
-      <p class="muted small grade-note">خرید و فروش از دید مشتری است: مشتری به قیمت خرید می‌خرد و به قیمت فروش می‌فروشد.</p>
-      <Link href="/admin-grades_page" class="menu-link grade-link" data-testid="grades-link">
+      <p className="muted small grade-note">خرید و فروش از دید مشتری است: مشتری به قیمت خرید می‌خرد و به قیمت فروش می‌فروشد.</p>
+      <Link href="/admin-grades_page" className="menu-link grade-link" data-testid="grades-link">
         <span>تغییر افزایش و کاهش هر سطح</span>
         <ChevronIcon size={20} />
       </Link>

@@ -1,5 +1,5 @@
 // The profile: who the user is, balances, and links to the account's other screens.
-import { Link, useLocation } from "wouter-preact";
+import { Link, useLocation } from "wouter";
 import { logout } from "../api";
 import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -43,60 +43,60 @@ export default function ProfileView() {
   const { user, balance } = me;
   const name = fullName(user.first_name, user.last_name, user.name ?? "");
   return (
-    <div class="stack">
-      <h1 class="page-title">پروفایل</h1>
-      <button type="button" class="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header" aria-label={`${name}، ویرایش پروفایل`}>
-        <span class="avatar" aria-hidden="true">
+    <div className="stack">
+      <h1 className="page-title">پروفایل</h1>
+      <button type="button" className="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header" aria-label={`${name}، ویرایش پروفایل`}>
+        <span className="avatar" aria-hidden="true">
           {name.slice(0, 1)}
         </span>
-        <span class="profile-id">
-          <span class="profile-name" data-testid="profile-name">
+        <span className="profile-id">
+          <span className="profile-name" data-testid="profile-name">
             {name}
           </span>
-          <span class="profile-phone" data-testid="profile-phone">
+          <span className="profile-phone" data-testid="profile-phone">
             {toFaDigits(user.phone_number ?? "")}
           </span>
         </span>
-        <span class="profile-edit">
+        <span className="profile-edit">
           ویرایش
           <ChevronIcon size={18} />
         </span>
       </button>
 
       {user.referral_code && (
-        <div class="card referral-row">
-          <span class="muted">کد معرف شما</span>
+        <div className="card referral-row">
+          <span className="muted">کد معرف شما</span>
           {/* shown exactly as issued: it is typed back or shared as a link, so its Latin letters stay */}
-          <span class="referral-code" data-testid="profile-referral-code" dir="ltr" translate={false}>
+          <span className="referral-code" data-testid="profile-referral-code" dir="ltr" translate="no">
             {user.referral_code}
           </span>
         </div>
       )}
 
-      <div class="balances">
-        <div class="card balance balance-gold">
-          <span class="balance-label">موجودی طلا</span>
-          <span class="balance-value">
+      <div className="balances">
+        <div className="card balance balance-gold">
+          <span className="balance-label">موجودی طلا</span>
+          <span className="balance-value">
             <span data-testid="balance-gold">{formatGold(balance?.balance_gold)}</span>
-            <span class="balance-unit">گرم</span>
+            <span className="balance-unit">گرم</span>
           </span>
         </div>
-        <div class="card balance">
-          <span class="balance-label">موجودی ریالی</span>
-          <span class="balance-value">
+        <div className="card balance">
+          <span className="balance-label">موجودی ریالی</span>
+          <span className="balance-value">
             <span data-testid="balance-rial">{formatRial(balance?.balance_rial)}</span>
-            <span class="balance-unit">ریال</span>
+            <span className="balance-unit">ریال</span>
           </span>
         </div>
       </div>
 
-      <nav class="card" aria-label="تنظیمات حساب">
-        <ul class="menu-list">
+      <nav className="card" aria-label="تنظیمات حساب">
+        <ul className="menu-list">
           {LINKS.map((l) => {
             const Icon = l.icon;
             return (
               <li key={l.href}>
-                <Link href={l.href} class="menu-link" data-testid={`profile-link-${l.testid}`}>
+                <Link href={l.href} className="menu-link" data-testid={`profile-link-${l.testid}`}>
                   <Icon />
                   <span>{l.label}</span>
                   <ChevronIcon size={20} />
@@ -107,7 +107,7 @@ export default function ProfileView() {
         </ul>
       </nav>
 
-      <Button variant="danger" class="btn-block" onClick={doLogout} data-testid="profile-logout">
+      <Button variant="danger" className="btn-block" onClick={doLogout} data-testid="profile-logout">
         <LogoutIcon size={20} />
         خروج از حساب
       </Button>

@@ -1,7 +1,7 @@
 // /referral_page (customer.md "Invite friends", decisions.md §4): the invite link as a QR code, the code,
 // the link, copy, share and download, the counters and the reward rule.
 import QRCode from "qrcode";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { api, ApiError, errorText, type ReferralStats } from "../api";
 import { CheckIcon, CopyIcon, DownloadIcon, GiftIcon, ShareIcon } from "../components/icons";
 import { BRAND } from "../components/logo";
@@ -53,7 +53,7 @@ export default function ReferralView() {
   const [failed, setFailed] = useState(false);
   const [copied, setCopied] = useState(false);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const copiedTimer = useRef<ReturnType<typeof setTimeout>>();
+  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const load = () => {
     setFailed(false);
@@ -134,40 +134,40 @@ export default function ReferralView() {
   }
 
   return (
-    <div class="stack referral-page">
+    <div className="stack referral-page">
       <PageHeader title="دعوت از دوستان" back="/profile_page" />
 
-      <section class="card invite-hero">
-        <span class="invite-hero-icon" aria-hidden="true">
+      <section className="card invite-hero">
+        <span className="invite-hero-icon" aria-hidden="true">
           <GiftIcon size={28} />
         </span>
         <div>
-          <h2 class="invite-title">دوستانتان را دعوت کنید و طلا هدیه بگیرید</h2>
-          <p class="invite-rule" data-testid="referral-rule">
+          <h2 className="invite-title">دوستانتان را دعوت کنید و طلا هدیه بگیرید</h2>
+          <p className="invite-rule" data-testid="referral-rule">
             {T.rule}
           </p>
         </div>
       </section>
 
-      <section class="card invite-card" aria-label="لینک دعوت شما">
-        <canvas ref={canvas} class="invite-qr" width={QR_SIZE} height={QR_SIZE} role="img" aria-label="کیوآر کد لینک دعوت" data-testid="referral-qr" />
+      <section className="card invite-card" aria-label="لینک دعوت شما">
+        <canvas ref={canvas} className="invite-qr" width={QR_SIZE} height={QR_SIZE} role="img" aria-label="کیوآر کد لینک دعوت" data-testid="referral-qr" />
 
-        <div class="invite-field">
-          <span class="invite-field-label">کد معرف شما</span>
+        <div className="invite-field">
+          <span className="invite-field-label">کد معرف شما</span>
           {/* shown exactly as issued, Latin letters and all: it is typed back on the register form */}
-          <span class="invite-code" dir="ltr" translate={false} data-testid="referral-code">
+          <span className="invite-code" dir="ltr" translate="no" data-testid="referral-code">
             {code}
           </span>
         </div>
-        <div class="invite-field">
-          <span class="invite-field-label">لینک دعوت</span>
-          <span class="invite-link" dir="ltr" translate={false} data-testid="referral-link">
+        <div className="invite-field">
+          <span className="invite-field-label">لینک دعوت</span>
+          <span className="invite-link" dir="ltr" translate="no" data-testid="referral-link">
             {link}
           </span>
         </div>
 
-        <div class="invite-actions">
-          <Button class={copied ? "is-done" : ""} onClick={copy} data-testid="referral-copy">
+        <div className="invite-actions">
+          <Button className={copied ? "is-done" : ""} onClick={copy} data-testid="referral-copy">
             {copied ? <CheckIcon size={20} /> : <CopyIcon size={20} />}
             {copied ? T.copied : "کپی لینک"}
           </Button>
@@ -180,24 +180,24 @@ export default function ReferralView() {
             دانلود کیوآر کد
           </Button>
         </div>
-        <p class="visually-hidden" role="status">
+        <p className="visually-hidden" role="status">
           {copied ? T.copied : ""}
         </p>
       </section>
 
-      <div class="invite-stats">
-        <div class="card invite-stat">
-          <span class="invite-stat-label">دوستان ثبت‌نام‌کرده</span>
-          <span class="invite-stat-value">
+      <div className="invite-stats">
+        <div className="card invite-stat">
+          <span className="invite-stat-label">دوستان ثبت‌نام‌کرده</span>
+          <span className="invite-stat-value">
             <span data-testid="referral-invited">{toFaDigits(stats.invited ?? 0)}</span>
-            <span class="amount-unit">نفر</span>
+            <span className="amount-unit">نفر</span>
           </span>
         </div>
-        <div class="card invite-stat is-gold">
-          <span class="invite-stat-label">طلای دریافتی</span>
-          <span class="invite-stat-value">
+        <div className="card invite-stat is-gold">
+          <span className="invite-stat-label">طلای دریافتی</span>
+          <span className="invite-stat-value">
             <span data-testid="referral-earned">{formatGold(stats.earned ?? "0")}</span>
-            <span class="amount-unit">گرم</span>
+            <span className="amount-unit">گرم</span>
           </span>
         </div>
       </div>

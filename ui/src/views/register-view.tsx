@@ -1,6 +1,6 @@
 // Registration in two steps: the form, then the 5-digit code (customer.md §2, §5).
-import { useMemo, useState } from "preact/hooks";
-import { Link, useLocation, useSearch } from "wouter-preact";
+import { useMemo, useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
 import { api, errorText, saveLogin, type RegisterForm } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { DateField } from "../components/date-field";
@@ -59,7 +59,7 @@ export default function RegisterView() {
     if (errors[k]) setErrors((e) => ({ ...e, [k]: null }));
   };
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const errs = validate(form);
     setErrors(errs);
@@ -95,15 +95,15 @@ export default function RegisterView() {
 
   const max = latestBirthDate();
   return (
-    <section class="card auth-card">
-      <div class="auth-head">
+    <section className="card auth-card">
+      <div className="auth-head">
         <LogoMark size={52} />
-        <h1 class="auth-title">ثبت‌نام</h1>
-        <p class="auth-sub">اطلاعات خود را مطابق کارت ملی وارد کنید</p>
+        <h1 className="auth-title">ثبت‌نام</h1>
+        <p className="auth-sub">اطلاعات خود را مطابق کارت ملی وارد کنید</p>
       </div>
       <Steps current={0} />
-      <form class="form" onSubmit={submit} noValidate data-testid="register-form">
-        <div class="form-row">
+      <form className="form" onSubmit={submit} noValidate data-testid="register-form">
+        <div className="form-row">
           <Field id="reg-first_name" label="نام" value={form.first_name} onValue={set("first_name")} error={errors.first_name} autoComplete="given-name" name="first_name" />
           <Field id="reg-last_name" label="نام خانوادگی" value={form.last_name} onValue={set("last_name")} error={errors.last_name} autoComplete="family-name" name="last_name" />
         </div>
@@ -153,16 +153,16 @@ export default function RegisterView() {
           label="کد معرف (اختیاری)"
           value={form.referral_code}
           onValue={set("referral_code")}
-          class="code-text"
+          className="code-text"
           dir="ltr"
           autoComplete="off"
           name="referral_code"
         />
-        <Button type="submit" busy={busy} class="btn-block" data-testid="register-submit">
+        <Button type="submit" busy={busy} className="btn-block" data-testid="register-submit">
           ثبت‌نام و دریافت کد تایید
         </Button>
       </form>
-      <p class="auth-foot">
+      <p className="auth-foot">
         حساب کاربری دارید؟ <Link href="/login_page" data-testid="to-login">وارد شوید</Link>
       </p>
     </section>
@@ -172,10 +172,10 @@ export default function RegisterView() {
 function Steps({ current }: { current: 0 | 1 }) {
   const labels = ["اطلاعات", "کد تایید"];
   return (
-    <ol class="steps" aria-label="مراحل ثبت‌نام">
+    <ol className="steps" aria-label="مراحل ثبت‌نام">
       {labels.map((l, i) => (
-        <li key={l} class={`step${i < current ? " done" : ""}${i === current ? " current" : ""}`} aria-current={i === current ? "step" : undefined}>
-          <span class="step-dot">{toFaDigits(i + 1)}</span>
+        <li key={l} className={`step${i < current ? " done" : ""}${i === current ? " current" : ""}`} aria-current={i === current ? "step" : undefined}>
+          <span className="step-dot">{toFaDigits(i + 1)}</span>
           {l}
         </li>
       ))}
@@ -190,7 +190,7 @@ function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: num
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  const verify = async (e?: Event) => {
+  const verify = async (e?: FormEvent) => {
     e?.preventDefault();
     if (code.length !== CODE_LENGTH) {
       setCodeErr(MESSAGES.codeIncomplete);
@@ -217,16 +217,16 @@ function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: num
   });
 
   return (
-    <section class="card auth-card">
-      <div class="auth-head">
+    <section className="card auth-card">
+      <div className="auth-head">
         <LogoMark size={52} />
-        <h1 class="auth-title">تایید شماره موبایل</h1>
-        <p class="auth-sub">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
+        <h1 className="auth-title">تایید شماره موبایل</h1>
+        <p className="auth-sub">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
       </div>
       <Steps current={1} />
-      <form class="form" onSubmit={verify} noValidate>
+      <form className="form" onSubmit={verify} noValidate>
         <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
-        <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="register-verify">
+        <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="register-verify">
           تایید و تکمیل ثبت‌نام
         </Button>
         <Resend left={left} busy={resending} onResend={resend} />

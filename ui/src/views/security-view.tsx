@@ -1,6 +1,6 @@
 // Password change in three steps: request a code, enter it, set the new password (customer.md §4).
-import { useState } from "preact/hooks";
-import { useLocation } from "wouter-preact";
+import { useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
 import { api, errorText } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { ShieldIcon } from "../components/icons";
@@ -52,7 +52,7 @@ export default function SecurityView() {
     restart(60);
   });
 
-  const verify = async (e: Event) => {
+  const verify = async (e: FormEvent) => {
     e.preventDefault();
     if (code.length !== CODE_LENGTH) {
       setCodeErr(MESSAGES.codeIncomplete);
@@ -70,7 +70,7 @@ export default function SecurityView() {
     }
   };
 
-  const change = async (e: Event) => {
+  const change = async (e: FormEvent) => {
     e.preventDefault();
     const errs = {
       password: passwordError(password),
@@ -97,40 +97,40 @@ export default function SecurityView() {
       {!me ? (
         <Loading text="در حال دریافت اطلاعات…" />
       ) : (
-        <section class="card auth-card" data-testid={`security-step-${step}`}>
-          <ol class="steps" aria-label="مراحل تغییر رمز عبور">
+        <section className="card auth-card" data-testid={`security-step-${step}`}>
+          <ol className="steps" aria-label="مراحل تغییر رمز عبور">
             {STEP_LABELS.map((l, i) => (
-              <li key={l} class={`step${i < step ? " done" : ""}${i === step ? " current" : ""}`} aria-current={i === step ? "step" : undefined}>
-                <span class="step-dot">{toFaDigits(i + 1)}</span>
+              <li key={l} className={`step${i < step ? " done" : ""}${i === step ? " current" : ""}`} aria-current={i === step ? "step" : undefined}>
+                <span className="step-dot">{toFaDigits(i + 1)}</span>
                 {l}
               </li>
             ))}
           </ol>
           {step === 0 && (
-            <div class="form">
-              <div class="auth-head">
-                <span class="status-icon">
+            <div className="form">
+              <div className="auth-head">
+                <span className="status-icon">
                   <ShieldIcon size={40} />
                 </span>
-                <p class="auth-sub">{`برای تغییر رمز عبور، یک کد تایید به شماره ${toFaDigits(phone)} پیامک می‌شود.`}</p>
+                <p className="auth-sub">{`برای تغییر رمز عبور، یک کد تایید به شماره ${toFaDigits(phone)} پیامک می‌شود.`}</p>
               </div>
-              <Button busy={busy} class="btn-block" onClick={requestCode} data-testid="security-request-code">
+              <Button busy={busy} className="btn-block" onClick={requestCode} data-testid="security-request-code">
                 ارسال کد تایید
               </Button>
             </div>
           )}
           {step === 1 && (
-            <form class="form" onSubmit={verify} noValidate>
-              <p class="center muted small">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
+            <form className="form" onSubmit={verify} noValidate>
+              <p className="center muted small">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
               <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
-              <Button type="submit" busy={busy} class="btn-block" data-testid="security-verify">
+              <Button type="submit" busy={busy} className="btn-block" data-testid="security-verify">
                 تایید کد
               </Button>
               <Resend left={left} busy={resending} onResend={resend} />
             </form>
           )}
           {step === 2 && (
-            <form class="form" onSubmit={change} noValidate>
+            <form className="form" onSubmit={change} noValidate>
               <PasswordField
                 label="رمز عبور جدید"
                 value={password}
@@ -147,7 +147,7 @@ export default function SecurityView() {
                 autoComplete="new-password"
                 testid="confirm-password"
               />
-              <Button type="submit" busy={busy} disabled={done} class="btn-block" data-testid="change-password-submit">
+              <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="change-password-submit">
                 تغییر رمز عبور
               </Button>
             </form>

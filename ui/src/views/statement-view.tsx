@@ -1,6 +1,6 @@
 // /transactions_page: every ledger entry with running gold and rial balances. One table: on a desktop a
 // table, under 768 px each row a card (money.css), so there is one list in the page, not two.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "react";
 import { api, errorText, type Entry } from "../api";
 import { InfoIcon, ListIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
@@ -21,7 +21,7 @@ function Amount({ label, value, gold, strong, first }: { label: string; value: s
   const empty = !strong && isZero(value);
   const text = empty ? EMPTY : gold ? formatGold(value) : formatRial(value);
   return (
-    <td data-label={label} class={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}${first ? " group-start" : ""}`}>
+    <td data-label={label} className={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}${first ? " group-start" : ""}`}>
       {text}
     </td>
   );
@@ -48,7 +48,7 @@ export default function StatementView() {
   const rows = useMemo(() => (entries ? runningBalances(entries).reverse() : []), [entries]);
 
   return (
-    <div class="statement wide-screen">
+    <div className="statement wide-screen">
       <PageHeader title="صورتحساب" />
       {entries === null ? (
         failed ? (
@@ -60,10 +60,10 @@ export default function StatementView() {
         <StatusCard icon={<ListIcon size={40} />} title={NO_TRANSACTIONS} text="واریز، برداشت و خرید و فروش طلا اینجا نوشته می‌شود." testid="statement-empty" />
       ) : (
         <>
-          <p class="list-count">{`${toFaDigits(rows.length)} تراکنش، جدیدترین در بالا`}</p>
-          <div class="table-wrap card">
-            <table class="table table-dense rtable ledger">
-              <caption class="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
+          <p className="list-count">{`${toFaDigits(rows.length)} تراکنش، جدیدترین در بالا`}</p>
+          <div className="table-wrap card">
+            <table className="table table-dense rtable ledger">
+              <caption className="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
               <thead>
                 <tr>
                   <th scope="col" rowSpan={2}>
@@ -81,33 +81,33 @@ export default function StatementView() {
                   <th scope="col" rowSpan={2}>
                     شرح
                   </th>
-                  <th scope="col" rowSpan={2} class="amt">
+                  <th scope="col" rowSpan={2} className="amt">
                     قیمت هر گرم (ریال)
                   </th>
-                  <th scope="colgroup" colSpan={3} class="group">
+                  <th scope="colgroup" colSpan={3} className="group">
                     طلا (گرم)
                   </th>
-                  <th scope="colgroup" colSpan={3} class="group">
+                  <th scope="colgroup" colSpan={3} className="group">
                     ریال
                   </th>
                 </tr>
                 <tr>
-                  <th scope="col" class="amt group-start">
+                  <th scope="col" className="amt group-start">
                     بدهکار
                   </th>
-                  <th scope="col" class="amt">
+                  <th scope="col" className="amt">
                     بستانکار
                   </th>
-                  <th scope="col" class="amt">
+                  <th scope="col" className="amt">
                     مانده
                   </th>
-                  <th scope="col" class="amt group-start">
+                  <th scope="col" className="amt group-start">
                     بدهکار
                   </th>
-                  <th scope="col" class="amt">
+                  <th scope="col" className="amt">
                     بستانکار
                   </th>
-                  <th scope="col" class="amt">
+                  <th scope="col" className="amt">
                     مانده
                   </th>
                 </tr>
@@ -115,22 +115,22 @@ export default function StatementView() {
               <tbody>
                 {rows.map(({ entry: e, goldBalance, rialBalance }) => (
                   <tr key={e.id} data-testid="statement-row" data-id={e.id} data-type={e.type}>
-                    <td data-label="شماره سند" class="num doc-cell">
+                    <td data-label="شماره سند" className="num doc-cell">
                       {toFaDigits(e.id)}
                     </td>
-                    <td data-label="تاریخ" class="num date-cell">
+                    <td data-label="تاریخ" className="num date-cell">
                       {formatJalaliDateTime(e.created_at)}
                     </td>
-                    <td data-label="نوع" class="type-cell">
+                    <td data-label="نوع" className="type-cell">
                       {entryTypeLabel(e.type)}
                     </td>
-                    <td data-label="وضعیت" class="status-cell">
+                    <td data-label="وضعیت" className="status-cell">
                       <StatusBadge tone={entryStatusTone(e.status)}>{entryStatusLabel(e.status)}</StatusBadge>
                     </td>
-                    <td data-label="شرح" class={`desc-cell${e.description ? "" : " is-empty"}`}>
+                    <td data-label="شرح" className={`desc-cell${e.description ? "" : " is-empty"}`}>
                       {e.description ? toFaDigits(e.description) : EMPTY}
                     </td>
-                    <td data-label="قیمت هر گرم" class={`num amt${e.price_per_gram ? "" : " is-empty"}`}>
+                    <td data-label="قیمت هر گرم" className={`num amt${e.price_per_gram ? "" : " is-empty"}`}>
                       {e.price_per_gram ? formatRial(e.price_per_gram) : EMPTY}
                     </td>
                     <Amount label="بدهکار طلا (گرم)" value={e.debit_gold} gold first />

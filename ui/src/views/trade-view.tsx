@@ -1,6 +1,6 @@
 // /trade_page (customer.md §2, §4): prices and balances refreshed every 10 s, the amount form, then the
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "react";
 import { api, errorText, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
 import { CODE_LENGTH } from "../components/code-input";
 import { InfoIcon } from "../components/icons";
@@ -156,7 +156,7 @@ export default function TradeView() {
   };
 
   return (
-    <div class="trade">
+    <div className="trade">
       <PageHeader title="خرید و فروش" />
       {!prices ? (
         failed ? (
@@ -165,7 +165,7 @@ export default function TradeView() {
           <Loading text="در حال دریافت قیمت‌ها…" />
         )
       ) : (
-        <div class="stack">
+        <div className="stack">
           {quote ? (
             <TradeCodeStep
               quote={quote}

@@ -1,6 +1,6 @@
 // /wallet-requests_page: the customer's own deposit and withdraw requests, newest first, with their state;
 // a pending withdraw can be cancelled here too. A table on a desktop, cards under 768 px (money.css).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useState } from "react";
 import { api, errorText, type WalletRequest } from "../api";
 import { InfoIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
@@ -35,7 +35,7 @@ export default function WalletRequestsView() {
   const [cancelling, cancel] = useCancel(load);
 
   return (
-    <div class="wallet-requests">
+    <div className="wallet-requests">
       <PageHeader title="درخواست‌های کیف پول من" />
       {list === null ? (
         failed ? (
@@ -49,22 +49,22 @@ export default function WalletRequestsView() {
         </StatusCard>
       ) : (
         <>
-          <p class="list-count">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
-          <div class="table-wrap card">
-            <table class="table table-dense rtable requests">
-              <caption class="visually-hidden">درخواست‌های واریز و برداشت شما</caption>
+          <p className="list-count">{`${toFaDigits(list.length)} درخواست، جدیدترین در بالا`}</p>
+          <div className="table-wrap card">
+            <table className="table table-dense rtable requests">
+              <caption className="visually-hidden">درخواست‌های واریز و برداشت شما</caption>
               <thead>
                 <tr>
                   <th scope="col">نوع</th>
                   <th scope="col">تاریخ</th>
-                  <th scope="col" class="amt">
+                  <th scope="col" className="amt">
                     مبلغ (ریال)
                   </th>
                   <th scope="col">وضعیت</th>
                   <th scope="col">دلیل رد</th>
                   <th scope="col">رسید</th>
                   <th scope="col">
-                    <span class="visually-hidden">عملیات</span>
+                    <span className="visually-hidden">عملیات</span>
                   </th>
                 </tr>
               </thead>
@@ -74,22 +74,22 @@ export default function WalletRequestsView() {
                   const canCancel = r.status === "pending" && r.type === "withdraw";
                   return (
                     <tr key={r.id} data-testid="request-row" data-id={r.id} data-status={r.status}>
-                      <td data-label="نوع" class={`type-cell type-${r.type}`}>
+                      <td data-label="نوع" className={`type-cell type-${r.type}`}>
                         {walletTypeLabel(r.type)}
                       </td>
-                      <td data-label="تاریخ" class="num date-cell">
+                      <td data-label="تاریخ" className="num date-cell">
                         {formatJalaliDateTimeShort(r.created_at)}
                       </td>
-                      <td data-label="مبلغ (ریال)" class="num amt amount-cell">
+                      <td data-label="مبلغ (ریال)" className="num amt amount-cell">
                         {formatRial(r.amount)}
                       </td>
-                      <td data-label="وضعیت" class="status-cell">
+                      <td data-label="وضعیت" className="status-cell">
                         <StatusBadge tone={walletStatusTone(r.status, "customer")}>{walletStatusLabel(r.status, "customer")}</StatusBadge>
                       </td>
-                      <td data-label="دلیل رد" class={`reason-cell${r.reject_reason ? "" : " is-empty"}`}>
+                      <td data-label="دلیل رد" className={`reason-cell${r.reject_reason ? "" : " is-empty"}`}>
                         {r.reject_reason || EMPTY}
                       </td>
-                      <td data-label="رسید" class={receipt ? "" : "is-empty"}>
+                      <td data-label="رسید" className={receipt ? "" : "is-empty"}>
                         {receipt ? (
                           <a href={receipt} target="_blank" rel="noopener noreferrer" data-testid={`receipt-${r.id}`}>
                             مشاهده رسید
@@ -98,9 +98,9 @@ export default function WalletRequestsView() {
                           EMPTY
                         )}
                       </td>
-                      <td class={`actions-cell${canCancel ? "" : " is-empty"}`}>
+                      <td className={`actions-cell${canCancel ? "" : " is-empty"}`}>
                         {canCancel && (
-                          <Button variant="danger" class="btn-sm" busy={cancelling === r.id} disabled={cancelling !== null} onClick={() => cancel(r.id)} data-testid={`cancel-${r.id}`}>
+                          <Button variant="danger" className="btn-sm" busy={cancelling === r.id} disabled={cancelling !== null} onClick={() => cancel(r.id)} data-testid={`cancel-${r.id}`}>
                             لغو درخواست
                           </Button>
                         )}

@@ -1,7 +1,7 @@
 // /deposit-withdraw_page: the balances, then a deposit tab (amount and receipt) and a withdraw tab
 // (pending withdraws, amount and bank card).
-import { useEffect, useState } from "preact/hooks";
-import { Link } from "wouter-preact";
+import { useEffect, useState, type KeyboardEvent } from "react";
+import { Link } from "wouter";
 import { api, errorText, type Balances } from "../api";
 import { DepositForm } from "../components/deposit-form";
 import { ChevronIcon, ReceiptIcon } from "../components/icons";
@@ -27,7 +27,7 @@ export default function WalletView() {
   useEffect(() => void loadBalances(), []);
 
   // arrow keys move between the two tabs, as in any tab list
-  const onKey = (e: KeyboardEvent) => {
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     const next: Tab = tab === "deposit" ? "withdraw" : "deposit";
     setTab(next);
@@ -35,39 +35,39 @@ export default function WalletView() {
   };
 
   return (
-    <div class="wallet">
+    <div className="wallet">
       <PageHeader title="کیف پول (واریز و برداشت)" />
-      <div class="balances wallet-balances">
-        <div class="card balance">
-          <span class="balance-label">موجودی ریالی</span>
-          <span class="balance-value">
+      <div className="balances wallet-balances">
+        <div className="card balance">
+          <span className="balance-label">موجودی ریالی</span>
+          <span className="balance-value">
             <span data-testid="wallet-balance-rial">{balances ? formatRial(balances.balance_rial) : "…"}</span>
-            <span class="balance-unit">ریال</span>
+            <span className="balance-unit">ریال</span>
           </span>
-          <span class="balance-available">
+          <span className="balance-available">
             قابل استفاده: <span data-testid="wallet-available-rial">{balances ? formatRial(balances.available_rial) : "…"}</span> ریال
           </span>
         </div>
-        <div class="card balance balance-gold">
-          <span class="balance-label">موجودی طلا</span>
-          <span class="balance-value">
+        <div className="card balance balance-gold">
+          <span className="balance-label">موجودی طلا</span>
+          <span className="balance-value">
             <span data-testid="wallet-balance-gold">{balances ? formatGold(balances.balance_gold) : "…"}</span>
-            <span class="balance-unit">گرم</span>
+            <span className="balance-unit">گرم</span>
           </span>
-          <span class="balance-available">
+          <span className="balance-available">
             قابل استفاده: <span data-testid="wallet-available-gold">{balances ? formatGold(balances.available_gold) : "…"}</span> گرم
           </span>
         </div>
       </div>
 
-      <div class="tabs wallet-tabs" role="tablist" aria-label="واریز یا برداشت" onKeyDown={onKey}>
+      <div className="tabs wallet-tabs" role="tablist" aria-label="واریز یا برداشت" onKeyDown={onKey}>
         {TABS.map((t) => (
           <button
             key={t.key}
             type="button"
             role="tab"
             id={`tab-${t.key}`}
-            class="tab"
+            className="tab"
             aria-selected={tab === t.key}
             aria-controls={`panel-${t.key}`}
             tabIndex={tab === t.key ? 0 : -1}
@@ -83,7 +83,7 @@ export default function WalletView() {
         {tab === "deposit" ? <DepositForm onDone={loadBalances} /> : <WithdrawPanel balances={balances} onDone={loadBalances} />}
       </div>
 
-      <Link href="/wallet-requests_page" class="card menu-link wallet-requests-link" data-testid="wallet-requests-link">
+      <Link href="/wallet-requests_page" className="card menu-link wallet-requests-link" data-testid="wallet-requests-link">
         <ReceiptIcon />
         <span>پیگیری درخواست‌های کیف پول من</span>
         <ChevronIcon size={20} />

@@ -1,1 +1,0 @@
-import{t as e}from"./jsxRuntime.module-CF36M-71.js";function t({tone:t,children:n,testid:r}){return e(`span`,{class:`status-pill tone-${t}`,"data-testid":r,children:n})}export{t};

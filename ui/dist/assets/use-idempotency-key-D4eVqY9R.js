@@ -1,1 +1,0 @@
-import{a as e,r as t}from"./jsxRuntime.module-CF36M-71.js";import{Ot as n}from"./index-D4tgGU8T.js";function r(r){let[i,a]=e(0);return[t(()=>n(),[i,...r]),()=>a(e=>e+1)]}export{r as t};

@@ -1,1 +1,0 @@
-import{a as e,s as t}from"./jsxRuntime.module-CF36M-71.js";function n(n){let[r,i]=e(()=>typeof window<`u`&&window.matchMedia(n).matches);return t(()=>{let e=window.matchMedia(n),t=()=>i(e.matches);return t(),e.addEventListener(`change`,t),()=>e.removeEventListener(`change`,t)},[n]),r}var r=`(max-width: 767.98px)`;export{n,r as t};
