@@ -2,7 +2,6 @@ package socketio
 
 import (
 	"errors"
-	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -43,6 +42,7 @@ type Conn struct {
 	closing   bool // the server asked to close; the close packet waits in the queue
 	closed    bool
 	final     byte // the packet a held poll gets when the session ends (0: none)
+	lastPoll  bool // closed by the client over polling: the sid waits for the client's last GET (see clientClose)
 	done      chan struct{}
 
 	pingTimer *time.Timer
@@ -178,13 +178,42 @@ func (c *Conn) Close() {
 
 // terminate ends the session at once; final is the packet a held poll answers with.
 func (c *Conn) terminate(reason string, final byte) {
+	if c.end(reason, final, false) {
+		c.e.forget(c.id)
+	}
+}
+
+// closeLinger is how long the sid of a session the client closed over long-polling stays known (see clientClose).
+const closeLinger = time.Second
+
+// clientClose ends the session upon the client's close packet; a held poll ends with noop. A client that sends
+// its close over long-polling has a GET of its own under way, sent before the POST but on another connection,
+// which may be served after it: the sid stays known until that GET has had its noop too (or for closeLinger),
+// so that it does not get "Session ID unknown" when the POST happens to be served first.
+func (c *Conn) clientClose() {
+	c.mu.Lock()
+	polling := c.transport == transportPolling
+	c.mu.Unlock()
+	if !polling {
+		c.terminate("transport close", packetNoop)
+		return
+	}
+	if c.end("transport close", packetNoop, true) {
+		time.AfterFunc(closeLinger, func() { c.e.forget(c.id) })
+	}
+}
+
+// end closes the session for its handler and transports, and reports whether it was still open. Its caller
+// has the engine forget the sid.
+func (c *Conn) end(reason string, final byte, lastPoll bool) bool {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
-		return
+		return false
 	}
 	c.closed = true
 	c.final = final
+	c.lastPoll = lastPoll
 	if c.pingTimer != nil {
 		c.pingTimer.Stop()
 	}
@@ -193,7 +222,6 @@ func (c *Conn) terminate(reason string, final byte) {
 	}
 	c.mu.Unlock()
 	close(c.done)
-	c.e.forget(c.id)
 	if c.handler != nil {
 		// After any delivery under way, which may itself be what closed the session.
 		go func() {
@@ -202,6 +230,7 @@ func (c *Conn) terminate(reason string, final byte) {
 			c.handler.OnClose(reason)
 		}()
 	}
+	return true
 }
 
 // Heartbeat: the server pings every PingInterval and expects a pong within PingTimeout.
@@ -245,7 +274,7 @@ func (c *Conn) receive(p enginePacket) bool {
 	case packetPong:
 		c.pong()
 	case packetClose:
-		c.terminate("transport close", packetNoop)
+		c.clientClose()
 		return false
 	case packetNoop, packetUpgrade:
 		// nothing to do: noops only end polls, an upgrade outside the dance is ignored
@@ -261,110 +290,4 @@ func (c *Conn) isClosed() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.closed
-}
-
-// poll holds a GET until there is something to send, then sends everything queued as one payload.
-func (c *Conn) poll(w http.ResponseWriter, r *http.Request) {
-	c.mu.Lock()
-	if c.transport != transportPolling {
-		c.mu.Unlock()
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	if c.polling {
-		// Two polls at once: the protocol ends the session; the held poll gets a close packet.
-		c.mu.Unlock()
-		c.terminate("transport error", packetClose)
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	c.polling = true
-	c.mu.Unlock()
-
-	for {
-		c.mu.Lock()
-		var packets []enginePacket
-		switch {
-		case c.closed:
-			packets = c.take()
-			if c.final != 0 {
-				packets = append(packets, enginePacket{typ: c.final})
-			}
-			if len(packets) == 0 {
-				packets = []enginePacket{{typ: packetNoop}}
-			}
-		case len(c.queue) > 0:
-			packets = c.take()
-		case c.upgrading || c.transport != transportPolling:
-			packets = []enginePacket{{typ: packetNoop}}
-		}
-		if packets != nil {
-			c.polling = false
-			closing := c.closing
-			c.mu.Unlock()
-			writePollResponse(w, encodePayload(packets))
-			if closing {
-				c.terminate("forced close", 0)
-			}
-			return
-		}
-		c.mu.Unlock()
-		select {
-		case <-c.wake:
-		case <-c.done:
-		case <-r.Context().Done():
-			c.mu.Lock()
-			c.polling = false
-			c.mu.Unlock()
-			return
-		}
-	}
-}
-
-// post reads a payload of packets from the client; a malformed one ends the session.
-func (c *Conn) post(w http.ResponseWriter, r *http.Request) {
-	c.mu.Lock()
-	if c.transport != transportPolling {
-		c.mu.Unlock()
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	if c.posting {
-		c.mu.Unlock()
-		c.terminate("transport error", packetClose)
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	c.posting = true
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		c.posting = false
-		c.mu.Unlock()
-	}()
-
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(c.e.opts.MaxPayload)))
-	if err != nil {
-		c.terminate("transport error", packetClose)
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			http.Error(w, "Payload Too Large", http.StatusRequestEntityTooLarge)
-			return
-		}
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	packets, err := decodePayload(body)
-	if err != nil {
-		c.terminate("parse error", packetClose)
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	for _, p := range packets {
-		if !c.receive(p) {
-			break
-		}
-	}
-	w.Header().Set("Content-Type", "text/html")
-	_, _ = w.Write([]byte("ok"))
 }

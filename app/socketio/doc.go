@@ -2,8 +2,9 @@
 // written on gorilla/websocket so the stock socket.io-client v4 works unchanged. It knows nothing of the shop.
 //
 // Two layers, as the protocol documents describe them:
-//   - Engine (engine*.go, session*.go): sessions, HTTP long-polling with packet batching, the WebSocket
-//     transport and the probe/upgrade dance, heartbeats, maxPayload and the protocol's HTTP errors.
+//   - Engine (engine*.go, conn.go, polling.go, websocket.go): sessions, HTTP long-polling with packet
+//     batching, the WebSocket transport and the probe/upgrade dance, heartbeats, maxPayload and the protocol's
+//     HTTP errors.
 //   - Server (server.go, socket.go, parser.go): namespaces with CONNECT auth payloads and CONNECT_ERROR,
 //     EVENT and ACK packets with binary attachments, disconnects both ways.
 //

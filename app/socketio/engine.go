@@ -65,7 +65,7 @@ type Engine struct {
 	upgrader websocket.Upgrader
 	onOpen   func(*Conn) ConnHandler
 
-	mu       sync.Mutex
+	mu       sync.Mutex // taken before a Conn's mu, never while holding one
 	sessions map[string]*Conn
 }
 
@@ -203,7 +203,13 @@ func (e *Engine) forget(sid string) {
 func (e *Engine) Count() int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return len(e.sessions)
+	n := 0
+	for _, c := range e.sessions {
+		if !c.isClosed() { // a session the client closed waits a moment for its last poll
+			n++
+		}
+	}
+	return n
 }
 
 // Close ends every session, as at server shutdown.
@@ -262,8 +268,7 @@ func (e *Engine) handshake(w http.ResponseWriter, r *http.Request, isWebSocket b
 	if isWebSocket {
 		c.push(openPacket, true)
 		c.startHeartbeat()
-		go c.writeLoop(ws)
-		go c.readLoop(ws)
+		go c.serveWebSocket(ws)
 		return
 	}
 	c.startHeartbeat()

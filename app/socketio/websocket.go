@@ -2,19 +2,39 @@ package socketio
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"net/http"
 	"time"
 
 	"github.com/gorilla/websocket"
 )
 
+// closeWait is how long a closing WebSocket waits for the client to take the close frame in.
+const closeWait = time.Second
+
+// serveWebSocket runs a session's WebSocket: the write loop closes the socket only once the read loop is done,
+// so that the client reads our close frame rather than a reset.
+func (c *Conn) serveWebSocket(ws *websocket.Conn) {
+	readDone := make(chan struct{})
+	go c.writeLoop(ws, readDone)
+	c.readLoop(ws, readDone)
+}
+
 // readLoop delivers the client's WebSocket messages until the socket or the session ends.
-func (c *Conn) readLoop(ws *websocket.Conn) {
+func (c *Conn) readLoop(ws *websocket.Conn, done chan<- struct{}) {
+	defer close(done)
 	ws.SetReadLimit(int64(c.e.opts.MaxPayload))
 	for {
 		kind, data, err := ws.ReadMessage()
 		if err != nil {
 			c.terminate("transport close", 0)
+			if errors.Is(err, websocket.ErrReadLimit) {
+				// The library has sent close 1009; the rest of the message is still arriving, and closing the
+				// connection on unread bytes would reset it before the client reads that close.
+				_ = ws.UnderlyingConn().SetReadDeadline(time.Now().Add(closeWait))
+				_, _ = io.Copy(io.Discard, ws.UnderlyingConn())
+			}
 			return
 		}
 		p := enginePacket{typ: packetMessage, data: data, binary: true}
@@ -32,8 +52,14 @@ func (c *Conn) readLoop(ws *websocket.Conn) {
 
 // writeLoop sends the queue as it fills; when the session ends it writes what is left and closes the socket.
 // A write that cannot finish within WriteTimeout drops the client.
-func (c *Conn) writeLoop(ws *websocket.Conn) {
-	defer ws.Close()
+func (c *Conn) writeLoop(ws *websocket.Conn, readDone <-chan struct{}) {
+	defer func() {
+		select { // the client answers our close frame with its own, which ends the read loop
+		case <-readDone:
+		case <-time.After(closeWait):
+		}
+		_ = ws.Close()
+	}()
 	write := func(packets []enginePacket) bool {
 		for _, p := range packets {
 			_ = ws.SetWriteDeadline(time.Now().Add(c.e.opts.WriteTimeout))
@@ -92,13 +118,18 @@ var (
 // ends held polls with noop, the client sends "5" and from then on only the WebSocket carries packets.
 func (c *Conn) upgrade(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
-	refused := c.closed || c.closing || c.transport != transportPolling || c.probing
-	if !refused {
+	closed := c.closed
+	busy := c.closing || c.transport != transportPolling || c.probing
+	if !closed && !busy {
 		c.probing = true
 	}
 	c.mu.Unlock()
-	if refused {
-		writeProtocolError(w, codeBadRequest)
+	switch {
+	case closed: // it ended while this request was on its way
+		writeProtocolError(w, codeUnknownSID)
+		return
+	case busy:
+		c.e.refuseWebSocket(w, r)
 		return
 	}
 	ws, err := c.e.upgrader.Upgrade(w, r, nil)
@@ -107,6 +138,29 @@ func (c *Conn) upgrade(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	go c.probe(ws)
+}
+
+// refuseWebSocket accepts a WebSocket and closes it at once, as the reference server turns away a second
+// WebSocket for a session that is already upgrading or upgraded (an HTTP error would fail the official test
+// suite, whose client has no error handler); the session goes on on its own transport.
+func (e *Engine) refuseWebSocket(w http.ResponseWriter, r *http.Request) {
+	ws, err := e.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader has answered
+	}
+	defer ws.Close()
+	deadline := time.Now().Add(time.Second)
+	if ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), deadline) != nil {
+		return
+	}
+	// Wait for the client's close frame: closing the TCP connection on unread data could reset it before
+	// our close frame has arrived.
+	_ = ws.SetReadDeadline(deadline)
+	for {
+		if _, _, err := ws.NextReader(); err != nil {
+			return
+		}
+	}
 }
 
 func (c *Conn) endProbe() {
@@ -128,14 +182,16 @@ func (c *Conn) probe(ws *websocket.Conn) {
 		fail()
 		return
 	}
+	// Upgrading before "3probe" leaves: a GET the client sends after it must be seen as coming during the
+	// upgrade (see poll).
+	c.mu.Lock()
+	c.upgrading = true
+	c.mu.Unlock()
 	_ = ws.SetWriteDeadline(deadline)
 	if err := ws.WriteMessage(websocket.TextMessage, probePong); err != nil {
 		fail()
 		return
 	}
-	c.mu.Lock()
-	c.upgrading = true
-	c.mu.Unlock()
 	c.signal() // a held poll answers noop so that the client can pause polling
 
 	for {
@@ -167,6 +223,5 @@ func (c *Conn) probe(ws *websocket.Conn) {
 	c.probing, c.upgrading = false, false
 	c.mu.Unlock()
 	c.signal() // a held poll ends with noop; the write loop sends what waited
-	go c.writeLoop(ws)
-	c.readLoop(ws)
+	c.serveWebSocket(ws)
 }

@@ -113,6 +113,16 @@ export function wsRefusal(url) {
   });
 }
 
+// wsAcceptedThenClosed opens a WebSocket that the server must accept (HTTP 101) and then close at once,
+// without a frame: how the reference server turns away a second WebSocket for a session that is upgrading or
+// upgraded. An HTTP error instead would make the ws module emit "error", which fails the official suite.
+export async function wsAcceptedThenClosed(url) {
+  const peer = new Peer(url);
+  await peer.opened;
+  await peer.expectClose();
+  assert.deepEqual(peer.inbox, [], 'the server sent frames on a WebSocket it should have closed at once');
+}
+
 // The HTTP long-polling side, on a base such as http://127.0.0.1:port/engine.io/.
 export class Polling {
   constructor(base) {
@@ -154,6 +164,15 @@ export class Polling {
       }
     }
     return out;
+  }
+
+  // cancellablePoll starts a GET; sent resolves once the request is handed to the OS, so that the server reads
+  // it whatever comes next (a cancel only closes the connection after it); cancel closes the connection.
+  cancellablePoll(sid) {
+    const req = http.get(this.url(sid), { agent: false });
+    req.on('error', () => {});
+    const sent = new Promise((resolve) => req.once('finish', resolve));
+    return { sent, cancel: () => req.destroy() };
   }
 
   // slowPost starts a POST whose body is not finished, so that it stays active on the server.
