@@ -23,7 +23,7 @@ func TestVazn750FloorsToTheMilligram(t *testing.T) {
 }
 
 func TestParseAyar(t *testing.T) {
-	for in, want := range map[string]int64{"750": 75_000, "999.9": 99_990, "۷۵۰٫۵۰": 75_050, "0.01": 1, "1000": 100_000} {
+	for in, want := range map[string]int64{"750": 75_000, "999.9": 99_990, "۷۵۰٫۵۰": 75_050, "۷۵۰/۵": 75_050, "0.01": 1, "1000": 100_000} {
 		if got, ok := parseAyarCenti(in); !ok || got != want {
 			t.Errorf("parseAyarCenti(%q) = %d, %v; want %d", in, got, ok, want)
 		}

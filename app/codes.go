@@ -111,13 +111,3 @@ func maskPhone(p string) string {
 	}
 	return p[:4] + "*****" + p[9:]
 }
-
-// persianDigits writes Latin digits as Persian ones, for numbers inside messages.
-func persianDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return '۰' + (r - '0')
-		}
-		return r
-	}, s)
-}

@@ -214,14 +214,9 @@ func boundTrade(rial, mg decimal.Decimal, s store.PriceSettings) (int64, int64, 
 	return rial.IntPart(), mg.IntPart(), nil
 }
 
-// gramsText writes a weight for a message: Persian digits, the Persian decimal separator, no trailing zeros.
+// gramsText writes a weight for a message as the screens write it, without trailing zeros.
 func gramsText(mg int64) string {
 	return persianNumber(decimal.New(mg, -3).String())
-}
-
-// persianNumber writes a Latin decimal number with Persian digits and the Persian decimal separator.
-func persianNumber(s string) string {
-	return strings.ReplaceAll(persianDigits(s), ".", "٫")
 }
 
 // newQuoteScope is the random name binding a trade code to its quote.

@@ -38,7 +38,7 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 		with(buy(map[string]any{"amount_gold": "0.0001"}), "four decimals of gold", 400, msgTradeWeightInvalid),
 		with(buy(map[string]any{"amount_gold": "0"}), "zero gold", 400, msgTradeWeightInvalid),
 		with(buy(map[string]any{"amount_rial": 51_000}), "rial below one milligram", 400, msgTradeTooSmall),
-		with(buy(map[string]any{"amount_gold": "1001"}), "above the default max weight", 400, "بیشترین وزن هر معامله ۱۰۰۰ گرم است"),
+		with(buy(map[string]any{"amount_gold": "1001"}), "above the default max weight", 400, "بیشترین وزن هر معامله ۱٬۰۰۰ گرم است"),
 		with(buy(map[string]any{"amount_rial": 10_000_001}), "above the available rial", 400, msgInsufficientBalance),
 		with(sell(map[string]any{"amount_gold": "0.501"}), "above the available gold", 400, msgInsufficientGold),
 		with(sell(map[string]any{"amount_rial": 30_000_000}), "a sell by rial needing more gold than held", 400, msgInsufficientGold),
@@ -68,9 +68,9 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 	}
 	put(map[string]any{"min_weight": "0.100", "max_weight": "0.200"})
 	s.run(t, []scenario{
-		with(buy(map[string]any{"amount_gold": "0.099"}), "below the min weight", 400, "کمترین وزن هر معامله ۰٫۱ گرم است"),
-		with(buy(map[string]any{"amount_rial": 4_000_000}), "a rial amount whose gold is below the min", 400, "کمترین وزن هر معامله ۰٫۱ گرم است"),
-		with(sell(map[string]any{"amount_gold": "0.201"}), "above the max weight", 400, "بیشترین وزن هر معامله ۰٫۲ گرم است"),
+		with(buy(map[string]any{"amount_gold": "0.099"}), "below the min weight", 400, "کمترین وزن هر معامله ۰/۱ گرم است"),
+		with(buy(map[string]any{"amount_rial": 4_000_000}), "a rial amount whose gold is below the min", 400, "کمترین وزن هر معامله ۰/۱ گرم است"),
+		with(sell(map[string]any{"amount_gold": "0.201"}), "above the max weight", 400, "بیشترین وزن هر معامله ۰/۲ گرم است"),
 	})
 	put(map[string]any{"min_weight": "0.001", "max_weight": "1000", "buy_enabled": false})
 	s.run(t, []scenario{with(buy(map[string]any{"amount_gold": "0.1"}), "buying switched off", 400, msgBuyDisabled)})
@@ -133,7 +133,7 @@ func TestTradesMoveExactlyTheRoundedAmounts(t *testing.T) {
 	s.wantBalance(t, c, "balance_rial", "93199339")
 	s.wantBalance(t, c, "balance_gold", "0.093")
 	st := s.do("GET", "/api/transactions/all", c.token, nil)
-	if n := strings.Count(st.Body, `"price_per_gram":"`); n != 4 || !strings.Contains(st.Body, "خرید ۰٫۱۹۴ گرم طلا") {
+	if n := strings.Count(st.Body, `"price_per_gram":"`); n != 4 || !strings.Contains(st.Body, "خرید ۰/۱۹۴ گرم طلا") {
 		t.Fatalf("statement: %s", st.Body)
 	}
 

@@ -100,22 +100,23 @@ describe('admin abshodeh desk', () => {
       await page.getByText('وزن را وارد کنید').waitFor();
       await page.getByTestId('bar-ayar').fill('1000.5');
       await page.getByTestId('bar-vazn').fill('۱٫۲۳۴۵');
-      assert.equal(await page.getByTestId('bar-vazn').inputValue(), '۱٫۲۳۴', 'three decimals at most');
+      assert.equal(await page.getByTestId('bar-vazn').inputValue(), '۱/۲۳۴', 'three decimals at most');
       assert.equal(await page.getByTestId('bar-preview').innerText(), '—');
       await page.getByTestId('bar-submit').click();
       await page.getByText('عیار باید بیشتر از صفر و حداکثر ۱۰۰۰ باشد').waitFor();
       await shot(page, `${name}-abshodeh-02-form-errors`);
 
       // Three bars; the preview is floor(vazn × ayar / 750) to the milligram, Persian digits accepted.
-      const a = await addBar(page, lab, { ang: angs[0], ayar: '۷۴۰٫۵', vazn: '12.345', preview: '۱۲٫۱۸۸' });
-      assert.equal(await page.getByTestId(`bar-vazn750-${a}`).innerText(), '۱۲٫۱۸۸', 'the server agrees with the preview');
-      const b = await addBar(page, lab, { ang: fa(angs[1]), ayar: '750', vazn: '5', preview: '۵٫۰۰۰' });
-      const c = await addBar(page, lab, { ang: angs[2], ayar: '1000', vazn: '10', preview: '۱۳٫۳۳۳' });
-      assert.equal(await page.getByTestId(`bar-vazn750-${c}`).innerText(), '۱۳٫۳۳۳');
+      const a = await addBar(page, lab, { ang: angs[0], ayar: '۷۴۰٫۵', vazn: '12.345', preview: '۱۲/۱۸۸' });
+      assert.equal(await page.getByTestId(`bar-vazn750-${a}`).innerText(), '۱۲/۱۸۸', 'the server agrees with the preview');
+      const b = await addBar(page, lab, { ang: fa(angs[1]), ayar: '750', vazn: '5', preview: '۵/۰۰۰' });
+      const c = await addBar(page, lab, { ang: angs[2], ayar: '1000', vazn: '10', preview: '۱۳/۳۳۳' });
+      assert.equal(await page.getByTestId(`bar-vazn750-${c}`).innerText(), '۱۳/۳۳۳');
       assert.equal(await page.getByTestId(`bar-status-${a}`).innerText(), 'موجود');
       const rowText = await byId(page, 'bar-row', a).innerText();
-      assert.match(rowText, /۷۴۰٫۵۰/);
-      assert.match(rowText, /۱۲٫۳۴۵/);
+      assert.match(rowText, /۷۴۰\/۵/);
+      assert.doesNotMatch(rowText, /۷۴۰\/۵۰/, 'a purity is written without trailing zeros');
+      assert.match(rowText, /۱۲\/۳۴۵/);
       await shot(page, `${name}-abshodeh-03-inventory-added`);
 
       // The same ingot number in the same lab: the server's 409 message.
@@ -137,12 +138,12 @@ describe('admin abshodeh desk', () => {
       assert.equal(await page.getByTestId('edit-vazn').inputValue(), '۵');
       await page.getByTestId('edit-vazn').fill('6.5');
       await page.getByTestId('edit-ayar').fill('900');
-      assert.equal(await page.getByTestId('edit-preview').innerText(), '۷٫۸۰۰ گرم');
+      assert.equal(await page.getByTestId('edit-preview').innerText(), '۷/۸۰۰ گرم');
       await shot(page, `${name}-abshodeh-05-edit`);
       await page.getByTestId('edit-submit').click();
       await toast(page, 'آبشده ویرایش شد').waitFor();
       await dialog.waitFor({ state: 'detached' });
-      await page.getByTestId(`bar-vazn750-${b}`).filter({ hasText: '۷٫۸۰۰' }).waitFor();
+      await page.getByTestId(`bar-vazn750-${b}`).filter({ hasText: '۷/۸۰۰' }).waitFor();
 
       // Delete bar c after the question.
       await page.getByTestId(`bar-delete-${c}`).click();
@@ -192,7 +193,7 @@ describe('admin abshodeh desk', () => {
       assert.equal(await page.getByTestId('request-count').innerText(), 'تعداد درخواست‌ها: ۱');
       const row = byId(page, 'gr-row', first);
       const text = await row.innerText();
-      for (const want of ['مریم صالحی', fa(phone), lab, fa(angs[0]), '۷۴۰٫۵۰', '۱۲٫۳۴۵', '۱۲٫۱۸۸', 'در انتظار']) {
+      for (const want of ['مریم صالحی', fa(phone), lab, fa(angs[0]), '۷۴۰/۵', '۱۲/۳۴۵', '۱۲/۱۸۸', 'در انتظار']) {
         assert.ok(text.includes(want), `the request shows ${want}:\n${text}`);
       }
       assert.match(text, /[۰-۹]{2}\/[۰-۹]{2}\/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2}/, 'a Jalali date');

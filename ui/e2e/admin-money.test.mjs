@@ -12,9 +12,9 @@ const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const latin = (s) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 /** rialOf reads "۱۲٬۵۰۰٬۰۰۰" back as a BigInt. */
 const rialOf = (text) => BigInt(latin(text).replace(/[^0-9-]/g, '') || '0');
-/** mgOf reads grams "۱٫۲۵۰" back as BigInt milligrams. */
+/** mgOf reads grams "۱/۲۵۰" back as BigInt milligrams. */
 const mgOf = (text) => {
-  const [int, frac = ''] = latin(text).replace(/٫/g, '.').replace(/[^0-9.]/g, '').split('.');
+  const [int, frac = ''] = latin(text).replace(/\//g, '.').replace(/[^0-9.]/g, '').split('.');
   return BigInt(int || '0') * 1000n + BigInt((frac + '000').slice(0, 3));
 };
 
@@ -109,14 +109,14 @@ describe('admin money desk', () => {
       await page.getByTestId('charge-tab-gold').click();
       assert.equal(await page.getByTestId('charge-amount').inputValue(), '');
       await page.getByTestId('charge-amount').fill('1.2507');
-      assert.equal(await page.getByTestId('charge-amount').inputValue(), '۱٫۲۵۰');
-      await page.getByTestId('charge-amount').fill('۱٫۲۵');
+      assert.equal(await page.getByTestId('charge-amount').inputValue(), '۱/۲۵۰');
+      await page.getByTestId('charge-amount').fill('۱/۲۵');
       await page.getByTestId('charge-submit').click();
       await page.getByTestId('charge-dialog').waitFor();
-      assert.match(await page.getByTestId('charge-dialog').innerText(), /۱٫۲۵۰ گرم طلا/);
+      assert.match(await page.getByTestId('charge-dialog').innerText(), /۱\/۲۵۰ گرم طلا/);
       await page.getByTestId('charge-confirm').click();
       await toast(page, 'شارژ با موفقیت انجام شد').waitFor();
-      await page.getByTestId('charge-balance-gold').filter({ hasText: '۱٫۲۵۰' }).waitFor();
+      await page.getByTestId('charge-balance-gold').filter({ hasText: '۱/۲۵۰' }).waitFor();
       await shot(page, `${name}-money-03-charge-done`);
 
       // The panel's figures moved by exactly what was charged.
@@ -155,7 +155,7 @@ describe('admin money desk', () => {
       const ledgerText = await modal.innerText();
       assert.match(ledgerText, /شارژ کیف پول/);
       assert.match(ledgerText, /شارژ طلا/);
-      assert.match(ledgerText, /۱٫۲۵۰/);
+      assert.match(ledgerText, /۱\/۲۵۰/);
       assert.match(ledgerText, /[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2}/);
       await shot(page, `${name}-money-06-ledger`);
       await page.keyboard.press('Escape');

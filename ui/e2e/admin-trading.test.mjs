@@ -195,10 +195,10 @@ describe('admin trading desk', () => {
       await page.getByTestId('min-weight').fill('10');
       await page.getByTestId('min-weight').blur();
       await page.getByTestId('min-weight-note').filter({ hasText: 'مقدار قبلی ماند' }).waitFor();
-      assert.equal(await page.getByTestId('min-weight').inputValue(), '۰٫۰۰۱');
+      assert.equal(await page.getByTestId('min-weight').inputValue(), '۰/۰۰۱');
       await page.getByTestId('min-weight').fill('0');
       await page.getByTestId('min-weight').blur();
-      await page.getByTestId('min-weight-note').filter({ hasText: 'کمتر از ۰٫۰۰۱ گرم' }).waitFor();
+      await page.getByTestId('min-weight-note').filter({ hasText: 'کمتر از ۰/۰۰۱ گرم' }).waitFor();
       await page.getByTestId('min-weight').fill('۰٫۲۵');
       await page.getByTestId('min-weight').blur();
       await page.getByTestId('max-weight').fill('0.1');
@@ -235,8 +235,8 @@ describe('admin trading desk', () => {
       assert.match(await page.getByTestId('buy-window').innerText(), /از نیمه‌شب می‌گذرد/);
       assert.equal(await page.getByTestId('sell-enabled').isChecked(), false);
       assert.equal(await page.getByTestId('buy-enabled').isChecked(), true);
-      assert.equal(await page.getByTestId('min-weight').inputValue(), '۰٫۲۵');
-      assert.equal(await page.getByTestId('max-weight').inputValue(), '۱۲٫۵');
+      assert.equal(await page.getByTestId('min-weight').inputValue(), '۰/۲۵');
+      assert.equal(await page.getByTestId('max-weight').inputValue(), '۱۲/۵');
       assert.equal(await page.getByTestId('max-age').inputValue(), '۴۵');
       await shot(page, `${name}-trading-05-settings-reloaded`);
       // back to the defaults, so the other viewport starts from them
@@ -273,10 +273,10 @@ describe('admin trading desk', () => {
       assert.match(buyText, new RegExp(rial(BASE)));
       assert.match(buyText, new RegExp(rial(62_500_000)));
       assert.match(buyText, /[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2}/);
-      assert.match(await page.getByTestId(`tx-weight-${customers.buy.id}`).innerText(), /۱٫۲۵۰/);
+      assert.match(await page.getByTestId(`tx-weight-${customers.buy.id}`).innerText(), /۱\/۲۵۰/);
       assert.match(await sellRow.innerText(), /حمید نوری/);
       assert.match(await sellRow.innerText(), new RegExp(rial(25_000_000)));
-      assert.match(await page.getByTestId(`tx-weight-${customers.sell.id}`).innerText(), /۰٫۵۰۰/);
+      assert.match(await page.getByTestId(`tx-weight-${customers.sell.id}`).innerText(), /۰\/۵۰۰/);
       await shot(page, `${name}-trading-06-trades`);
 
       await page.getByTestId('filter-type').selectOption('sell');

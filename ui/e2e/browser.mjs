@@ -18,8 +18,12 @@ export function launch() {
 
 const artifacts = process.env.ARTIFACTS || 'test-artifacts';
 
-// shot saves a full-page screenshot of the screen as a test artifact, named by viewport and step.
+// shot saves a full-page screenshot of the screen as a test artifact, named by viewport and step. Every
+// screen shot is also held to the one number format (docs/decisions.md, "Numbers on screen"): the Persian
+// momayyez ٫, which Vazirmatn draws like the thousands separator, never appears; decimals are written "/".
 export async function shot(page, name) {
+  const text = await page.locator('body').innerText();
+  if (text.includes('٫')) throw new Error(`${name}: a number is written with ٫: «${text.slice(Math.max(0, text.indexOf('٫') - 30), text.indexOf('٫') + 30)}»`);
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }

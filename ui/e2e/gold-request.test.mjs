@@ -12,8 +12,8 @@ import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
-/** grams writes "1.327" as the screen does: "۱٫۳۲۷". */
-const grams = (s) => fa(s).replace('.', '٫');
+/** grams writes "1.327" as the screen does: "۱/۳۲۷". */
+const grams = (s) => fa(s).replace('.', '/');
 
 const T = {
   pendingBlocks: 'شما یک درخواست آبشده دارید؛ برای انتخاب آبشده جدید، درخواست قبلی را لغو کنید',
@@ -131,8 +131,8 @@ describe('abshodeh requests', () => {
       });
 
       // The balance, then the bars split by the available gold, with the figures as the shop entered them.
-      assert.equal(await text(pa, 'gold-balance'), '۵٫۰۰۰');
-      assert.equal(await text(pa, 'gold-available'), '۵٫۰۰۰');
+      assert.equal(await text(pa, 'gold-balance'), '۵/۰۰۰');
+      assert.equal(await text(pa, 'gold-available'), '۵/۰۰۰');
       const close = pa.getByTestId('gold-close');
       const higher = pa.getByTestId('gold-higher');
       await close.getByTestId(`bar-${small.id}`).waitFor();
@@ -140,7 +140,7 @@ describe('abshodeh requests', () => {
       await higher.getByTestId(`bar-${big.id}`).waitFor();
       assert.equal(await close.getByTestId(`bar-${big.id}`).count(), 0);
       const pureRow = await close.getByTestId(`bar-${pure.id}`).innerText();
-      for (const want of [lab, fa(`71${n}02`), '۹۹۵٫۵۰', '۱٫۰۰۰', '۱٫۳۲۷']) assert.ok(pureRow.includes(want), `${want} in «${pureRow}»`);
+      for (const want of [lab, fa(`71${n}02`), '۹۹۵/۵', '۱/۰۰۰', '۱/۳۲۷']) assert.ok(pureRow.includes(want), `${want} in «${pureRow}»`);
       assert.equal((await text(pa, `shortfall-${big.id}`)).trim(), grams('7.000'));
       assert.equal(await pa.getByTestId('gold-requests-empty').innerText(), 'هنوز درخواست آبشده‌ای ثبت نکرده‌اید');
       await noLatin(pa, 'bars');
@@ -166,12 +166,12 @@ describe('abshodeh requests', () => {
       assert.equal(await text(pa, 'gold-pending-note').then((t) => t.includes(T.pendingBlocks)), true);
       const first = await latestRequestId(pa);
       assert.equal(await text(pa, `gold-status-${first}`), 'در انتظار تایید');
-      assert.equal(await text(pa, 'gold-available'), '۳٫۰۰۰');
-      assert.equal(await text(pa, 'gold-balance'), '۵٫۰۰۰');
+      assert.equal(await text(pa, 'gold-available'), '۳/۰۰۰');
+      assert.equal(await text(pa, 'gold-balance'), '۵/۰۰۰');
       assert.equal(await close.getByTestId(`bar-${small.id}`).count(), 0, 'a requested bar is reserved');
       assert.equal(await pa.getByTestId('gold-selected').count(), 0, 'no choosing while a request waits');
       const firstRow = await pa.getByTestId(`gold-request-${first}`).innerText();
-      for (const want of [lab, fa(`71${n}01`), '۷۵۰٫۰۰', '۲٫۰۰۰']) assert.ok(firstRow.includes(want), `${want} in «${firstRow}»`);
+      for (const want of [lab, fa(`71${n}01`), '۷۵۰', '۲/۰۰۰']) assert.ok(firstRow.includes(want), `${want} in «${firstRow}»`);
       assert.match(firstRow, /[۰-۹]{2}\/[۰-۹]{2}\/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2}/, 'Jalali YY/MM/DD HH:mm');
 
       // Choosing another bar is blocked, with the reason.
@@ -206,7 +206,7 @@ describe('abshodeh requests', () => {
       await pa.getByTestId('gold-pending-note').waitFor({ state: 'detached' });
       assert.equal(await text(pa, `gold-status-${first}`), 'لغو شده');
       assert.equal(await pa.getByTestId(`gold-cancel-${first}`).count(), 0, 'only a pending request can be cancelled');
-      assert.equal(await text(pa, 'gold-available'), '۵٫۰۰۰');
+      assert.equal(await text(pa, 'gold-available'), '۵/۰۰۰');
       await close.getByTestId(`bar-${small.id}`).waitFor();
       await s(pa, '07-canceled');
 
@@ -227,8 +227,8 @@ describe('abshodeh requests', () => {
       await decide(second, 'approved');
       await openGold(pa);
       assert.equal(await text(pa, `gold-status-${second}`), 'تایید شده');
-      assert.equal(await text(pa, 'gold-balance'), '۳٫۰۰۰', 'approval debits the gold');
-      assert.equal(await text(pa, 'gold-available'), '۳٫۰۰۰');
+      assert.equal(await text(pa, 'gold-balance'), '۳/۰۰۰', 'approval debits the gold');
+      assert.equal(await text(pa, 'gold-available'), '۳/۰۰۰');
       assert.equal(await pa.getByTestId('gold-pending-note').count(), 0, 'an approved request no longer blocks');
       assert.equal(await pa.getByTestId(`gold-cancel-${second}`).count(), 0);
       await decide(second, 'ready');
@@ -251,7 +251,7 @@ describe('abshodeh requests', () => {
       await openGold(pa);
       assert.equal(await text(pa, `gold-status-${third}`), 'رد شده');
       assert.equal(await text(pa, `gold-reason-${third}`), T.reason);
-      assert.equal(await text(pa, 'gold-available'), '۳٫۰۰۰');
+      assert.equal(await text(pa, 'gold-available'), '۳/۰۰۰');
       await pa.getByTestId(`gold-request-${first}`).waitFor();
       await noLatin(pa, 'requests');
       await s(pa, '09-requests');
@@ -260,7 +260,7 @@ describe('abshodeh requests', () => {
       await pa.goto(`${shop.url}/transactions_page`);
       const entry = pa.locator('tr', { hasText: 'درخواست طلای فیزیکی' }).filter({ hasText: 'تحویل داده شده' });
       await entry.first().waitFor();
-      assert.ok((await entry.first().innerText()).includes('۲٫۰۰۰'), 'the entry debits the bar’s weight at 750');
+      assert.ok((await entry.first().innerText()).includes('۲/۰۰۰'), 'the entry debits the bar’s weight at 750');
       await s(pa, '10-statement');
 
       assert.deepEqual(A.errors, []);

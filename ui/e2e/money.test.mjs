@@ -226,7 +226,7 @@ describe('money', { concurrency: true }, () => {
       // The customer sees the money, the statement row and the refused request with its reason.
       await page.reload();
       await page.getByTestId('wallet-balance-rial').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
-      assert.equal(await page.getByTestId('wallet-balance-gold').innerText(), '۱٫۲۳۵');
+      assert.equal(await page.getByTestId('wallet-balance-gold').innerText(), '۱/۲۳۵');
       await s('06-wallet-after-deposit');
       await page.goto(`${shop.url}/transactions_page`);
       await page.getByTestId('statement-row').nth(1).waitFor();
@@ -237,7 +237,7 @@ describe('money', { concurrency: true }, () => {
       assert.match(depositRow, /۵۰٬۰۰۰٬۰۰۰/);
       const goldRow = await page.locator('[data-testid="statement-row"][data-type="gold_deposit"]').innerText();
       assert.match(goldRow, /شارژ طلا/);
-      assert.match(goldRow, /۱٫۲۳۵/);
+      assert.match(goldRow, /۱\/۲۳۵/);
       await s('07-statement-deposit');
 
       // Withdraw: no card chosen keeps the button off; more than the balance is refused.
@@ -280,7 +280,7 @@ describe('money', { concurrency: true }, () => {
       assert.match(newest, /برداشت از کیف پول/);
       assert.match(newest, /۲۰٬۰۰۰٬۰۰۰/);
       assert.match(newest, /۳۰٬۰۰۰٬۰۰۰/, 'the running rial balance after the withdrawal');
-      assert.match(newest, /۱٫۲۳۵/, 'the running gold balance carries over');
+      assert.match(newest, /۱\/۲۳۵/, 'the running gold balance carries over');
       await s('10-statement-withdraw');
       await page.goto(`${shop.url}/deposit-withdraw_page`);
       await page.getByTestId('wallet-balance-rial').filter({ hasText: '۳۰٬۰۰۰٬۰۰۰' }).waitFor();

@@ -180,8 +180,8 @@ describe('prices and invites', () => {
       await page.getByTestId('referral-code').filter({ hasText: inviterCode }).waitFor();
       assert.equal(await page.getByTestId('referral-link').innerText(), link);
       assert.equal(await page.getByTestId('referral-invited').innerText(), '۱');
-      assert.equal(await page.getByTestId('referral-earned').innerText(), '۰٫۰۰۰');
-      assert.match(await page.getByTestId('referral-rule').innerText(), /۰٫۰۰۵ گرم طلا/);
+      assert.equal(await page.getByTestId('referral-earned').innerText(), '۰/۰۰۰');
+      assert.match(await page.getByTestId('referral-rule').innerText(), /۰\/۰۰۵ گرم طلا/);
 
       // The QR code is drawn: 180 CSS pixels, dark and light modules both present.
       const qr = page.getByTestId('referral-qr');

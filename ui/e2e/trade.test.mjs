@@ -22,12 +22,12 @@ const latin = (s) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.
 const rialText = (n) => fa(String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
 const goldText = (mg) => {
   const s = String(mg).padStart(4, '0');
-  return fa(`${s.slice(0, -3).replace(/\B(?=(\d{3})+(?!\d))/g, '٬')}٫${s.slice(-3)}`);
+  return fa(`${s.slice(0, -3).replace(/\B(?=(\d{3})+(?!\d))/g, '٬')}/${s.slice(-3)}`);
 };
 /** rialOf and mgOf read an amount shown on screen back as a BigInt of rial or milligrams. */
 const rialOf = (text) => BigInt(latin(text).replace(/[^0-9]/g, ''));
 const mgOf = (text) => {
-  const [int, frac = ''] = latin(text).replace(/[٬\s]/g, '').split('٫');
+  const [int, frac = ''] = latin(text).replace(/[٬\s]/g, '').split('/');
   return BigInt(int) * 1000n + BigInt((frac + '000').slice(0, 3));
 };
 const ceilDiv = (a, b) => (a + b - 1n) / b;
@@ -173,18 +173,18 @@ describe('trade', { concurrency: true }, () => {
       await page.goto(`${shop.url}/trade_page`);
       await page.getByTestId('trade-form').waitFor();
       await waitText(page, 'trade-available-rial', '۲۰۰٬۰۰۰٬۰۰۰');
-      assert.equal(await page.getByTestId('trade-available-gold').innerText(), '۰٫۰۰۰');
+      assert.equal(await page.getByTestId('trade-available-gold').innerText(), '۰/۰۰۰');
       assert.equal(await page.getByTestId('trade-buy-price').innerText(), rialText(BUY_PRICE));
       assert.equal(await page.getByTestId('trade-sell-price').innerText(), rialText(SELL_PRICE));
       assert.equal(await page.getByTestId('trade-grade').innerText(), 'سطح قیمت شما: ۱');
       assert.equal(await page.getByTestId('trade-submit').innerText(), 'درخواست خرید');
-      assert.match(await page.getByTestId('trade-limits').innerText(), /وزن هر معامله از ۰٫۰۰۱ تا ۱٬۰۰۰٫۰۰۰ گرم/);
+      assert.match(await page.getByTestId('trade-limits').innerText(), /وزن هر معامله از ۰\/۰۰۱ تا ۱٬۰۰۰\/۰۰۰ گرم/);
 
       // Nothing typed: the form says what it needs. One input clears the other.
       await page.getByTestId('trade-submit').click();
       await page.getByText('لطفاً مبلغ یا وزن را وارد کنید').waitFor();
       await page.getByTestId('trade-gold').fill('۱٫۲۳۴۵۶');
-      assert.equal(await page.getByTestId('trade-gold').inputValue(), '۱٫۲۳۴', 'three decimals at most');
+      assert.equal(await page.getByTestId('trade-gold').inputValue(), '۱/۲۳۴', 'three decimals at most');
       assert.equal(await page.getByTestId('trade-gold-breakdown').innerText(), '۱ گرم و ۲۳۴ سوت');
       await page.getByTestId('trade-rial').fill('۱۰۰۰۰۰۰۰۰');
       assert.equal(await page.getByTestId('trade-rial').inputValue(), '۱۰۰٬۰۰۰٬۰۰۰');
@@ -262,10 +262,10 @@ describe('trade', { concurrency: true }, () => {
       assert.equal(await page.locator('[data-testid="statement-row"][data-type="buy"]').count(), 2);
       const sellRow = await page.locator('[data-testid="statement-row"][data-type="sell"]').innerText();
       assert.match(sellRow, /فروش/);
-      assert.match(sellRow, /۱٫۲۳۴/);
+      assert.match(sellRow, /۱\/۲۳۴/);
       assert.match(sellRow, new RegExp(rialText((1234n * SELL_PRICE) / 1000n)));
       const buys = await page.locator('[data-testid="statement-row"][data-type="buy"]').allInnerTexts();
-      assert.ok(buys.some((t) => t.includes('۰٫۵۰۰')), 'the buy by gold');
+      assert.ok(buys.some((t) => t.includes('۰/۵۰۰')), 'the buy by gold');
       assert.ok(buys.some((t) => t.includes(goldText((100_000_000n * 1000n) / BUY_PRICE))), 'the buy by rial');
       await s('06-statement');
 
@@ -306,7 +306,7 @@ describe('trade', { concurrency: true }, () => {
     let rows = await rewards();
     assert.equal(rows.length, 1);
     assert.match(rows[0], /پاداش دعوت/);
-    assert.match(rows[0], /۰٫۰۰۵/);
+    assert.match(rows[0], /۰\/۰۰۵/);
 
     // A second buy pays no second reward.
     await page.getByTestId('trade-gold').fill('0.1');

@@ -3,9 +3,9 @@
 import type { ReactNode, FormEvent } from "react";
 import { useState } from "react";
 import type { BarForm } from "../api";
-import { ANG_MAX, AYAR_SCALE, checkBarForm, displayDecimal, REY_MAX, sanitizeDecimal, vazn750Preview, type BarFormErrors } from "../lib/abshodeh";
+import { ANG_MAX, AYAR_SCALE, checkBarForm, REY_MAX, sanitizeDecimal, vazn750Preview, type BarFormErrors } from "../lib/abshodeh";
 import { GOLD_SCALE } from "../lib/ledger";
-import { formatGold } from "../lib/money";
+import { faNumber, faTyped, formatGold } from "../lib/money";
 import { Button, Field } from "./ui";
 
 /** EMPTY_BAR is a blank bar form. */
@@ -83,26 +83,26 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
         />
         <Field
           label="عیار"
-          value={displayDecimal(form.ayar)}
+          value={faTyped(form.ayar)}
           onValue={(v) => set("ayar", sanitizeDecimal(v, AYAR_SCALE))}
           error={errors.ayar}
           hint="تا ۱۰۰۰، دو رقم اعشار"
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
-          placeholder="۷۵۰٫۰۰"
+          placeholder={faNumber("750")}
           data-testid={`${prefix}-ayar`}
         />
         <Field
           label="وزن"
-          value={displayDecimal(form.vazn)}
+          value={faTyped(form.vazn)}
           onValue={(v) => set("vazn", sanitizeDecimal(v, GOLD_SCALE))}
           error={errors.vazn}
           hint="گرم، سه رقم اعشار"
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
-          placeholder="۰٫۰۰۰"
+          placeholder={formatGold("0")}
           className="unit-field"
           end={<span className="field-unit">گرم</span>}
           data-testid={`${prefix}-vazn`}

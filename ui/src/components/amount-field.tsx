@@ -1,10 +1,10 @@
 // The rial amount input of the wallet: digits only, grouped by thousands, with the toman equivalent.
 import { toFaDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
-import { formatToman, groupThousands } from "../lib/money";
+import { faNumber, formatToman } from "../lib/money";
 import { GroupedField } from "./grouped-field";
 
-const groupAmount = (d: string) => toFaDigits(groupThousands(d));
+const groupAmount = (d: string) => faNumber(d);
 
 type Props = {
   label: string;

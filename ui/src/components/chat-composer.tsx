@@ -1,5 +1,6 @@
 // The chat's input bar: attach an image or a sound (previewed, removable), write, send. Send stays disabled
 // without trimmed text or a file; Enter sends on a keyboard with a mouse, Shift+Enter breaks the line.
+import { formatFileSize } from "../lib/money";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { canSend, chatFileType, fileError, MAX_MESSAGE_LENGTH } from "../lib/chat";
 import { toFaDigits } from "../lib/digits";
@@ -104,11 +105,6 @@ export function ChatComposer({ onSend, onText, disabled = false }: Props) {
   );
 }
 
-/** sizeText is a file size in kilobytes or megabytes, in Persian digits. */
-function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${toFaDigits(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`;
-  return `${toFaDigits((bytes / 1024 / 1024).toFixed(1)).replace(".", "٫")} مگابایت`;
-}
 
 type PreviewProps = { file: File; progress: number | null; busy: boolean; onRemove: () => void };
 
@@ -125,7 +121,7 @@ function FilePreview({ file, progress, busy, onRemove }: PreviewProps) {
       {url && kind === "image" && <img className="preview-thumb" src={url} alt="پیش‌نمایش تصویر" />}
       {url && kind === "audio" && <audio className="preview-audio" controls src={url} />}
       <span className="preview-name" title={file.name}>
-        {busy && progress !== null ? `در حال بارگذاری ${toFaDigits(progress)}٪` : `${kind === "audio" ? "فایل صوتی" : "تصویر"}، ${sizeText(file.size)}`}
+        {busy && progress !== null ? `در حال بارگذاری ${toFaDigits(progress)}٪` : `${kind === "audio" ? "فایل صوتی" : "تصویر"}، ${formatFileSize(file.size)}`}
       </span>
       <button type="button" className="icon-btn preview-remove" onClick={onRemove} disabled={busy} aria-label="حذف فایل" data-testid="chat-file-remove">
         <CloseIcon size={20} />

@@ -3,17 +3,13 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "r
 import { api, errorText } from "../api";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { toFaDigits } from "../lib/digits";
+import { formatFileSize } from "../lib/money";
 import { amountError, RECEIPT_TYPES, receiptError, WALLET_MESSAGES as M } from "../lib/wallet";
 import { AmountField } from "./amount-field";
 import { UploadIcon } from "./icons";
 import { toast } from "./toast";
 import { Button } from "./ui";
 
-/** fileSize writes a file's size in Persian: "۲۳۴ کیلوبایت", "۱٫۸ مگابایت". */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${toFaDigits(Math.max(1, Math.ceil(bytes / 1024)))} کیلوبایت`;
-  return `${toFaDigits((bytes / (1024 * 1024)).toFixed(1)).replace(".", "٫")} مگابایت`;
-}
 
 /** DepositForm sends a deposit request; onDone runs after the server took it. */
 export function DepositForm({ onDone }: { onDone: () => void }) {
@@ -96,7 +92,7 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
           </span>
           <span className="receipt-text">
             <span className="receipt-title">{file ? "رسید انتخاب شد" : "انتخاب عکس رسید"}</span>
-            <span className="receipt-sub">{file ? fileSize(file.size) : "عکس جی‌پگ یا پی‌ان‌جی، حداکثر ۵ مگابایت"}</span>
+            <span className="receipt-sub">{file ? formatFileSize(file.size) : "عکس جی‌پگ یا پی‌ان‌جی، حداکثر ۵ مگابایت"}</span>
           </span>
           <span className="receipt-action" aria-hidden="true">
             {file ? "تغییر" : "انتخاب"}

@@ -1,7 +1,8 @@
 // The gold weight input of the trade form: grams with up to three decimals, typed in any digits, shown in
 // Persian digits with its kilo/gram/sot breakdown under it.
+import { faTyped, formatGold } from "../lib/money";
 import { useId, type ChangeEvent } from "react";
-import { displayWeight, sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
+import { sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
 
 type Props = {
   label: string;
@@ -23,11 +24,11 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
     const raw = el.value;
     const caret = el.selectionStart ?? raw.length;
     const next = sanitizeWeight(raw);
-    const text = displayWeight(next);
+    const text = faTyped(next);
     // written at once: a refused character leaves the value unchanged, so no render would remove it
     el.value = text;
     if (document.activeElement === el) {
-      const at = Math.min(displayWeight(sanitizeWeight(raw.slice(0, caret))).length, text.length);
+      const at = Math.min(faTyped(sanitizeWeight(raw.slice(0, caret))).length, text.length);
       el.setSelectionRange(at, at);
     }
     onValue(next);
@@ -42,12 +43,12 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
         <input
           id={id}
           className="input"
-          value={displayWeight(value)}
+          value={faTyped(value)}
           onChange={onInput}
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
-          placeholder="۰٫۰۰۰"
+          placeholder={formatGold("0")}
           disabled={disabled}
           aria-describedby={`${id}-msg`}
           data-testid={testid}
@@ -55,7 +56,7 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
         <span className="field-unit">گرم</span>
       </div>
       <p id={`${id}-msg`} className="field-hint" data-testid={testid && `${testid}-breakdown`}>
-        {breakdown || "تا سه رقم اعشار؛ هر ۰٫۰۰۱ گرم یک سوت"}
+        {breakdown || `تا سه رقم اعشار؛ هر ${formatGold("0.001")} گرم یک سوت`}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { faTyped } from "./money";
 import { ApiError } from "../api";
 import {
   ABSHODEH_MESSAGES,
@@ -9,7 +10,6 @@ import {
   checkBarForm,
   decisionError,
   decisionsFor,
-  displayDecimal,
   EMPTY_GOLD_FILTER,
   GOLD_REQUEST_STATUS_OPTIONS,
   goldFilter,
@@ -72,8 +72,8 @@ describe("sanitizeDecimal", () => {
     expect(sanitizeDecimal("", 3)).toBe("");
   });
   it("is shown in Persian digits with the Persian separator", () => {
-    expect(displayDecimal("12.5")).toBe("۱۲٫۵");
-    expect(displayDecimal("12.")).toBe("۱۲٫");
+    expect(faTyped("12.5")).toBe("۱۲/۵");
+    expect(faTyped("12.")).toBe("۱۲/");
   });
 });
 

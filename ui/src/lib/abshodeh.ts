@@ -4,11 +4,11 @@
 // hundredths of a thousandth: no float touches a weight.
 import { ApiError, errorText, type Bar, type BarForm, type GoldRequestFilter } from "../api";
 import { dateRange } from "./admin-filters";
-import { normalizeNumber, toFaDigits, toLatinDigits } from "./digits";
+import { normalizeNumber, toLatinDigits } from "./digits";
 import { trimLeadingZeros } from "./grouped-input";
 import { GOLD_REQUEST_STATUS_ORDER, goldRequestStatusLabel, type Tone } from "./labels";
 import { formatUnits, GOLD_SCALE, parseUnits } from "./ledger";
-import { DECIMAL_SEP, EMPTY, groupThousands } from "./money";
+import { EMPTY } from "./money";
 
 /** AYAR_SCALE is the number of decimals of a purity ("750.00"). */
 export const AYAR_SCALE = 2;
@@ -51,7 +51,7 @@ export const ABSHODEH_MESSAGES = {
 
 /**
  * sanitizeDecimal keeps what may be typed into a weight or purity field: digits (any script, made Latin)
- * and one decimal point (. or ٫) with at most scale decimals; a leading point gets a zero.
+ * and one decimal point (".", "/" or "٫") with at most scale decimals; a leading point gets a zero.
  */
 export function sanitizeDecimal(raw: string, scale: number): string {
   let v = normalizeNumber(raw);
@@ -59,11 +59,6 @@ export function sanitizeDecimal(raw: string, scale: number): string {
   if (dot >= 0) v = v.slice(0, dot + 1 + scale);
   if (v.startsWith(".")) v = "0" + v;
   return trimLeadingZeros(v);
-}
-
-/** displayDecimal shows a sanitized number in its field: Persian digits and the Persian decimal separator. */
-export function displayDecimal(value: string): string {
-  return toFaDigits(value).replace(".", DECIMAL_SEP);
 }
 
 function exactUnits(value: string, scale: number): bigint | null {

@@ -16,7 +16,7 @@ describe("charge amount", () => {
   });
   it("shows the amount in Persian digits", () => {
     expect(displayAmount("1500000", "rial")).toBe("۱٬۵۰۰٬۰۰۰");
-    expect(displayAmount("1.25", "gold")).toBe("۱٫۲۵");
+    expect(displayAmount("1.25", "gold")).toBe("۱/۲۵");
     expect(displayAmount("", "rial")).toBe("");
   });
   it("accepts amounts above zero in canonical form", () => {

@@ -4,7 +4,7 @@
 import { digitsOnly, normalizeNumber, toFaDigits } from "./digits";
 import { trimLeadingZeros } from "./grouped-input";
 import { formatUnits, GOLD_SCALE, parseUnits, RIAL_SCALE } from "./ledger";
-import { DECIMAL_SEP, groupThousands } from "./money";
+import { faNumber, faTyped } from "./money";
 
 /** ChargeType is the unit of a manual charge. */
 export type ChargeType = "rial" | "gold";
@@ -30,10 +30,9 @@ export function sanitizeAmount(raw: string, type: ChargeType): string {
   return trimLeadingZeros(v);
 }
 
-/** displayAmount shows a sanitized amount in the field: Persian digits, rial grouped, gold with ٫. */
+/** displayAmount shows a sanitized amount in the field: rial grouped, gold as typed. */
 export function displayAmount(value: string, type: ChargeType): string {
-  if (type === "rial") return toFaDigits(groupThousands(value));
-  return toFaDigits(value).replace(".", DECIMAL_SEP);
+  return type === "rial" ? faNumber(value) : faTyped(value);
 }
 
 /** ChargeAmount is the outcome of checking a typed charge amount. */

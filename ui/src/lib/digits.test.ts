@@ -31,6 +31,7 @@ describe("normalizeNumber", () => {
     expect(normalizeNumber("1,234.5 g")).toBe("1234.5");
     expect(normalizeNumber("1.2.3")).toBe("1.23");
     expect(normalizeNumber("٠٫٥")).toBe("0.5");
+    expect(normalizeNumber("۱/۲۳۵")).toBe("1.235"); // the decimal mark the screens show
     expect(normalizeNumber("abc")).toBe("");
   });
 });

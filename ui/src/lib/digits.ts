@@ -22,11 +22,11 @@ export function digitsOnly(value: string): string {
 }
 
 /**
- * normalizeNumber prepares a typed number for the API: digits become Latin, the Persian
- * decimal separator (٫) becomes a dot, and anything but digits and the first dot is dropped.
+ * normalizeNumber prepares a typed number for the API: digits become Latin, a decimal mark as shown on
+ * screen ("/") or the Persian momayyez ("٫") becomes a dot, and anything but digits and the first dot is dropped.
  */
 export function normalizeNumber(value: string): string {
-  const cleaned = toLatinDigits(value).replace(/٫/g, ".").replace(/[^0-9.]/g, "");
+  const cleaned = toLatinDigits(value).replace(/[٫\/]/g, ".").replace(/[^0-9.]/g, "");
   const dot = cleaned.indexOf(".");
   if (dot < 0) return cleaned;
   return cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, "");

@@ -43,17 +43,18 @@ const req = (id: number, status: GoldRequestStatus): GoldRequest => ({
 
 describe("formatPurity", () => {
   it("shows two decimals in Persian digits", () => {
-    expect(formatPurity("750.00")).toBe("۷۵۰٫۰۰");
-    expect(formatPurity("995.5")).toBe("۹۹۵٫۵۰");
-    expect(formatPurity("750")).toBe("۷۵۰٫۰۰");
-    expect(formatPurity(999.9)).toBe("۹۹۹٫۹۰");
-    expect(formatPurity("1000.00")).toBe("۱٬۰۰۰٫۰۰");
+    expect(formatPurity("750.00")).toBe("۷۵۰");
+    expect(formatPurity("995.5")).toBe("۹۹۵/۵");
+    expect(formatPurity("750")).toBe("۷۵۰");
+    expect(formatPurity(999.9)).toBe("۹۹۹/۹");
+    expect(formatPurity("999.95")).toBe("۹۹۹/۹۵");
+    expect(formatPurity("1000.00")).toBe("۱۰۰۰");
   });
   it("cuts extra decimals instead of rounding", () => {
-    expect(formatPurity("916.669")).toBe("۹۱۶٫۶۶");
+    expect(formatPurity("916.669")).toBe("۹۱۶/۶۶");
   });
   it("reads Persian digits and shows a dash for nothing", () => {
-    expect(formatPurity("۷۵۰")).toBe("۷۵۰٫۰۰");
+    expect(formatPurity("۷۵۰")).toBe("۷۵۰");
     expect(formatPurity("")).toBe("—");
     expect(formatPurity(null)).toBe("—");
     expect(formatPurity("abc")).toBe("—");

@@ -3,7 +3,7 @@
 import type { Bar, GoldRequest } from "../api";
 import { toFaDigits } from "./digits";
 import { formatUnits, GOLD_SCALE, parseUnits } from "./ledger";
-import { DECIMAL_SEP, EMPTY, groupThousands } from "./money";
+import { EMPTY, faNumber } from "./money";
 
 /** GOLD_MESSAGES are the abshodeh screen's Persian texts. */
 export const GOLD_MESSAGES = {
@@ -23,12 +23,14 @@ export const GOLD_MESSAGES = {
 /** PURITY_SCALE is the number of decimals of a purity (عیار) in thousandths. */
 export const PURITY_SCALE = 2;
 
-/** formatPurity shows a purity with exactly 2 decimals in Persian digits: "750" → "۷۵۰٫۰۰". Extra decimals are cut. */
+/**
+ * formatPurity shows a purity in thousandths as a gold shop writes it: no grouping and no trailing zeros,
+ * "750.00" → "۷۵۰", "999.90" → "۹۹۹/۹", "1000" → "۱۰۰۰". Decimals past the second are cut.
+ */
 export function formatPurity(value: string | number | null | undefined): string {
   const units = parseUnits(value, PURITY_SCALE);
   if (units === null) return EMPTY;
-  const [int, frac] = formatUnits(units, PURITY_SCALE).split(".");
-  return toFaDigits(`${groupThousands(int)}${DECIMAL_SEP}${frac}`);
+  return faNumber(formatUnits(units, PURITY_SCALE).replace(/\.?0+$/, ""), { group: false });
 }
 
 /** faText shows a lab name or an ingot number as typed, with Persian digits, or a dash when blank. */

@@ -1,13 +1,36 @@
-// Money and weight formatting. Amounts arrive as canonical strings ("1500000", "1.235")
-// and are reformatted as strings: no float arithmetic ever touches them.
+// The one number formatter of the screens. Amounts arrive as canonical strings ("1500000", "1.235") and are
+// reformatted as strings: no float arithmetic ever touches them. Every number a person reads goes through
+// faNumber, so the marks below are the only ones on any screen (docs/decisions.md, "Numbers on screen").
 import { digitsOnly, toFaDigits } from "./digits";
 
-/** GROUP_SEP is the Persian thousands separator. */
+/**
+ * GROUP_SEP is the thousands separator: the Arabic thousands separator, which Vazirmatn draws as a comma.
+ */
 export const GROUP_SEP = "٬";
-/** DECIMAL_SEP is the Persian decimal separator. */
-export const DECIMAL_SEP = "٫";
+/**
+ * DECIMAL_SEP is the decimal mark: the slash an Iranian gold invoice writes ("۴/۲۵۰ گرم"). The Persian
+ * momayyez (٫) is drawn by Vazirmatn almost like the thousands separator, so "۱٬۰۰۰٫۰۰۰" read as a million.
+ */
+export const DECIMAL_SEP = "/";
 /** EMPTY is shown where a value is missing. */
 export const EMPTY = "—";
+
+/**
+ * faNumber writes a Latin decimal string as it is read on screen: Persian digits, the integer part grouped
+ * by thousands (unless group is false), DECIMAL_SEP for the point. Anything else passes through, so a
+ * half-typed "12." stays "۱۲/" in an input.
+ */
+export function faNumber(latin: string, { group = true } = {}): string {
+  const dot = latin.indexOf(".");
+  const int = dot < 0 ? latin : latin.slice(0, dot);
+  const shown = group ? int.replace(/\d+/, (d) => groupThousands(d)) : int;
+  return toFaDigits(dot < 0 ? shown : `${shown}${DECIMAL_SEP}${latin.slice(dot + 1)}`);
+}
+
+/** faTyped shows a decimal being typed into an input, ungrouped so the caret stays where it was: "12." → "۱۲/". */
+export function faTyped(value: string): string {
+  return faNumber(value, { group: false });
+}
 
 /** groupThousands puts sep between groups of three digits of a string of Latin digits. */
 export function groupThousands(digits: string, sep = GROUP_SEP): string {
@@ -25,16 +48,15 @@ function parseDecimal(value: string | number | null | undefined): Parsed | null 
   return { negative: m[1] === "-", int, frac: m[3] ?? "" };
 }
 
-function sign(p: Parsed, body: string): string {
-  const zero = /^[0٬۰]*$/.test(body.replace(/[٫.]/g, ""));
-  return p.negative && !zero ? "-" + body : body;
+function sign(p: Parsed, latin: string): string {
+  return p.negative && /[1-9]/.test(latin) ? "-" + latin : latin;
 }
 
 /** formatRial shows a rial amount with Persian digits and grouping and no decimals: "۱٬۵۰۰٬۰۰۰". */
 export function formatRial(value: string | number | null | undefined): string {
   const p = parseDecimal(value);
   if (!p) return EMPTY;
-  return sign(p, toFaDigits(groupThousands(p.int)));
+  return faNumber(sign(p, p.int));
 }
 
 /** rialToToman divides a rial amount by ten on the string, dropping the last digit: "15000" → "1500". */
@@ -50,12 +72,11 @@ export function formatToman(value: string | number | null | undefined): string {
   return formatRial(rialToToman(value));
 }
 
-/** formatGold shows grams with exactly 3 decimals: "1.2" → "۱٫۲۰۰". Extra decimals are cut, not rounded. */
+/** formatGold shows grams with exactly 3 decimals: "1.2" → "۱/۲۰۰". Extra decimals are cut, not rounded. */
 export function formatGold(value: string | number | null | undefined): string {
   const p = parseDecimal(value);
   if (!p) return EMPTY;
-  const frac = (p.frac + "000").slice(0, 3);
-  return sign(p, toFaDigits(groupThousands(p.int) + DECIMAL_SEP + frac));
+  return faNumber(sign(p, `${p.int}.${(p.frac + "000").slice(0, 3)}`));
 }
 
 /** groupCardNumber splits the digits of a card number into groups of four: "6037 9911 2345 6789" (Latin). */
@@ -71,4 +92,10 @@ export function formatCardNumber(value: string): string {
 /** groupIban splits an IBAN into groups of four characters after removing spaces: "IR06 2960 …". */
 export function groupIban(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** formatFileSize writes a file's size for a person: "۲۳۴ کیلوبایت", "۱/۸ مگابایت". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${faNumber(String(Math.max(1, Math.ceil(bytes / 1024))))} کیلوبایت`;
+  return `${faNumber((bytes / (1024 * 1024)).toFixed(1))} مگابایت`;
 }

@@ -127,8 +127,8 @@ describe("formatAge", () => {
 describe("priceChange", () => {
   it("gives direction and percent with one decimal, exactly", () => {
     expect(priceChange("75000000", "76500000")).toEqual({ direction: "up", percent: "۲", large: false });
-    expect(priceChange("75000000", "74000000")).toEqual({ direction: "down", percent: "۱٫۳", large: false });
-    expect(priceChange("3", "2")).toEqual({ direction: "down", percent: "۳۳٫۳", large: true });
+    expect(priceChange("75000000", "74000000")).toEqual({ direction: "down", percent: "۱/۳", large: false });
+    expect(priceChange("3", "2")).toEqual({ direction: "down", percent: "۳۳/۳", large: true });
   });
   it("flags a move of 5% or more, such as an extra zero", () => {
     expect(priceChange("75000000", "750000000")).toEqual({ direction: "up", percent: "۹۰۰", large: true });

@@ -5,7 +5,7 @@
 import type { PricePoint } from "../api";
 import { toFaDigits } from "./digits";
 import { JALALI_MONTHS, tehranParts } from "./jalali";
-import { DECIMAL_SEP, groupThousands } from "./money";
+import { faNumber } from "./money";
 
 /**
  * ChartData is the series uPlot draws: xs in Unix seconds, oldest first, ys the price holding from xs[i].
@@ -130,7 +130,7 @@ export function formatTimeTick(sec: number, incrSec: number): string {
 /** formatPriceTick labels a y axis tick: whole rials, grouped, Persian digits. */
 export function formatPriceTick(value: number): string {
   const n = Math.round(value);
-  return (n < 0 ? "-" : "") + toFaDigits(groupThousands(String(Math.abs(n))));
+  return faNumber(String(n));
 }
 
 /** formatAge says how long ago an instant was, in Persian: "همین حالا", "۵ دقیقه پیش", "۲ ساعت پیش", "۳ روز پیش". */
@@ -166,6 +166,6 @@ export function priceChange(current: string | null | undefined, next: string | n
   const tenths = (diff * 2000n + a) / (2n * a);
   const whole = tenths / 10n;
   const frac = tenths % 10n;
-  const percent = toFaDigits(frac === 0n ? String(whole) : `${whole}${DECIMAL_SEP}${frac}`);
+  const percent = faNumber(frac === 0n ? String(whole) : `${whole}.${frac}`);
   return { direction: b > a ? "up" : "down", percent, large: diff * 100n >= BigInt(LARGE_CHANGE_PERCENT) * a };
 }

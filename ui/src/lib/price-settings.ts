@@ -1,5 +1,6 @@
 // The admin's price rules: a grade's two margins and the trading settings (admin.md §5, decisions.md §4).
 // Weights are read exactly as milligrams (ledger.ts), never as floats; times are Tehran "HH:mm".
+import { formatGold } from "./money";
 import type { PriceSettings } from "../api";
 import { toFaDigits, toLatinDigits } from "./digits";
 import { formatUnits, GOLD_SCALE, parseUnits } from "./ledger";
@@ -31,8 +32,8 @@ export const PRICE_RULE_MESSAGES = {
   notPositive: "مقدار باید عددی مثبت باشد",
   badTime: "ساعت را به شکل ۰۹:۳۰ وارد کنید (۰۰:۰۰ تا ۲۳:۵۹)",
   badMaxAge: `عددی از ${toFaDigits(MAX_AGE_MIN)} تا ${toFaDigits(MAX_AGE_MAX)} دقیقه وارد کنید`,
-  minFallback: "مقدار خوانا نبود؛ حداقل وزن ۰٫۰۰۱ گرم شد",
-  minRaised: "حداقل وزن نمی‌تواند کمتر از ۰٫۰۰۱ گرم (یک سوت) باشد",
+  minFallback: `مقدار خوانا نبود؛ حداقل وزن ${formatGold("0.001")} گرم شد`,
+  minRaised: `حداقل وزن نمی‌تواند کمتر از ${formatGold("0.001")} گرم (یک سوت) باشد`,
   minIgnored: "حداقل وزن نمی‌تواند بیشتر از حداکثر باشد؛ مقدار قبلی ماند",
   maxFallback: "مقدار خوانا نبود؛ حداکثر وزن ۱۰۰۰ گرم شد",
   maxIgnored: "حداکثر وزن نمی‌تواند کمتر از حداقل باشد؛ مقدار قبلی ماند",
@@ -78,10 +79,10 @@ export function gradePrices(base: string | null | undefined, sellAdd: string, bu
 
 // ---- trade weights -----------------------------------------------------------
 
-/** readWeight reads typed grams ("1.5", "۱٫۵", "1,000") as milligrams, cutting past 3 decimals; null if unreadable. */
+/** readWeight reads typed grams ("1.5", "۱/۵", "۱٫۵", "1,000") as milligrams, cutting past 3 decimals; null if unreadable. */
 export function readWeight(input: string | number | null | undefined): bigint | null {
   if (input === null || input === undefined) return null;
-  const s = toLatinDigits(String(input)).replace(/٫/g, ".").replace(/[\s,٬]/g, "");
+  const s = toLatinDigits(String(input)).replace(/[٫\/]/g, ".").replace(/[\s,٬]/g, "");
   if (!/^(\d+\.?\d*|\.\d+)$/.test(s)) return null;
   return parseUnits(s, GOLD_SCALE);
 }

@@ -18,7 +18,7 @@ describe("referral", () => {
     expect(qrFileName("")).toBe("referral.png");
   });
   it("states the reward rule with 0.005 gram in Persian digits", () => {
-    expect(REFERRAL_TEXTS.rule).toContain("۰٫۰۰۵ گرم");
+    expect(REFERRAL_TEXTS.rule).toContain("۰/۰۰۵ گرم");
     expect(REFERRAL_TEXTS.rule).not.toMatch(/[0-9]/);
   });
 });

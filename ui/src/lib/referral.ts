@@ -1,7 +1,8 @@
 // The invite link, its share text and the QR file name of /referral_page (customer.md "Invite friends").
+import { formatGold } from "./money";
 
 /** REFERRAL_REWARD_TEXT is the inviter's gift per friend as the rule on the screen states it (decisions.md §4). */
-export const REFERRAL_REWARD_TEXT = "۰٫۰۰۵ گرم طلا";
+export const REFERRAL_REWARD_TEXT = `${formatGold("0.005")} گرم طلا`;
 
 /** REFERRAL_TEXTS are the screen's messages. */
 export const REFERRAL_TEXTS = {

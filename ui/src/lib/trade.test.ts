@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { faTyped } from "./money";
 import type { Trading } from "../api";
 import {
   checkTrade,
   clock,
   closedText,
-  displayWeight,
   goldForRial,
   limitsText,
   previewTrade,
@@ -74,6 +74,7 @@ describe("previewTrade rounds as the server does, in the shop's favour", () => {
 describe("sanitizeWeight", () => {
   it("keeps digits in any script and one decimal mark with three decimals", () => {
     expect(sanitizeWeight("۱٫۲۳۴۵")).toBe("1.234");
+    expect(sanitizeWeight("۱/۲۵")).toBe("1.25");
     expect(sanitizeWeight("1,5")).toBe("1.5");
     expect(sanitizeWeight("٠.٥")).toBe("0.5");
     expect(sanitizeWeight(".5")).toBe("0.5");
@@ -85,8 +86,8 @@ describe("sanitizeWeight", () => {
     expect(sanitizeWeight("123456789")).toBe("1234567");
   });
   it("shows Persian digits and the Persian decimal mark", () => {
-    expect(displayWeight("1.250")).toBe("۱٫۲۵۰");
-    expect(displayWeight("12")).toBe("۱۲");
+    expect(faTyped("1.250")).toBe("۱/۲۵۰");
+    expect(faTyped("12")).toBe("۱۲");
   });
 });
 
@@ -121,9 +122,9 @@ describe("checkTrade", () => {
     expect(checkTrade("buy", { rial: "40000", gold: "" }, { ...ctx, trading: null })).toBe(M.tooSmall);
   });
   it("keeps to the weight limits", () => {
-    expect(checkTrade("buy", { rial: "", gold: "0.099" }, ctx)).toBe("کمترین وزن هر معامله ۰٫۱۰۰ گرم است");
+    expect(checkTrade("buy", { rial: "", gold: "0.099" }, ctx)).toBe("کمترین وزن هر معامله ۰/۱۰۰ گرم است");
     expect(checkTrade("buy", { rial: "", gold: "0.1" }, ctx)).toBeNull();
-    expect(checkTrade("sell", { rial: "", gold: "1000.001" }, { ...ctx, balances: null })).toBe("بیشترین وزن هر معامله ۱٬۰۰۰٫۰۰۰ گرم است");
+    expect(checkTrade("sell", { rial: "", gold: "1000.001" }, { ...ctx, balances: null })).toBe("بیشترین وزن هر معامله ۱٬۰۰۰/۰۰۰ گرم است");
   });
   it("keeps to the available balance of the side", () => {
     expect(checkTrade("buy", { rial: "100000000", gold: "" }, ctx)).toBeNull();
@@ -146,7 +147,7 @@ describe("trading hours", () => {
     expect(closedText("sell", { ...trading, sell_enabled: false, sell_open: false })).toBe("فروش طلا فعلاً غیرفعال است");
   });
   it("writes the weight limits", () => {
-    expect(limitsText(trading)).toBe("وزن هر معامله از ۰٫۱۰۰ تا ۱٬۰۰۰٫۰۰۰ گرم");
+    expect(limitsText(trading)).toBe("وزن هر معامله از ۰/۱۰۰ تا ۱٬۰۰۰/۰۰۰ گرم");
   });
 });
 

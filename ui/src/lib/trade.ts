@@ -6,7 +6,7 @@ import type { Balances, TradeAmount, TradeType, Trading } from "../api";
 import { normalizeNumber, toFaDigits } from "./digits";
 import { trimLeadingZeros } from "./grouped-input";
 import { formatUnits, GOLD_SCALE, parseUnits } from "./ledger";
-import { DECIMAL_SEP, formatGold, groupThousands } from "./money";
+import { faNumber, formatGold } from "./money";
 
 /** TRADE_MESSAGES are the trade screen's Persian texts. */
 export const TRADE_MESSAGES = {
@@ -65,7 +65,7 @@ export type TradeInput = { rial: string; gold: string };
 
 /**
  * sanitizeWeight keeps what may be typed as a weight in grams: digits in any script and one decimal mark
- * (".", "٫" or the "," of some phone keypads) with at most 3 decimals.
+ * (".", "/", "٫" or the "," of some phone keypads) with at most 3 decimals.
  */
 export function sanitizeWeight(raw: string): string {
   let v = normalizeNumber(raw.replace(/[,،]/g, "."));
@@ -75,11 +75,6 @@ export function sanitizeWeight(raw: string): string {
   if (dot < 0) return int;
   v = `${int || "0"}.${v.slice(dot + 1, dot + 1 + GOLD_SCALE)}`;
   return v;
-}
-
-/** displayWeight shows a sanitized weight in the field: Persian digits and the Persian decimal mark. */
-export function displayWeight(value: string): string {
-  return toFaDigits(value).replace(".", DECIMAL_SEP);
 }
 
 /** weightMg reads a typed weight as milligrams; null when empty or not a number. */
@@ -95,7 +90,7 @@ export function weightBreakdown(mg: bigint): string {
   const gram = (mg / MG_PER_GRAM) % 1000n;
   const sot = mg % MG_PER_GRAM;
   const parts: string[] = [];
-  if (kilo > 0n) parts.push(`${toFaDigits(groupThousands(kilo.toString()))} کیلو`);
+  if (kilo > 0n) parts.push(`${faNumber(kilo.toString())} کیلو`);
   if (gram > 0n) parts.push(`${toFaDigits(gram.toString())} گرم`);
   if (sot > 0n) parts.push(`${toFaDigits(sot.toString())} سوت`);
   return parts.join(" و ");
@@ -181,7 +176,7 @@ export function tradingHours(type: TradeType, trading: Trading): string {
   return `ساعت ${TRADE_LABEL[type]}: ${toFaDigits(start)} تا ${toFaDigits(end)}`;
 }
 
-/** limitsText is the weight-limit hint: "وزن هر معامله از ۰٫۰۰۱ تا ۱٬۰۰۰٫۰۰۰ گرم". */
+/** limitsText is the weight-limit hint: "وزن هر معامله از ۰/۰۰۱ تا ۱٬۰۰۰/۰۰۰ گرم". */
 export function limitsText(trading: Pick<Trading, "min_weight" | "max_weight">): string {
   return `وزن هر معامله از ${formatGold(trading.min_weight)} تا ${formatGold(trading.max_weight)} گرم`;
 }

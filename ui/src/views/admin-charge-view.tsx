@@ -174,12 +174,12 @@ export default function AdminChargeView() {
               ? amount
                 ? `معادل ${formatToman(amount)} تومان`
                 : "فقط عدد صحیح"
-              : "تا سه رقم اعشار (هر ۰٫۰۰۱ گرم یک سوت)"
+              : `تا سه رقم اعشار (هر ${formatGold("0.001")} گرم یک سوت)`
           }
           inputMode={type === "rial" ? "numeric" : "decimal"}
           autoComplete="off"
           dir="ltr"
-          placeholder={type === "rial" ? "۰" : "۰٫۰۰۰"}
+          placeholder={type === "rial" ? "۰" : formatGold("0")}
           data-testid="charge-amount"
         />
         <Field label="توضیحات (اختیاری)" value={description} onValue={setDescription} maxLength={500} autoComplete="off" data-testid="charge-description" />

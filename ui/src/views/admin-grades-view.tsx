@@ -14,7 +14,7 @@ import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { fullName } from "../lib/labels";
-import { EMPTY, formatRial, groupThousands } from "../lib/money";
+import { EMPTY, faNumber, formatRial } from "../lib/money";
 import { checkGradeRule, gradePrices, wholeRial } from "../lib/price-settings";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
@@ -31,7 +31,7 @@ const TEXTS = {
 const GRADES = [1, 2, 3, 4, 5];
 
 const gradeName = (g: number) => `سطح ${toFaDigits(g)}`;
-const groupRial = (d: string) => toFaDigits(groupThousands(d));
+const groupRial = (d: string) => faNumber(d);
 
 /** AdminGradesView is /admin-grades_page. */
 export default function AdminGradesView() {

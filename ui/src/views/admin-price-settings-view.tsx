@@ -1,5 +1,6 @@
 // Trade-time and weight settings (admin.md §2, §5; decisions.md §4): when buying and selling are open, how
 // much gold one trade may move, and how long a base price stays fresh. The whole object is saved at once.
+import { formatGold } from "../lib/money";
 import type { ReactNode, FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { api, errorText, type PriceSettings } from "../api";
@@ -235,7 +236,7 @@ export default function AdminPriceSettingsView() {
             onValue={(v) => patch({ minDraft: v })}
             onBlur={commitMin}
             note={minNote}
-            hint="کمترین مقدار ۰٫۰۰۱ گرم (یک سوت)"
+            hint={`کمترین مقدار ${formatGold("0.001")} گرم (یک سوت)`}
             testid="min-weight"
           />
           <WeightField
@@ -321,7 +322,7 @@ function WeightField({ label, value, onValue, onBlur, note, hint, testid }: Weig
         inputMode="decimal"
         dir="ltr"
         autoComplete="off"
-        placeholder="۰٫۰۰۱"
+        placeholder={formatGold("0.001")}
         className="unit-field"
         end={<span className="field-unit">گرم</span>}
         data-testid={testid}
