@@ -17,12 +17,20 @@ const maxPricePerGramRial = 100_000_000_000
 func (a *App) pricesCurrent(w http.ResponseWriter, r *http.Request) error {
 	p, err := a.store.BasePrice(r.Context())
 	if errors.Is(err, store.ErrNotFound) {
-		return okJSON(w, map[string]any{"price": nil, "updated_at": nil})
+		return okJSON(w, map[string]any{"price": nil, "updated_at": nil, "is_price_fresh": false})
 	}
 	if err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"price": rialString(p.PricePerGramRial), "updated_at": p.At.Format(time.RFC3339)})
+	settings, err := a.store.PriceSettings(r.Context())
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{
+		"price":          rialString(p.PricePerGramRial),
+		"updated_at":     p.At.Format(time.RFC3339),
+		"is_price_fresh": priceFresh(p.At, a.now(), settings.PriceMaxAgeMinutes),
+	})
 }
 
 type pricePointView struct {

@@ -64,3 +64,17 @@ func TestPriceHistoryKeepsTheAskedDaysAndThePriceThatHeldBefore(t *testing.T) {
 		t.Fatalf("30-day history: %s", h.Body)
 	}
 }
+
+func TestPublicPriceSaysWhetherItIsFresh(t *testing.T) {
+	s := newTestShop(t)
+	admin := s.signInAdmin()
+	s.run(t, []scenario{
+		{"is not fresh before the shop sets a price", "GET", "/api/prices/prices", "", nil, 200, `"is_price_fresh":false`},
+		{"sets a price", "POST", "/api/admin/prices", admin, map[string]any{"base_price": 52000000}, 200, `"price":"52000000"`},
+		{"is fresh once set", "GET", "/api/prices/prices", "", nil, 200, `"is_price_fresh":true`},
+	})
+	s.clock.Advance(29*time.Minute + 59*time.Second)
+	s.run(t, []scenario{{"is fresh within the maximum age", "GET", "/api/prices/prices", "", nil, 200, `"is_price_fresh":true`}})
+	s.clock.Advance(2 * time.Second)
+	s.run(t, []scenario{{"is stale after the maximum age", "GET", "/api/prices/prices", "", nil, 200, `"is_price_fresh":false`}})
+}

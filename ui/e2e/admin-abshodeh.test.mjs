@@ -205,7 +205,23 @@ describe('admin abshodeh desk', () => {
       // Show every status of theirs, then approve, make ready, deliver.
       await page.getByTestId('filter-status').selectOption('');
       await page.getByTestId('filter-apply').click();
+      // every step forward asks first, naming the customer and the bar's gold
+      const decideAfterQuestion = async (decision, step, want) => {
+        await page.getByTestId(`gr-${decision}-${first}`).click();
+        const question = page.getByTestId('gr-decision-dialog');
+        await question.waitFor();
+        const said = await question.innerText();
+        for (const w of ['مریم صالحی', fa(phone), lab, '۱۲/۱۸۸ گرم', ...want]) assert.ok(said.includes(w), `the question names ${w}:\n${said}`);
+        await shot(page, `${name}-abshodeh-${step}-question-${decision}`);
+        await page.getByTestId('gr-decision-confirm').click();
+        await question.waitFor({ state: 'detached' });
+      };
+      // «خیر» changes nothing
       await page.getByTestId(`gr-approved-${first}`).click();
+      await page.getByTestId('gr-decision-cancel').click();
+      await page.getByTestId('gr-decision-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId(`gr-status-${first}`).filter({ hasText: 'در انتظار' }).waitFor();
+      await decideAfterQuestion('approved', '08b', ['کسر']);
       await toast(page, 'درخواست تایید شد و طلا از حساب مشتری کسر شد').waitFor();
       await page.getByTestId(`gr-status-${first}`).filter({ hasText: 'تایید شده' }).waitFor();
       assert.equal(await page.getByTestId(`gr-approved-${first}`).count(), 0);
@@ -213,12 +229,12 @@ describe('admin abshodeh desk', () => {
       assert.equal(await page.getByTestId(`gr-delivered-${first}`).innerText(), 'تحویل داده شد');
       assert.equal(await page.getByTestId(`gr-rejected-${first}`).innerText(), 'رد');
       await shot(page, `${name}-abshodeh-09-review-approved`);
-      await page.getByTestId(`gr-ready-${first}`).click();
+      await decideAfterQuestion('ready', '09b', ['آماده']);
       await toast(page, 'درخواست آماده تحویل است').waitFor();
       await page.getByTestId(`gr-status-${first}`).filter({ hasText: 'آماده تحویل' }).waitFor();
       assert.equal(await page.getByTestId(`gr-ready-${first}`).count(), 0);
       await shot(page, `${name}-abshodeh-10-review-ready`);
-      await page.getByTestId(`gr-delivered-${first}`).click();
+      await decideAfterQuestion('delivered', '10b', ['برگشت‌پذیر نیست']);
       await toast(page, 'آبشده تحویل داده شد').waitFor();
       await page.getByTestId(`gr-status-${first}`).filter({ hasText: 'تحویل داده شده' }).waitFor();
       assert.equal(await row.locator('button').count(), 0, 'a delivered request has no actions');
@@ -274,6 +290,7 @@ describe('admin abshodeh desk', () => {
         r.fulfill({ status: 404, contentType: 'application/json', body: '{}' }));
       await page.goto(`${shop.url}/admin-gold-requests_page`);
       await page.getByTestId(`gr-approved-${third}`).click();
+      await page.getByTestId('gr-decision-confirm').click();
       await toast(page, 'درخواست با این شناسه پیدا نشد').waitFor();
       await page.unroute(`**/api/gold/requests/${third}`);
       await page.getByTestId(`gr-status-${third}`).filter({ hasText: 'در انتظار' }).waitFor();

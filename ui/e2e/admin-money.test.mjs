@@ -151,7 +151,8 @@ describe('admin money desk', () => {
       await rows.first().waitFor();
       assert.equal(await rows.count(), 2);
       const running = await rows.evaluateAll((els) => els.map((e) => [e.dataset.runningRial, e.dataset.runningGold]));
-      assert.deepEqual(running, [['5000000', '0.000'], ['5000000', '1.250']]);
+      // newest first with the balance after each row, as the customer's own statement
+      assert.deepEqual(running, [['5000000', '1.250'], ['5000000', '0.000']]);
       const ledgerText = await modal.innerText();
       assert.match(ledgerText, /شارژ کیف پول/);
       assert.match(ledgerText, /شارژ طلا/);

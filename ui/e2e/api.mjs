@@ -11,6 +11,17 @@ export function nationalId(nine) {
   return nine + String(rem < 2 ? rem : 11 - rem);
 }
 
+/** luhnCard completes fifteen digits with the Luhn check digit. */
+export function luhnCard(fifteen) {
+  let sum = 0;
+  for (let i = 0; i < 15; i++) {
+    let d = Number(fifteen[14 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return fifteen + String((10 - (sum % 10)) % 10);
+}
+
 /** ok asserts an answer from call() is 200 and returns its data. */
 export function ok(answer) {
   assert.equal(answer.status, 200, JSON.stringify(answer.data));

@@ -200,6 +200,12 @@ describe('support chat', () => {
     await toast(c, T.newFromShop).waitFor();
     await headerBadge(c).filter({ hasText: '۱' }).waitFor();
     assert.equal(await later.getByTestId('receipt').getAttribute('data-state'), 'sent', 'not read while away');
+    // the count sits beside the headset, not over it
+    const icon = await c.getByTestId('support-link').locator('svg').boundingBox();
+    const badge = await headerBadge(c).boundingBox();
+    const overlap = Math.max(0, Math.min(icon.x + icon.width, badge.x + badge.width) - Math.max(icon.x, badge.x)) *
+      Math.max(0, Math.min(icon.y + icon.height, badge.y + badge.height) - Math.max(icon.y, badge.y));
+    assert.ok(overlap <= 0.1 * icon.width * icon.height, `the badge covers ${overlap}px² of the support icon`);
     await shot(c, 'phone-chat-11-customer-badge');
 
     // Entering the chat reads it: the admin sees two ticks, and back on home the badge is gone.

@@ -7,22 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
-import { apiFor, nationalId } from './api.mjs';
+import { apiFor, luhnCard, nationalId } from './api.mjs';
 import { startShop } from './shop.mjs';
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const group = (s) => fa(String(s).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
-
-/** luhnCard completes fifteen digits with the Luhn check digit. */
-function luhnCard(fifteen) {
-  let sum = 0;
-  for (let i = 0; i < 15; i++) {
-    let d = Number(fifteen[14 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return fifteen + String((10 - (sum % 10)) % 10);
-}
 
 /** iranIban puts the ISO 13616 check digits in front of a 22-digit account part: "IR" + 24 digits. */
 function iranIban(bban) {
@@ -59,10 +48,20 @@ async function adminSession(device) {
   return { context, page };
 }
 
-/** approve approves a request on the admin's wallet requests screen. */
-async function approve(admin, id) {
+/**
+ * approve approves a request on the admin's wallet requests screen, after the question that must name the
+ * customer and the amount (want: texts the question must hold).
+ */
+async function approve(admin, id, want = []) {
   await admin.goto(`${shop.url}/AdminWalletRequests_page`);
   await admin.getByTestId(`approve-${id}`).click();
+  const question = admin.getByTestId('approve-dialog');
+  await question.waitFor();
+  const text = await question.innerText();
+  for (const w of want) assert.ok(text.includes(w), `the question names ${w}:\n${text}`);
+  assert.match(text, /برگشت‌پذیر نیست/);
+  await shot(admin, `money-approve-question-${id}`);
+  await admin.getByTestId('approve-confirm').click();
   await admin.getByTestId(`approve-${id}`).waitFor({ state: 'detached' });
 }
 
@@ -148,6 +147,9 @@ describe('money', { concurrency: true }, () => {
       assert.equal(await page.getByText('شماره کارت باید دقیقاً ۱۶ رقم باشد').count(), 0, 'the error clears on typing');
       assert.equal(await page.getByTestId('card-input').inputValue(), fa(card.replace(/(\d{4})(?=\d)/g, '$1 ')));
       await page.getByTestId('iban-input').fill(iranIban(`017000000012345678901${n}`));
+      // all 24 digits stay in sight while typing, also on a phone
+      const clipped = await page.getByTestId('iban-input').evaluate((el) => el.scrollWidth - el.clientWidth);
+      assert.ok(clipped <= 0, `the IBAN overflows its field by ${clipped}px`);
       await s('02-card-form');
       await page.getByTestId('add-card').click();
       await page.getByText('حساب بانکی با موفقیت ثبت شد').waitFor();
@@ -164,12 +166,12 @@ describe('money', { concurrency: true }, () => {
       await s('03-bank-accounts');
       const secondId = await idOf(page, 'account-');
       assert.notEqual(secondId, accountId);
-      page.once('dialog', (d) => {
-        assert.equal(d.message(), 'آیا از حذف این حساب اطمینان دارید؟');
-        d.accept();
-      });
       await page.getByTestId(`account-${secondId}`).hover();
       await page.getByTestId(`delete-${secondId}`).click();
+      const question = page.getByTestId('account-delete-dialog');
+      assert.match(await question.innerText(), /آیا از حذف این حساب اطمینان دارید؟/);
+      await s('03b-bank-account-delete-question');
+      await page.getByTestId('account-delete-confirm').click();
       await page.getByText('حساب با موفقیت حذف شد').waitFor();
       await page.getByTestId(`account-${secondId}`).waitFor({ state: 'detached' });
 
@@ -219,7 +221,7 @@ describe('money', { concurrency: true }, () => {
       await admin.page.goto(`${shop.url}/AdminWalletRequests_page`);
       await admin.page.getByTestId(`approve-${depositId}`).waitFor();
       await shot(admin.page, `${name}-money-06a-admin-requests`);
-      await approve(admin.page, depositId);
+      await approve(admin.page, depositId, ['سارا کریمی', '۵۰٬۰۰۰٬۰۰۰ ریال', '۵٬۰۰۰٬۰۰۰ تومان', 'به کیف پول']);
       await reject(admin.page, refusedId, 'رسید خوانا نیست');
       await chargeGold(requests[0].user_id, '1.235');
 
@@ -268,7 +270,7 @@ describe('money', { concurrency: true }, () => {
       await page.locator(`[data-testid^="pending-"]:not([data-testid="pending-${firstWithdraw}"])`).waitFor();
       const secondWithdraw = await idOf(page, 'pending-');
       assert.notEqual(secondWithdraw, firstWithdraw);
-      await approve(admin.page, secondWithdraw);
+      await approve(admin.page, secondWithdraw, ['سارا کریمی', '۲۰٬۰۰۰٬۰۰۰ ریال', 'از کیف پول', 'این مبلغ را به کارت']);
       await admin.context.close();
 
       // The statement shows the withdrawal and the balance after it.

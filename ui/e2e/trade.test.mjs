@@ -147,6 +147,8 @@ async function verify(page, code) {
   await typeCode(page, code);
   await page.getByTestId('trade-verify').click();
   await toast(page, 'معامله با موفقیت انجام شد!').waitFor();
+  // one toast at a time: a "wrong code" before it is gone, not left beside the success
+  assert.equal(await page.getByTestId('toast').count(), 1);
   await page.getByTestId('trade-form').waitFor();
   assert.equal(await page.getByTestId('trade-rial').inputValue(), '');
   assert.equal(await page.getByTestId('trade-gold').inputValue(), '');
@@ -208,6 +210,7 @@ describe('trade', { concurrency: true }, () => {
       await typeCode(page, String((Number(code) + 1) % 100000).padStart(5, '0'));
       await page.getByTestId('trade-verify').click();
       await toast(page, 'کد اشتباه است').waitFor();
+      await s('02b-wrong-code');
       await verify(page, code);
       await afterTrade(page, before, { rial: -want.rial, mg: want.mg });
       await s('03-after-buy');
@@ -338,12 +341,19 @@ describe('trade', { concurrency: true }, () => {
       await page.getByTestId('trade-form').waitFor();
     };
 
+    // the header says it too, from its own poll, on this screen as on every other
+    await page.route('**/api/prices/prices', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), is_price_fresh: false } });
+    });
     await doctor((b) => ({ ...b, is_price_fresh: false }));
     await page.getByTestId('trade-stale').filter({ hasText: 'قیمت‌ها به‌روز نیستند' }).waitFor();
+    await page.getByTestId('header-price-label').filter({ hasText: 'قیمت به‌روز نیست؛ معامله متوقف است' }).waitFor();
     assert.equal(await page.getByTestId('trade-rial').isDisabled(), true);
     assert.equal(await page.getByTestId('trade-gold').isDisabled(), true);
     assert.equal(await page.getByTestId('trade-submit').isDisabled(), true);
     await shot(page, 'phone-trade-08-stale');
+    await page.unroute('**/api/prices/prices');
 
     await doctor((b) => ({
       ...b, trading: { ...b.trading, buy_open: false, buy_start_time: '08:00', buy_end_time: '20:00' },

@@ -29,8 +29,8 @@ export type Me = { user: User; balance: Balances };
 /** LoginAnswer is the answer of the calls that log a user in. */
 export type LoginAnswer = { accessToken: string; refreshToken: string; user: User; message?: string };
 
-/** Price is the public base price per gram in rial, null before the shop sets one. */
-export type Price = { price: string | null; updated_at: string | null };
+/** Price is the public base price per gram in rial (null before the shop sets one); is_price_fresh is false when it is older than the shop allows for trading. */
+export type Price = { price: string | null; updated_at: string | null; is_price_fresh: boolean };
 
 /** Message is a success answer that only carries a Persian text. */
 export type Message = { message?: string };

@@ -12,6 +12,7 @@ import { EMPTY, formatGold } from "../lib/money";
 import { BarFigures } from "./abshodeh-bars";
 import { Gold } from "./admin-parts";
 import { Modal } from "./admin-modal";
+import { ConfirmDialog } from "./confirm-dialog";
 import { StatusBadge } from "./status-badge";
 import { Button, Field } from "./ui";
 
@@ -200,5 +201,39 @@ export function RejectDialog({ request: r, busy, onReject, onClose }: RejectProp
         />
       </form>
     </Modal>
+  );
+}
+
+type Forward = Exclude<GoldDecision, "rejected">;
+
+const QUESTION: Record<Forward, { title: string; yes: string; text: (bar: string, who: string) => string }> = {
+  approved: {
+    title: "تایید درخواست آبشده",
+    yes: "بله، تایید شود",
+    text: (bar, who) => `طلای ${bar} از موجودی ${who} کسر و آبشده برای او کنار گذاشته می‌شود.`,
+  },
+  ready: {
+    title: "آماده تحویل",
+    yes: "بله، آماده است",
+    text: (bar, who) => `${bar} برای تحویل به ${who} آماده اعلام می‌شود؛ این درخواست دیگر به «تایید شده» برنمی‌گردد.`,
+  },
+  delivered: {
+    title: "ثبت تحویل آبشده",
+    yes: "بله، تحویل داده شد",
+    text: (bar, who) => `${bar} به ${who} تحویل داده شده و از انبار خارج می‌شود. این کار برگشت‌پذیر نیست.`,
+  },
+};
+
+type DecisionProps = { request: GoldRequest; decision: Forward; busy: boolean; onConfirm: () => void; onClose: () => void };
+
+/** DecisionDialog asks before a request moves on: approval takes the customer's gold, delivery is final. */
+export function DecisionDialog({ request: r, decision, busy, onConfirm, onClose }: DecisionProps) {
+  const q = QUESTION[decision];
+  const bar = `آبشده آزمایشگاه «${r.rey}»، انگ ${toFaDigits(r.ang)} (وزن ۷۵۰: ${formatGold(r.vazn750)} گرم)`;
+  const who = `${fullName(r.first_name, r.last_name, EMPTY)} (${phone(r)})`;
+  return (
+    <ConfirmDialog title={q.title} yes={q.yes} busy={busy} onConfirm={onConfirm} onClose={onClose} testid="gr-decision">
+      <p className="confirm-text">{q.text(bar, who)}</p>
+    </ConfirmDialog>
   );
 }

@@ -10,7 +10,7 @@ export const UNKNOWN_BANK = "بانک نامشخص";
 export function BankAccountInfo({ account }: { account: BankAccount }) {
   return (
     <>
-      <BankLogo name={account.bank_name} size={44} />
+      <BankLogo name={account.bank_name} />
       <span className="account-info">
         <span className="account-bank">{account.bank_name || UNKNOWN_BANK}</span>
         {account.account_holder_name && <span className="account-holder">{account.account_holder_name}</span>}

@@ -3,10 +3,13 @@ import { AnimatedRial } from "./animated-number";
 
 /** PRICE_LABEL is the header's label for the live price. */
 export const PRICE_LABEL = "قیمت لحظه‌ای طلا (هر گرم)";
+/** STALE_LABEL takes the label's place while the price is older than the shop allows for trading. */
+export const STALE_LABEL = "قیمت به‌روز نیست؛ معامله متوقف است";
 
-/** HeaderPrice shows the live gold price per gram, green or red for 3 s after a change. */
+/** HeaderPrice shows the live gold price per gram, green or red for 3 s after a change, and says when it is stale. */
 export function HeaderPrice() {
-  const { price, loaded, failed, trend } = useGoldPrice();
+  const { price, fresh, loaded, failed, trend } = useGoldPrice();
+  const stale = price !== null && !fresh;
   let body;
   if (price !== null) {
     body = (
@@ -26,8 +29,10 @@ export function HeaderPrice() {
     );
   }
   return (
-    <div className={`header-price${trend ? ` trend-${trend}` : ""}`} data-trend={trend ?? ""} aria-live="off">
-      <span className="price-label">{PRICE_LABEL}</span>
+    <div className={`header-price${trend ? ` trend-${trend}` : ""}${stale ? " is-stale" : ""}`} data-trend={trend ?? ""} aria-live="off">
+      <span className="price-label" data-testid="header-price-label">
+        {stale ? STALE_LABEL : PRICE_LABEL}
+      </span>
       <span className="price-line">
         {trend && <span className="price-arrow" aria-hidden="true">{trend === "up" ? "▲" : "▼"}</span>}
         {body}

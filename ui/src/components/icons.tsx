@@ -363,3 +363,50 @@ export const ChatIcon = (p: IconProps) => (
     <path d="M8.5 10.5h7M8.5 13.5h4.5" />
   </Svg>
 );
+
+/** BarsStackIcon is gold bars stacked in a store (the abshodeh inventory). */
+export const BarsStackIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20l1.5-5h5L12 20z" />
+    <path d="M12 20l1.5-5h5L20 20z" />
+    <path d="M8 14l1.5-5h5L16 14" />
+    <path d="M3 20h18" />
+  </Svg>
+);
+
+/** ClipboardCheckIcon is a clipboard with a tick (requests to review). */
+export const ClipboardCheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 4h6v3H9z" />
+    <path d="M9 5.5H6v15h12v-15h-3" />
+    <path d="M9 13l2 2 4-4" />
+  </Svg>
+);
+
+/** InboxIcon is a tray with an arrow coming in (money requests waiting). */
+export const InboxIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 13l2.5-7h11l2.5 7v6H4z" />
+    <path d="M4 13h4.5l1 2h5l1-2H20" />
+    <path d="M12 3v6M9.5 6.5L12 9l2.5-2.5" />
+  </Svg>
+);
+
+/** CoinsIcon is a pile of coins (everyone's balances). */
+export const CoinsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <ellipse cx="9" cy="6.5" rx="5" ry="2.5" />
+    <path d="M4 6.5v4c0 1.4 2.2 2.5 5 2.5s5-1.1 5-2.5v-4" />
+    <path d="M10 15.5c0 1.4 2.2 2.5 5 2.5s5-1.1 5-2.5v-4c0-1.4-2.2-2.5-5-2.5" />
+    <path d="M10 15.5v3c0 1.4 2.2 2.5 5 2.5s5-1.1 5-2.5v-3" />
+  </Svg>
+);
+
+/** BookIcon is an open ledger book (the record of trades). */
+export const BookIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 6c-2-1.5-5-2-8-2v14c3 0 6 .5 8 2 2-1.5 5-2 8-2V4c-3 0-6 .5-8 2z" />
+    <path d="M12 6v14" />
+  </Svg>
+);
+

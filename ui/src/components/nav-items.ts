@@ -1,8 +1,9 @@
 // The links of the drawer, the bottom bar and the dashboard tiles.
 import type { FunctionComponent } from "react";
 import {
-  ChartIcon, DashboardIcon, GoldBarIcon, HomeIcon, ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon,
-  SettingsIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon,
+  BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, GoldBarIcon, HomeIcon, InboxIcon,
+  ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon,
+  UsersIcon, WalletIcon, CrownIcon,
 } from "./icons";
 
 /** NavItem is one link with its icon. */
@@ -32,7 +33,7 @@ export const USER_ITEMS: NavItem[] = [
 export const ADMIN_DRAWER_ITEMS: NavItem[] = [
   item("/AdminPanel_page", "پنل مدیریت", DashboardIcon, "admin-panel"),
   item("/admin-chat_page", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
-  item("/admin-abshodeh_page", "انبار آبشده", GoldBarIcon, "admin-abshodeh"),
+  item("/admin-abshodeh_page", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
 ];
 
 /** BOTTOM_ITEMS are the tabs of the bottom bar on small screens. */
@@ -54,16 +55,19 @@ export const HOME_TILES: NavItem[] = [
   item("/profile_page", "پروفایل", UserIcon, "profile"),
 ];
 
-/** ADMIN_TILES are the admin tiles of the dashboard, in the no-suffix form the notes use. */
+/**
+ * ADMIN_TILES are the admin tiles of the dashboard, in the no-suffix form the notes use. The admin's home shows
+ * them above HOME_TILES; no icon is used twice on that screen.
+ */
 export const ADMIN_TILES: NavItem[] = [
   item("/AdminPanel", "پنل مدیریت", DashboardIcon, "admin-panel"),
   item("/admin-grades", "سطوح قیمت کاربران", UsersIcon, "admin-grades"),
   item("/prices", "تعیین قیمت", ChartIcon, "prices"),
-  item("/admin-gold-requests", "درخواست‌های آبشده", GoldBarIcon, "admin-gold-requests"),
-  item("/admin-abshodeh", "انبار آبشده", GoldBarIcon, "admin-abshodeh"),
-  item("/AdminWalletRequests", "درخواست‌های کیف پول", ReceiptIcon, "admin-wallet-requests"),
-  item("/AdminUserBalances", "موجودی کاربران", WalletIcon, "admin-user-balances"),
-  item("/AdminGoldTransactions", "معاملات طلا", TradeIcon, "admin-gold-transactions"),
+  item("/admin-gold-requests", "درخواست‌های آبشده", ClipboardCheckIcon, "admin-gold-requests"),
+  item("/admin-abshodeh", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
+  item("/AdminWalletRequests", "درخواست‌های کیف پول", InboxIcon, "admin-wallet-requests"),
+  item("/AdminUserBalances", "موجودی کاربران", CoinsIcon, "admin-user-balances"),
+  item("/AdminGoldTransactions", "معاملات طلا", BookIcon, "admin-gold-transactions"),
   item("/AdminChargeAccount", "شارژ دستی حساب", PlusCircleIcon, "admin-charge-account"),
   item("/AdminPriceSettings", "تنظیمات ساعت و وزن معاملات", SettingsIcon, "admin-price-settings"),
   item("/admin-chat", "پشتیبانی کاربران", SupportIcon, "admin-chat"),

@@ -68,7 +68,7 @@ type Props = {
   testid?: string;
 };
 
-function options(U: UPlotClass, data: ChartData, from: number | undefined, width: number, height: number, compact: boolean, onIdx: (i: number | null) => void): uPlot.Options {
+function options(U: UPlotClass, data: ChartData, width: number, height: number, compact: boolean, onIdx: (i: number | null) => void): uPlot.Options {
   const axis = {
     stroke: COLORS.text,
     font: FONT,
@@ -94,8 +94,8 @@ function options(U: UPlotClass, data: ChartData, from: number | undefined, width
     // ticks fall on Tehran hours and midnights
     tzDate: (ts) => U.tzDate(new Date(ts * 1000), TEHRAN),
     scales: {
-      // a sparkline fits its data: a day's window with one change at its end would be a lone vertical stroke
-      x: { time: true, range: () => xRange(data, compact ? undefined : from) },
+      // the chart fits its data: a window's left part before the shop's first price would be an empty grid
+      x: { time: true, range: () => xRange(data) },
       y: { range: (_u, min, max) => yRange(min, max) },
     },
     axes: compact
@@ -121,7 +121,8 @@ function options(U: UPlotClass, data: ChartData, from: number | undefined, width
         width: compact ? 1.5 : 2,
         fill: COLORS.fill,
         paths: U.paths.stepped!({ align: 1 }),
-        points: { show: false },
+        // a line of one or two points is short: its ends are marked so it never reads as an empty grid
+        points: { show: data.xs.length < 3, size: 7, fill: COLORS.line, stroke: COLORS.line },
       },
     ],
     hooks: compact ? {} : { setCursor: [(u) => onIdx(u.cursor.idxs?.[1] ?? null)] },
@@ -135,10 +136,9 @@ export function PriceChart({ points, current, days, compact = false, height = 24
   const [failed, setFailed] = useState(false);
   const [drawn, setDrawn] = useState(false);
 
-  const { data, from } = useMemo(() => {
+  const data = useMemo(() => {
     const now = Math.floor(Date.now() / 1000);
-    const from = days ? now - days * DAY : undefined;
-    return { data: buildSeries(points, { now, from, current }), from };
+    return buildSeries(points, { now, from: days ? now - days * DAY : undefined, current });
   }, [points, current, days]);
 
   useEffect(() => {
@@ -151,7 +151,7 @@ export function PriceChart({ points, current, days, compact = false, height = 24
       (U) => {
         const el = box.current;
         if (!alive || !el) return;
-        plot = new U(options(U, data, from, el.clientWidth, height, compact, setHover), [data.xs, data.ys], el);
+        plot = new U(options(U, data, el.clientWidth, height, compact, setHover), [data.xs, data.ys], el);
         setDrawn(true);
         observer = new ResizeObserver(() => {
           if (plot && el.clientWidth > 0 && el.clientWidth !== plot.width) plot.setSize({ width: el.clientWidth, height });
@@ -167,7 +167,7 @@ export function PriceChart({ points, current, days, compact = false, height = 24
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [data, from, compact, height]);
+  }, [data, compact, height]);
 
   if (!data) {
     return (

@@ -1,5 +1,7 @@
-// Short messages at the top of the screen: 3 s by default, longer for some errors.
+// Short messages above the bottom of the screen, one at a time: a new one takes the place of the last, so an
+// old error never stands beside the success that followed it. 3 s by default, longer for some errors.
 import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
 
 /** ToastKind sets a toast's colour and how screen readers announce it. */
 export type ToastKind = "success" | "error" | "info";
@@ -10,40 +12,47 @@ type Toast = { id: number; text: string; kind: ToastKind };
 export const TOAST_MS = 3000;
 
 let nextId = 1;
-let toasts: Toast[] = [];
-const listeners = new Set<(t: Toast[]) => void>();
+let shown: Toast | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<(t: Toast | null) => void>();
 
-function emit() {
-  listeners.forEach((fn) => fn(toasts));
+function show(t: Toast | null) {
+  shown = t;
+  listeners.forEach((fn) => fn(shown));
 }
 
-/** toast shows text for ms milliseconds (3 s unless told). */
+/** toast shows text for ms milliseconds (3 s unless told), in place of any toast on screen. */
 export function toast(text: string, kind: ToastKind = "info", ms = TOAST_MS): void {
-  // the same text twice in a row shows once
-  if (toasts.some((t) => t.text === text && t.kind === kind)) return;
-  const t = { id: nextId++, text, kind };
-  toasts = [...toasts, t].slice(-3);
-  emit();
-  setTimeout(() => {
-    toasts = toasts.filter((x) => x.id !== t.id);
-    emit();
-  }, ms);
+  clearTimeout(timer);
+  // the same text again keeps its toast on screen (no flicker) and restarts its time
+  if (!shown || shown.text !== text || shown.kind !== kind) show({ id: nextId++, text, kind });
+  timer = setTimeout(() => show(null), ms);
 }
 
-/** Toaster renders the current toasts; it sits once at the top of the app. */
+/** dismissError takes an error toast away once what it was about is over (its step succeeded or was left). */
+export function dismissError(): void {
+  if (shown?.kind !== "error") return;
+  clearTimeout(timer);
+  show(null);
+}
+
+/** Toaster renders the toast on screen; it sits once in the app, inside the router. */
 export function Toaster() {
-  const [list, setList] = useState<Toast[]>(toasts);
+  const [current, setCurrent] = useState<Toast | null>(shown);
+  const [location] = useLocation();
   useEffect(() => {
-    listeners.add(setList);
-    return () => void listeners.delete(setList);
+    listeners.add(setCurrent);
+    return () => void listeners.delete(setCurrent);
   }, []);
+  // an error belongs to the screen it came from
+  useEffect(dismissError, [location]);
   return (
     <div className="toaster" aria-live="polite">
-      {list.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"} data-testid="toast">
-          {t.text}
+      {current && (
+        <div key={current.id} className={`toast toast-${current.kind}`} role={current.kind === "error" ? "alert" : "status"} data-testid="toast">
+          {current.text}
         </div>
-      ))}
+      )}
     </div>
   );
 }

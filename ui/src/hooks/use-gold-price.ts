@@ -1,15 +1,21 @@
-import { useEffect, useRef, useState } from "react";
+// The one source of the live gold price: a single poll of GET /api/prices/prices every 5 s, shared by the
+// header, the home price card and the trade page, so that no two of them can show different prices.
+import { useEffect, useState } from "react";
 import { api } from "../api";
 
-/** PRICE_POLL_MS is how often the header asks for the price. */
+/** PRICE_POLL_MS is how often the price is asked for while someone shows it. */
 export const PRICE_POLL_MS = 5000;
 /** PRICE_FLASH_MS is how long a price change stays green or red. */
 export const PRICE_FLASH_MS = 3000;
 
-/** GoldPrice is the live price as the header shows it. */
+/** GoldPrice is the live base price. */
 export type GoldPrice = {
   /** price is rial per gram as a canonical string; null before the shop sets one. */
   price: string | null;
+  /** updatedAt is when the shop set it (RFC 3339); null before the shop sets one. */
+  updatedAt: string | null;
+  /** fresh is false when the price is older than the shop's maximum age: trading waits for a new one. */
+  fresh: boolean;
   /** loaded is false until the first answer. */
   loaded: boolean;
   /** failed is true when the last poll failed. */
@@ -17,6 +23,13 @@ export type GoldPrice = {
   /** trend is "up" or "down" for 3 s after a change. */
   trend: "up" | "down" | null;
 };
+
+const INITIAL: GoldPrice = { price: null, updatedAt: null, fresh: false, loaded: false, failed: false, trend: null };
+
+let current = INITIAL;
+const listeners = new Set<(p: GoldPrice) => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+let flash: ReturnType<typeof setTimeout> | undefined;
 
 function compare(a: string, b: string): number {
   // canonical integer strings: longer is larger, else lexical order
@@ -26,42 +39,54 @@ function compare(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** useGoldPrice polls GET /api/prices/prices every 5 s while the page is visible. */
-export function useGoldPrice(): GoldPrice {
-  const [state, setState] = useState<GoldPrice>({ price: null, loaded: false, failed: false, trend: null });
-  const last = useRef<string | null>(null);
-  const flash = useRef<ReturnType<typeof setTimeout>>(undefined);
+function publish(next: GoldPrice) {
+  current = next;
+  listeners.forEach((fn) => fn(current));
+}
 
-  useEffect(() => {
-    let alive = true;
-    const poll = async () => {
-      if (document.visibilityState === "hidden") return;
-      try {
-        const { price } = await api.price();
-        if (!alive) return;
-        const prev = last.current;
-        last.current = price;
-        let trend: GoldPrice["trend"] = null;
-        if (prev !== null && price !== null && prev !== price) trend = compare(price, prev) > 0 ? "up" : "down";
-        if (trend) {
-          clearTimeout(flash.current);
-          flash.current = setTimeout(() => alive && setState((s) => ({ ...s, trend: null })), PRICE_FLASH_MS);
-        }
-        setState((s) => ({ price, loaded: true, failed: false, trend: trend ?? s.trend }));
-      } catch {
-        if (alive) setState((s) => ({ ...s, loaded: true, failed: true }));
-      }
-    };
-    poll();
-    const t = setInterval(poll, PRICE_POLL_MS);
-    const onVisible = () => document.visibilityState === "visible" && poll();
+/** refreshGoldPrice asks for the price now, e.g. right after the shop has set a new one. */
+export async function refreshGoldPrice(): Promise<void> {
+  if (document.visibilityState === "hidden") return;
+  try {
+    const { price, updated_at, is_price_fresh } = await api.price();
+    const prev = current.price;
+    let trend = current.trend;
+    if (prev !== null && price !== null && prev !== price) {
+      trend = compare(price, prev) > 0 ? "up" : "down";
+      clearTimeout(flash);
+      flash = setTimeout(() => publish({ ...current, trend: null }), PRICE_FLASH_MS);
+    }
+    publish({ price, updatedAt: updated_at, fresh: is_price_fresh, loaded: true, failed: false, trend });
+  } catch {
+    publish({ ...current, loaded: true, failed: true });
+  }
+}
+
+function onVisible() {
+  if (document.visibilityState === "visible") void refreshGoldPrice();
+}
+
+function subscribe(fn: (p: GoldPrice) => void): () => void {
+  listeners.add(fn);
+  if (listeners.size === 1) {
+    void refreshGoldPrice();
+    timer = setInterval(() => void refreshGoldPrice(), PRICE_POLL_MS);
     document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      alive = false;
-      clearInterval(t);
-      clearTimeout(flash.current);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
+  }
+  return () => {
+    listeners.delete(fn);
+    if (listeners.size > 0) return;
+    clearInterval(timer);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}
+
+/** useGoldPrice is the live price; every component using it sees the same answer of the same poll. */
+export function useGoldPrice(): GoldPrice {
+  const [state, setState] = useState<GoldPrice>(current);
+  useEffect(() => {
+    setState(current); // an answer may have come between the render and this subscription
+    return subscribe(setState);
   }, []);
   return state;
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { api, ApiError, errorText, newIdempotencyKey } from "../api";
+import { api, ApiError, errorText, newIdempotencyKey, type WalletRequest } from "../api";
 import { toast } from "../components/toast";
 
 /** Decision is what an admin does with a pending wallet request. */
@@ -15,6 +15,7 @@ const DONE: Record<Decision, string> = { approved: "درخواست تایید ش
  * key that is kept while the outcome is unknown (no answer from the server), so a retry after a
  * dropped connection can never move money twice; after any answer the key is dropped. after runs
  * once every decision has finished, whatever its outcome: the lists reload after every action.
+ * An approval waits for the admin to confirm it (approving is the request asked about).
  */
 export function useWalletDecision(after: () => void) {
   const keys = useRef(new Map<string, string>());
@@ -44,5 +45,13 @@ export function useWalletDecision(after: () => void) {
     }
   };
 
-  return { busy, decide };
+  const [approving, setApproving] = useState<WalletRequest | null>(null);
+  /** confirmApprove approves the request asked about; the question closes once any answer came. */
+  const confirmApprove = async () => {
+    if (!approving) return;
+    await decide(approving.id, "approved");
+    setApproving(null);
+  };
+
+  return { busy, decide, approving, askApprove: setApproving, confirmApprove, cancelApprove: () => setApproving(null) };
 }

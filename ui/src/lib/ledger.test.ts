@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../api";
-import { formatUnits, isZero, parseUnits, runningBalances } from "./ledger";
+import { formatUnits, isZero, parseUnits, runningBalances, statementRows } from "./ledger";
 
 function entry(id: number, amounts: Partial<Entry>): Entry {
   return {
@@ -98,6 +98,15 @@ describe("runningBalances", () => {
   it("lets a balance go negative when the entries say so, rather than hide it", () => {
     const rows = runningBalances([entry(1, { debit_rial: "500" })]);
     expect(rows[0].rialBalance).toBe("-500");
+  });
+});
+
+describe("statementRows", () => {
+  it("puts the newest entry first, each with the balance right after it", () => {
+    const rows = statementRows([entry(1, { credit_rial: "1000" }), entry(2, { debit_rial: "300" }), entry(3, { credit_gold: "1.5" })]);
+    expect(rows.map((r) => r.entry.id)).toEqual([3, 2, 1]);
+    expect(rows.map((r) => r.rialBalance)).toEqual(["700", "700", "1000"]);
+    expect(rows.map((r) => r.goldBalance)).toEqual(["1.500", "0.000", "0.000"]);
   });
 });
 

@@ -59,6 +59,14 @@ export function runningBalances(entries: readonly Entry[]): LedgerRow[] {
   });
 }
 
+/**
+ * statementRows is how every statement is shown, the customer's and the admin's ledger alike: newest first,
+ * as bank apps do, each row with the balances right after it (computed in posting order, then turned round).
+ */
+export function statementRows(entries: readonly Entry[]): LedgerRow[] {
+  return runningBalances(entries).reverse();
+}
+
 /** isZero tells whether an amount is missing or zero, so a statement cell can stay blank. */
 export function isZero(value: string | null | undefined): boolean {
   return (parseUnits(value, GOLD_SCALE) ?? 0n) === 0n;

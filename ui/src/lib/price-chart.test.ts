@@ -65,12 +65,11 @@ describe("buildSeries", () => {
 });
 
 describe("ranges and the cursor", () => {
-  const data = { xs: [100, 200, 400, 1000], ys: [5, 6, 7, 7], real: 3 };
-  it("shows the chosen window, or the data, and never an empty span", () => {
-    expect(xRange(data)).toEqual([100, 1000]);
-    expect(xRange(data, 50)).toEqual([50, 1000]);
-    expect(xRange(data, 300)).toEqual([100, 1000]);
+  const data = { xs: [100, 200, 400, 10_000], ys: [5, 6, 7, 7], real: 3 };
+  it("shows the data (a window starts at its edge when a price held there), never less than an hour", () => {
+    expect(xRange(data)).toEqual([100, 10_000]);
     expect(xRange({ xs: [500], ys: [1], real: 1 })).toEqual([500 - 3600, 500]);
+    expect(xRange({ xs: [9_990, 10_000], ys: [1, 1], real: 1 })).toEqual([10_000 - 3600, 10_000]);
   });
   it("pads the price span, also when it is flat", () => {
     expect(yRange(75_000_000, 75_000_000)).toEqual([74_850_000, 75_150_000]);
@@ -84,7 +83,8 @@ describe("ranges and the cursor", () => {
     expect(stepIndexAt(data.xs, 100)).toBe(0);
     expect(stepIndexAt(data.xs, 399)).toBe(1);
     expect(stepIndexAt(data.xs, 400)).toBe(2);
-    expect(stepIndexAt(data.xs, 5000)).toBe(3);
+    expect(stepIndexAt(data.xs, 5000)).toBe(2);
+    expect(stepIndexAt(data.xs, 10_000)).toBe(3);
     expect(stepIndexAt([], 5)).toBe(0);
   });
   it("reads the added end point as the last real change, and a flat fallback as none", () => {

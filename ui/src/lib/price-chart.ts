@@ -15,6 +15,8 @@ export type ChartData = { xs: number[]; ys: number[]; real: number };
 
 /** DAY is a day in seconds. */
 export const DAY = 86400;
+/** HOUR is an hour in seconds, the narrowest span a chart shows. */
+export const HOUR = 3600;
 
 /** HISTORY_RANGES are the chart's day choices on /prices_page. */
 export const HISTORY_RANGES = [
@@ -80,13 +82,15 @@ export function buildSeries(points: readonly PricePoint[], { now, from, current 
   return { xs, ys, real: parsed.length };
 }
 
-/** xRange is the span the x axis shows: the window when one is chosen, else the data, never empty. */
-export function xRange(data: ChartData, from?: number): [number, number] {
+/**
+ * xRange is the span the x axis shows: the data, which buildSeries starts at the window's edge when a price held
+ * there. A chart never opens on an empty stretch before the shop's first price, and a span of less than an
+ * hour (a first price set a moment ago) is widened to the hour ending at the last point.
+ */
+export function xRange(data: ChartData): [number, number] {
   const first = data.xs[0];
   const last = data.xs[data.xs.length - 1];
-  const lo = from !== undefined ? Math.min(from, first) : first;
-  // a single instant still needs some width: an hour ending at it
-  return last > lo ? [lo, last] : [last - 3600, last];
+  return last - first >= HOUR ? [first, last] : [last - HOUR, last];
 }
 
 /** yRange pads the price span so a flat or tiny move still shows as a line inside the plot. */

@@ -9,6 +9,7 @@ import { BarFormFields } from "../components/abshodeh-bar-form";
 import { BarList } from "../components/abshodeh-bars";
 import { Gold } from "../components/admin-parts";
 import { Modal } from "../components/admin-modal";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { GoldBarIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
@@ -185,26 +186,11 @@ export default function AdminAbshodehView() {
       )}
 
       {deleting && (
-        <Modal
-          title="حذف آبشده"
-          role="alertdialog"
-          onClose={() => !removing && setDeleting(null)}
-          testid="bar-delete-dialog"
-          footer={
-            <div className="modal-buttons">
-              <Button variant="danger" busy={removing} onClick={remove} data-testid="bar-delete-confirm">
-                بله، حذف شود
-              </Button>
-              <Button variant="secondary" disabled={removing} onClick={() => setDeleting(null)} data-autofocus data-testid="bar-delete-cancel">
-                خیر
-              </Button>
-            </div>
-          }
-        >
+        <ConfirmDialog title="حذف آبشده" yes="بله، حذف شود" danger busy={removing} onConfirm={remove} onClose={() => setDeleting(null)} testid="bar-delete">
           <p className="confirm-text">
             {`آبشده آزمایشگاه «${deleting.rey}» با شماره انگ ${toFaDigits(deleting.ang)}، عیار ${formatPurity(deleting.ayar)} و وزن ۷۵۰ ${formatGold(deleting.vazn750)} گرم از انبار حذف شود؟`}
           </p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

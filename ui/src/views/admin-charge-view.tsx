@@ -2,7 +2,7 @@
 // confirmation. Every confirmed charge carries its own idempotency key.
 import { useState, type FormEvent } from "react";
 import { api, ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
-import { Modal } from "../components/admin-modal";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { Gold, Rial } from "../components/admin-parts";
 import { PlusCircleIcon, SearchIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -190,22 +190,7 @@ export default function AdminChargeView() {
       </form>
 
       {confirm && user && (
-        <Modal
-          title="آیا مطمئن هستید؟"
-          role="alertdialog"
-          onClose={() => !charging && setConfirm(null)}
-          testid="charge-dialog"
-          footer={
-            <div className="modal-buttons">
-              <Button busy={charging} onClick={charge} data-testid="charge-confirm">
-                بله، شارژ شود
-              </Button>
-              <Button variant="secondary" disabled={charging} onClick={() => setConfirm(null)} data-autofocus data-testid="charge-cancel">
-                خیر
-              </Button>
-            </div>
-          }
-        >
+        <ConfirmDialog title="آیا مطمئن هستید؟" yes="بله، شارژ شود" busy={charging} onConfirm={charge} onClose={() => setConfirm(null)} testid="charge">
           <p className="confirm-text">
             <strong className="confirm-amount">
               {confirm.type === "rial" ? `${formatRial(confirm.value)} ریال` : `${formatGold(confirm.value)} گرم طلا`}
@@ -213,7 +198,7 @@ export default function AdminChargeView() {
             {` به حساب ${name} (شناسه ${toFaDigits(user.id)}) اضافه می‌شود.`}
           </p>
           {description.trim() && <p className="muted small">{`توضیحات: ${description.trim()}`}</p>}
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 // each request moves on as decisions.md §6 allows, rejection after asking for a reason.
 import { useRef, useState } from "react";
 import { api, ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
-import { RejectDialog, RequestList } from "../components/abshodeh-requests";
+import { DecisionDialog, RejectDialog, RequestList } from "../components/abshodeh-requests";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
 import { GoldBarIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -64,13 +64,21 @@ export default function AdminGoldRequestsView() {
   const { list, loading, failed, load, reload } = useAdminList((filter: GoldRequestFilter) => api.adminGoldRequests(filter), requestsLoadError);
   const { form, set, apply, clear, dateErrorOf } = useDateFilterForm<GoldFilterForm, GoldRequestFilter>(EMPTY_GOLD_FILTER, goldFilter, load);
   const [rejecting, setRejecting] = useState<GoldRequest | null>(null);
+  const [confirming, setConfirming] = useState<{ r: GoldRequest; d: Exclude<GoldDecision, "rejected"> } | null>(null);
   const narrow = useMediaQuery(NARROW_LIST);
 
   const { busy, decide } = useGoldDecision(() => void reload());
 
   const onDecide = (r: GoldRequest, d: GoldDecision) => {
     if (d === "rejected") setRejecting(r);
-    else void decide(r.id, d);
+    else setConfirming({ r, d });
+  };
+
+  const confirm = async () => {
+    if (!confirming) return;
+    const { r, d } = confirming;
+    // as with a rejection, the question stays only when no answer came, for a retry with the same key
+    if ((await decide(r.id, d)) !== "unknown") setConfirming((c) => (c?.r.id === r.id ? null : c));
   };
 
   const reject = async (reason: string) => {
@@ -108,6 +116,15 @@ export default function AdminGoldRequestsView() {
 
       {rejecting && (
         <RejectDialog request={rejecting} busy={busy[rejecting.id] === "rejected"} onReject={reject} onClose={() => setRejecting(null)} />
+      )}
+      {confirming && (
+        <DecisionDialog
+          request={confirming.r}
+          decision={confirming.d}
+          busy={busy[confirming.r.id] === confirming.d}
+          onConfirm={confirm}
+          onClose={() => setConfirming(null)}
+        />
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
+import { WalletApproveDialog } from "../components/wallet-approve-dialog";
 import { formatCardNumber, formatIban } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
@@ -36,7 +37,7 @@ export default function AdminPanelView() {
     if (err) toast(errorText(err, "خطا در دریافت اطلاعات"), "error");
   };
 
-  const { busy, decide } = useWalletDecision(() => void load());
+  const { busy, decide, approving, askApprove, confirmApprove, cancelApprove } = useWalletDecision(() => void load());
   useEffect(() => void load(), []);
 
   return (
@@ -84,7 +85,7 @@ export default function AdminPanelView() {
                   {r.receipt_image && <ReceiptThumb src={r.receipt_image} id={r.id} />}
                 </div>
                 <div className="pending-actions">
-                  <Button className="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`panel-approve-${r.id}`}>
+                  <Button className="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => askApprove(r)} data-testid={`panel-approve-${r.id}`}>
                     {r.type === "deposit" ? "تایید واریز" : "تایید برداشت"}
                   </Button>
                   <Button variant="danger" className="btn-sm" busy={busy[r.id] === "rejected"} disabled={!!busy[r.id]} onClick={() => setRejecting(r)} data-testid={`panel-reject-${r.id}`}>
@@ -106,6 +107,7 @@ export default function AdminPanelView() {
           }}
         />
       )}
+      {approving && <WalletApproveDialog request={approving} busy={busy[approving.id] === "approved"} onConfirm={confirmApprove} onClose={cancelApprove} />}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../lib/labels";
-import { isZero, runningBalances, type LedgerRow } from "../lib/ledger";
+import { isZero, statementRows, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
 
@@ -148,7 +148,7 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
   useEffect(() => {
     let alive = true;
     api.userTransactions(user.id).then(
-      (entries) => alive && setRows(runningBalances(Array.isArray(entries) ? entries : [])),
+      (entries) => alive && setRows(statementRows(Array.isArray(entries) ? entries : [])),
       (err) => {
         if (!alive) return;
         setFailed(true);

@@ -9,6 +9,7 @@ import { Button, Field, PageHeader, StatusCard } from "../components/ui";
 import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
+import { WalletApproveDialog } from "../components/wallet-approve-dialog";
 import { EMPTY_WALLET_FILTER, walletFilter, type WalletFilterForm } from "../lib/admin-filters";
 import { maskBankInfo } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
@@ -38,7 +39,7 @@ export default function AdminWalletRequestsView() {
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const narrow = useMediaQuery(NARROW_LIST);
 
-  const { busy, decide } = useWalletDecision(() => void reload());
+  const { busy, decide, approving, askApprove, confirmApprove, cancelApprove } = useWalletDecision(() => void reload());
 
   const reject = async (r: WalletRequest) => {
     if (await decide(r.id, "rejected", reasons[r.id] ?? "")) setReasons(({ [r.id]: _, ...rest }) => rest);
@@ -47,7 +48,7 @@ export default function AdminWalletRequestsView() {
   const actions = (r: WalletRequest) =>
     r.status === "pending" ? (
       <div className="wr-actions">
-        <Button className="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => decide(r.id, "approved")} data-testid={`approve-${r.id}`}>
+        <Button className="btn-sm" busy={busy[r.id] === "approved"} disabled={!!busy[r.id]} onClick={() => askApprove(r)} data-testid={`approve-${r.id}`}>
           {r.type === "deposit" ? "تایید واریز" : "تایید برداشت"}
         </Button>
         <div className="wr-reject">
@@ -182,6 +183,7 @@ export default function AdminWalletRequestsView() {
           )}
         </>
       )}
+      {approving && <WalletApproveDialog request={approving} busy={busy[approving.id] === "approved"} onConfirm={confirmApprove} onClose={cancelApprove} />}
     </div>
   );
 }

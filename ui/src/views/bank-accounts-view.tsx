@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { api, errorText, type BankAccount } from "../api";
 import { BankAccountInfo, UNKNOWN_BANK } from "../components/bank-account-info";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { GroupedField } from "../components/grouped-field";
 import { CardIcon, InfoIcon, TrashIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -34,6 +35,7 @@ export default function BankAccountsView() {
   const [errors, setErrors] = useState<{ card?: string | null; iban?: string | null }>({});
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [asking, setAsking] = useState<BankAccount | null>(null);
 
   const load = () =>
     api.bankAccounts().then(setAccounts, (err) => {
@@ -66,7 +68,6 @@ export default function BankAccountsView() {
   };
 
   const remove = async (a: BankAccount) => {
-    if (!window.confirm(M.confirmDelete)) return;
     setDeleting(a.id);
     try {
       const answer = await api.deleteBankAccount(a.id);
@@ -76,6 +77,7 @@ export default function BankAccountsView() {
       toast(errorText(err, M.deleteFailed), "error", 5000);
     } finally {
       setDeleting(null);
+      setAsking(null);
     }
   };
 
@@ -138,7 +140,7 @@ export default function BankAccountsView() {
                   <button
                     type="button"
                     className="icon-btn account-delete"
-                    onClick={() => remove(a)}
+                    onClick={() => setAsking(a)}
                     disabled={deleting !== null}
                     aria-label={`حذف کارت ${a.bank_name || UNKNOWN_BANK}`}
                     title="حذف حساب"
@@ -157,6 +159,12 @@ export default function BankAccountsView() {
           برای برداشت از کیف پول، دست‌کم یک حساب بانکی ثبت‌شده لازم است.
         </p>
       </div>
+      {asking && (
+        <ConfirmDialog title="حذف حساب بانکی" yes="بله، حذف شود" danger busy={deleting !== null} onConfirm={() => remove(asking)} onClose={() => setAsking(null)} testid="account-delete">
+          <p className="confirm-text">{M.confirmDelete}</p>
+          <BankAccountInfo account={asking} />
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

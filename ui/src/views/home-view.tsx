@@ -1,23 +1,13 @@
 // The dashboard: a welcome, the price card, tiles to every customer screen and, for admins, the admin tiles.
-import type { ComponentType } from "react";
-import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
+import { HomePrice } from "../components/home-price";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/icons";
 import { BRAND, LogoMark } from "../components/logo";
 import { ADMIN_TILES, HOME_TILES, type NavItem } from "../components/nav-items";
 import { toast } from "../components/toast";
 import { LinkButton } from "../components/ui";
 import { useSession } from "../hooks/use-session";
-
-/** HomePrice loads the price card (and with it the chart code) after the dashboard has rendered. */
-function HomePrice() {
-  const [Card, setCard] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    import("../components/price-sparkline").then((m) => setCard(() => m.PriceSparkline)).catch(() => undefined);
-  }, []);
-  return Card ? <Card /> : null;
-}
 
 /** HomeView is the dashboard at /. */
 export default function HomeView() {
@@ -72,7 +62,7 @@ export default function HomeView() {
         </div>
       </section>
       <HomePrice />
-      <Tiles items={HOME_TILES} />
+      {/* the owner's work comes first on their own home */}
       {admin && (
         <section className="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">
           <div className="card admin-banner">
@@ -87,6 +77,7 @@ export default function HomeView() {
           <Tiles items={ADMIN_TILES} admin />
         </section>
       )}
+      <Tiles items={HOME_TILES} />
     </div>
   );
 }

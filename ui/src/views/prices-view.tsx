@@ -3,7 +3,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { api, ApiError, errorText, type AdminPrices, type PricePoint } from "../api";
-import { Modal } from "../components/admin-modal";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { refreshGoldPrice } from "../hooks/use-gold-price";
 import { AmountField } from "../components/amount-field";
 import { ChartIcon, ChevronIcon } from "../components/icons";
 import { PriceChart } from "../components/price-chart";
@@ -93,7 +94,8 @@ export default function PricesView() {
       toast(answer?.message || PRICES_TEXTS.done, "success");
       setConfirm(null);
       setDigits("");
-      await Promise.all([loadPrices(), loadHistory(days)]);
+      // the header follows at once rather than at its next poll
+      await Promise.all([loadPrices(), loadHistory(days), refreshGoldPrice()]);
     } catch (err) {
       toast(errorText(err, PRICES_TEXTS.failed), "error");
       // a lost answer keeps the dialog, so "yes" tries again; setting the same price twice is harmless
@@ -199,24 +201,9 @@ export default function PricesView() {
       </section>
 
       {confirm && (
-        <Modal
-          title="ثبت قیمت پایه"
-          role="alertdialog"
-          onClose={() => !saving && setConfirm(null)}
-          testid="base-price-dialog"
-          footer={
-            <div className="modal-buttons">
-              <Button busy={saving} onClick={save} data-testid="base-price-confirm">
-                بله، ثبت شود
-              </Button>
-              <Button variant="secondary" disabled={saving} onClick={() => setConfirm(null)} data-autofocus data-testid="base-price-cancel">
-                خیر
-              </Button>
-            </div>
-          }
-        >
+        <ConfirmDialog title="ثبت قیمت پایه" yes="بله، ثبت شود" busy={saving} onConfirm={save} onClose={() => setConfirm(null)} testid="base-price">
           <ConfirmText current={base} next={confirm} />
-        </Modal>
+        </ConfirmDialog>
       )}
     </div>
   );

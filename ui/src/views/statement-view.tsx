@@ -9,7 +9,7 @@ import { LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../lib/labels";
-import { isZero, runningBalances } from "../lib/ledger";
+import { isZero, statementRows } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 
@@ -44,8 +44,7 @@ export default function StatementView() {
   };
   useEffect(load, []);
 
-  // Balances run oldest first, in the order received; the newest entry is shown on top.
-  const rows = useMemo(() => (entries ? runningBalances(entries).reverse() : []), [entries]);
+  const rows = useMemo(() => (entries ? statementRows(entries) : []), [entries]);
 
   return (
     <div className="statement wide-screen">

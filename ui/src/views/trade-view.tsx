@@ -10,6 +10,7 @@ import { TradeForm } from "../components/trade-form";
 import { TradeMarket } from "../components/trade-market";
 import { LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
+import { useGoldPrice } from "../hooks/use-gold-price";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { checkTrade, secondsLeft, TRADE_MESSAGES as M, tradeAmount, type TradeInput } from "../lib/trade";
 import "../styles/trade.css";
@@ -74,6 +75,13 @@ export default function TradeView() {
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, []);
+
+  // the header's live price is the one source: when it sees a new price or a change of freshness, this page's
+  // prices follow at once instead of at their next 10 s poll
+  const live = useGoldPrice();
+  useEffect(() => {
+    if (prices && live.loaded && (live.updatedAt !== prices.last_updated || live.fresh !== prices.is_price_fresh)) void load();
+  }, [live.updatedAt, live.fresh]);
 
   // each step starts at the top of the screen (the request button sits low on a phone)
   const step = quote ? "code" : "form";
