@@ -149,6 +149,13 @@ describe('journeys', { concurrency: true }, () => {
       await page.getByTestId('change-password-submit').click();
       await page.getByText('رمز عبور و تکرار آن یکسان نیستند').waitFor();
       await page.getByTestId('confirm-password').fill('new-negar-pass');
+      // each step's label stays on one line, also on a phone
+      const labelLines = await page.locator('.steps .step').evaluateAll((steps) => steps.map((li) => {
+        const range = document.createRange();
+        range.selectNodeContents(li.lastChild);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }));
+      assert.deepEqual(labelLines, [1, 1, 1]);
       await shot(page, `${name}-11-security`);
       await page.getByTestId('change-password-submit').click();
       await page.getByText('رمز عبور با موفقیت تغییر کرد').waitFor();

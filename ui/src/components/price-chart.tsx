@@ -36,7 +36,7 @@ function loadUplot(): Promise<UPlotClass> {
   return loading;
 }
 
-const COLORS = { line: "#a87b14", fill: "rgba(198, 149, 31, 0.14)", grid: "#efe7d6", text: "#7a705f", point: "#835e10" };
+const COLORS = { line: "#a87b14", fill: "rgba(198, 149, 31, 0.14)", grid: "#efe7d6", text: "#6b6252", point: "#835e10" };
 const FONT = '12px Vazirmatn, Tahoma, "Segoe UI", sans-serif';
 /** LEFT_PAD is the room left of the plot, where the first time label may reach. */
 const LEFT_PAD = 10;
@@ -60,15 +60,13 @@ type Props = {
   current?: string | null;
   /** days is the window: with no change inside it the current price is drawn across it; a full chart's x axis spans it. */
   days?: number;
-  /** compact draws a sparkline: no axes, no cursor, no readout. */
-  compact?: boolean;
   height?: number;
   /** empty is the text shown when there is nothing to draw. */
   empty?: string;
   testid?: string;
 };
 
-function options(U: UPlotClass, data: ChartData, width: number, height: number, compact: boolean, onIdx: (i: number | null) => void): uPlot.Options {
+function options(U: UPlotClass, data: ChartData, width: number, height: number, onIdx: (i: number | null) => void): uPlot.Options {
   const axis = {
     stroke: COLORS.text,
     font: FONT,
@@ -79,18 +77,16 @@ function options(U: UPlotClass, data: ChartData, width: number, height: number, 
   return {
     width,
     height,
-    padding: compact ? [4, 2, 4, 2] : [14, 6, 0, LEFT_PAD],
+    padding: [14, 6, 0, LEFT_PAD],
     legend: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-    cursor: compact
-      ? { show: false }
-      : {
-          x: true,
-          y: false,
-          drag: { x: false, y: false, setScale: false },
-          points: { size: 9, fill: COLORS.point, stroke: "#fff", width: 2 },
-          dataIdx: (_u, seriesIdx, closest, xValue) => (seriesIdx === 0 ? closest : stepIndexAt(data.xs, xValue)),
-        },
+    cursor: {
+      x: true,
+      y: false,
+      drag: { x: false, y: false, setScale: false },
+      points: { size: 9, fill: COLORS.point, stroke: "#fff", width: 2 },
+      dataIdx: (_u, seriesIdx, closest, xValue) => (seriesIdx === 0 ? closest : stepIndexAt(data.xs, xValue)),
+    },
     // ticks fall on Tehran hours and midnights
     tzDate: (ts) => U.tzDate(new Date(ts * 1000), TEHRAN),
     scales: {
@@ -98,39 +94,37 @@ function options(U: UPlotClass, data: ChartData, width: number, height: number, 
       x: { time: true, range: () => xRange(data) },
       y: { range: (_u, min, max) => yRange(min, max) },
     },
-    axes: compact
-      ? [{ show: false }, { show: false }]
-      : [
-          {
-            ...axis,
-            size: 34,
-            space: 64,
-            // a label centred on a tick at the very start would be cut by the chart's edge: leave it out
-            values: (u, splits, _a, _s, incr) =>
-              splits.map((s) => {
-                const text = formatTimeTick(s, incr);
-                return u.valToPos(s, "x") < labelWidth([text]) / 2 - LEFT_PAD ? null : text;
-              }),
-          },
-          { ...axis, side: 1, space: 34, values: (_u, splits) => splits.map(formatPriceTick), size: (_u, values) => labelWidth(values) },
-        ],
+    axes: [
+      {
+        ...axis,
+        size: 34,
+        space: 64,
+        // a label centred on a tick at the very start would be cut by the chart's edge: leave it out
+        values: (u, splits, _a, _s, incr) =>
+          splits.map((s) => {
+            const text = formatTimeTick(s, incr);
+            return u.valToPos(s, "x") < labelWidth([text]) / 2 - LEFT_PAD ? null : text;
+          }),
+      },
+      { ...axis, side: 1, space: 34, values: (_u, splits) => splits.map(formatPriceTick), size: (_u, values) => labelWidth(values) },
+    ],
     series: [
       {},
       {
         stroke: COLORS.line,
-        width: compact ? 1.5 : 2,
+        width: 2,
         fill: COLORS.fill,
         paths: U.paths.stepped!({ align: 1 }),
         // a line of one or two points is short: its ends are marked so it never reads as an empty grid
         points: { show: data.xs.length < 3, size: 7, fill: COLORS.line, stroke: COLORS.line },
       },
     ],
-    hooks: compact ? {} : { setCursor: [(u) => onIdx(u.cursor.idxs?.[1] ?? null)] },
+    hooks: { setCursor: [(u) => onIdx(u.cursor.idxs?.[1] ?? null)] },
   };
 }
 
 /** PriceChart draws the price history; it says so when there is nothing to draw yet. */
-export function PriceChart({ points, current, days, compact = false, height = 240, empty = NO_PRICE, testid = "price-chart" }: Props) {
+export function PriceChart({ points, current, days, height = 240, empty = NO_PRICE, testid = "price-chart" }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
@@ -151,7 +145,7 @@ export function PriceChart({ points, current, days, compact = false, height = 24
       (U) => {
         const el = box.current;
         if (!alive || !el) return;
-        plot = new U(options(U, data, el.clientWidth, height, compact, setHover), [data.xs, data.ys], el);
+        plot = new U(options(U, data, el.clientWidth, height, setHover), [data.xs, data.ys], el);
         setDrawn(true);
         observer = new ResizeObserver(() => {
           if (plot && el.clientWidth > 0 && el.clientWidth !== plot.width) plot.setSize({ width: el.clientWidth, height });
@@ -167,11 +161,11 @@ export function PriceChart({ points, current, days, compact = false, height = 24
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [data, compact, height]);
+  }, [data, height]);
 
   if (!data) {
     return (
-      <p className={`chart-empty${compact ? " is-compact" : ""}`} data-testid={`${testid}-empty`}>
+      <p className="chart-empty" data-testid={`${testid}-empty`}>
         {empty}
       </p>
     );
@@ -183,16 +177,14 @@ export function PriceChart({ points, current, days, compact = false, height = 24
   const price = data.ys[shown ?? data.ys.length - 1];
 
   return (
-    <div className={`price-chart${compact ? " is-compact" : ""}`} data-testid={testid} data-points={data.real} data-drawn={drawn}>
-      {!compact && (
-        <p className="chart-readout" aria-live="off" data-testid={`${testid}-readout`}>
-          <strong>{formatRial(String(price))}</strong>
-          <span className="muted">ریال</span>
-          <span className="chart-readout-time">
-            {shown === null ? "در تمام این بازه" : `از ${formatJalaliDateTime(new Date(data.xs[shown] * 1000))}`}
-          </span>
-        </p>
-      )}
+    <div className="price-chart" data-testid={testid} data-points={data.real} data-drawn={drawn}>
+      <p className="chart-readout" aria-live="off" data-testid={`${testid}-readout`}>
+        <strong>{formatRial(String(price))}</strong>
+        <span className="muted">ریال</span>
+        <span className="chart-readout-time">
+          {shown === null ? "در تمام این بازه" : `از ${formatJalaliDateTime(new Date(data.xs[shown] * 1000))}`}
+        </span>
+      </p>
       <div ref={box} className="chart-canvas" dir="ltr" role="img" aria-label={label} style={{ height: `${height}px` }} />
       {failed && <p className="chart-empty">نمودار بارگذاری نشد؛ اتصال اینترنت را بررسی کنید.</p>}
     </div>

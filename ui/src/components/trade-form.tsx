@@ -96,21 +96,23 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
       </fieldset>
 
       {preview && preview.goldMg > 0n && (
-        <dl className="trade-preview" data-testid="trade-preview" aria-live="polite">
-          <div>
-            <dt>{type === "buy" ? "مبلغ پرداختی" : "مبلغ دریافتی"}</dt>
-            <dd>
-              <span data-testid="trade-preview-rial">{formatRial(preview.rial.toString())}</span> ریال
-            </dd>
-          </div>
-          <div>
-            <dt>{type === "buy" ? "طلای دریافتی" : "طلای فروخته‌شده"}</dt>
-            <dd>
-              <span data-testid="trade-preview-gold">{formatGold(formatUnits(preview.goldMg, GOLD_SCALE))}</span> گرم
-            </dd>
-          </div>
+        <div className="trade-preview" data-testid="trade-preview" aria-live="polite">
+          <dl>
+            <div>
+              <dt>{type === "buy" ? "مبلغ پرداختی" : "مبلغ دریافتی"}</dt>
+              <dd>
+                <span data-testid="trade-preview-rial">{formatRial(preview.rial.toString())}</span> ریال
+              </dd>
+            </div>
+            <div>
+              <dt>{type === "buy" ? "طلای دریافتی" : "طلای فروخته‌شده"}</dt>
+              <dd>
+                <span data-testid="trade-preview-gold">{formatGold(formatUnits(preview.goldMg, GOLD_SCALE))}</span> گرم
+              </dd>
+            </div>
+          </dl>
           <p className="trade-preview-note">برآورد با قیمت فعلی</p>
-        </dl>
+        </div>
       )}
 
       {error && (

@@ -99,6 +99,25 @@ export function yRange(min: number, max: number): [number, number] {
   return [Math.max(0, Math.floor(min - pad)), Math.ceil(max + pad)];
 }
 
+/** SparkPaths are the SVG paths of a sparkline: the step line and the area under it. */
+export type SparkPaths = { line: string; area: string };
+
+/**
+ * sparkPaths draws the series as a step line (a price holds until the next change) in a width × height box,
+ * scaled by xRange and yRange like the full chart, and the area under it down to the box's bottom.
+ */
+export function sparkPaths(data: ChartData, width: number, height: number): SparkPaths {
+  const [x0, x1] = xRange(data);
+  const [y0, y1] = yRange(Math.min(...data.ys), Math.max(...data.ys));
+  const r2 = (v: number) => Math.round(v * 100) / 100; // SVG coordinates to the hundredth
+  const px = (x: number) => r2(((x - x0) / (x1 - x0)) * width);
+  const py = (y: number) => r2(height - ((y - y0) / (y1 - y0)) * height);
+  let line = `M${px(data.xs[0])} ${py(data.ys[0])}`;
+  for (let i = 1; i < data.xs.length; i++) line += `H${px(data.xs[i])}V${py(data.ys[i])}`;
+  const area = `${line}V${height}H${px(data.xs[0])}Z`;
+  return { line, area };
+}
+
 /** stepIndexAt is the index of the price holding at x: the last point at or before it (0 before the first). */
 export function stepIndexAt(xs: readonly number[], x: number): number {
   let lo = 0;
