@@ -25,6 +25,7 @@ type Config struct {
 	Log        *slog.Logger
 	BaseURL    string           // absolute address of the shop, such as https://shop.example; "" = from each request
 	TrustProxy bool             // take the client address from X-Forwarded-For (only behind a reverse proxy)
+	ProxyHops  int              // reverse proxies in front of the shop, each appending to X-Forwarded-For (default 1)
 	Now        func() time.Time // the clock; tests move it
 	Uploads    string           // folder of uploaded files (receipts/, chat/ inside), under --data
 }
@@ -38,6 +39,7 @@ type App struct {
 	now        func() time.Time
 	baseURL    string
 	trustProxy bool
+	proxyHops  int
 	codeKey    []byte // HMAC key for verification codes, kept in the database
 	uploads    string
 	chat       *chat.Hub
@@ -77,7 +79,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
-		trustProxy: cfg.TrustProxy, codeKey: key}
+		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key}
 	a.chat = chat.New(chat.Config{Store: cfg.Store, Authenticate: a.chatUser, Now: cfg.Now, Log: cfg.Log, Socket: chatSocketOptions})
 	return a, nil
 }

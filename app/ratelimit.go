@@ -2,9 +2,7 @@ package app
 
 import (
 	"errors"
-	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"goldshop/store"
@@ -21,21 +19,6 @@ var (
 func bucket(l store.Limit, name string) store.Limit {
 	l.Bucket = name
 	return l
-}
-
-// clientIP is the caller's address; X-Forwarded-For counts only when the shop said it runs behind a proxy.
-func (a *App) clientIP(r *http.Request) string {
-	if a.trustProxy {
-		if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
-			first, _, _ := strings.Cut(fwd, ",")
-			return strings.TrimSpace(first)
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // hit records one hit in each bucket or answers 429 with msg when one is full.
