@@ -1,10 +1,13 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
+	"strings"
 )
 
 // maxJSONBody is the largest JSON request body accepted (decisions.md §2).
@@ -22,14 +25,9 @@ func okJSON(w http.ResponseWriter, v any) error {
 	return nil
 }
 
-// decode reads a JSON body of at most 1 MB into dst; too large is 413, malformed is 400.
+// decode reads a JSON body of at most 1 MB into dst; too large is 413, malformed or ambiguous is 400.
 func decode(w http.ResponseWriter, r *http.Request, dst any) error {
-	body := http.MaxBytesReader(w, r.Body, maxJSONBody)
-	dec := json.NewDecoder(body)
-	err := dec.Decode(dst)
-	if err == nil {
-		_, err = io.Copy(io.Discard, body) // a body past 1 MB is refused even after valid JSON
-	}
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
@@ -37,5 +35,103 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) error {
 	case err != nil:
 		return badRequest(msgBadJSON)
 	}
+	if err := unambiguous(raw, fieldNames(dst)); err != nil {
+		return badRequest(msgBadJSON)
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		return badRequest(msgBadJSON)
+	}
 	return nil
+}
+
+var errAmbiguousJSON = errors.New("ambiguous JSON")
+
+// unambiguous refuses what encoding/json would quietly settle: a key given twice in one object (the last
+// would win, in any letter case), a key that names a field of dst only in another letter case, and anything
+// after the value. A money call must mean one thing.
+func unambiguous(raw []byte, fields map[string]string) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := checkValue(dec, fields); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errAmbiguousJSON
+	}
+	return nil
+}
+
+// checkValue walks one JSON value; fields (lower-cased name → exact name) applies to the top object only.
+func checkValue(dec *json.Decoder, fields map[string]string) error {
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch t {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key := strings.ToLower(k.(string))
+			if seen[key] {
+				return errAmbiguousJSON
+			}
+			seen[key] = true
+			if exact, ok := fields[key]; ok && exact != k.(string) {
+				return errAmbiguousJSON
+			}
+			if err := checkValue(dec, nil); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // }
+		return err
+	case json.Delim('['):
+		for dec.More() {
+			if err := checkValue(dec, nil); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // ]
+		return err
+	}
+	return nil
+}
+
+// fieldNames maps the lower-cased JSON names of dst's fields (embedded structs included) to their exact names.
+func fieldNames(dst any) map[string]string {
+	out := map[string]string{}
+	t := reflect.TypeOf(dst)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return out
+	}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+				walk(f.Type)
+				continue
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			out[strings.ToLower(name)] = name
+		}
+	}
+	walk(t)
+	return out
 }
