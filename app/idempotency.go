@@ -3,7 +3,13 @@ package app
 import (
 	"bytes"
 	"context"
-	"errors"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 
 	"goldshop/store"
@@ -30,9 +36,11 @@ func validIdempotencyKey(k string) bool {
 	return true
 }
 
-// idempotent makes a money-moving call safe to repeat (decisions.md §2). A repeat of a key that succeeded gets
-// the first answer again; a repeat while the first is still running gets 409. The key itself is claimed by the
-// store operation inside its own transaction, so two racing repeats cannot both move money.
+// idempotent makes a money-moving call safe to repeat (decisions.md §2). The key is claimed before the call does
+// anything, with a fingerprint of the request. A repeat of a key that succeeded gets the first answer again; a
+// repeat while the first is still running gets 409; the same key with another request (another amount, another
+// customer) gets 422 rather than the first call's answer. The call's own transaction marks the key used with
+// the money movement, so two racing repeats cannot both move money; a call that moved nothing gives its key back.
 func (a *App) idempotent(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := r.Header.Get("Idempotency-Key")
@@ -44,15 +52,23 @@ func (a *App) idempotent(next http.Handler) http.Handler {
 			a.writeError(w, r, badRequest(msgIdemKeyInvalid))
 			return
 		}
+		fingerprint, ok := a.fingerprint(r)
+		if !ok { // too large to be any call's body: the call itself answers 413
+			next.ServeHTTP(w, r)
+			return
+		}
 		once := store.Once{UserID: caller(r).User.ID, Key: key, Route: r.Method + " " + r.URL.Path}
-		kept, err := a.store.OnceAnswerFor(r.Context(), once.UserID, key)
+		kept, claimed, err := a.store.ClaimOnce(r.Context(), once, fingerprint, a.now())
 		switch {
-		case errors.Is(err, store.ErrNotFound):
 		case err != nil:
 			a.writeError(w, r, err)
 			return
+		case claimed:
 		case kept.Route != once.Route:
 			a.writeError(w, r, conflict(msgIdemKeyReused))
+			return
+		case kept.Fingerprint != "" && kept.Fingerprint != fingerprint:
+			a.writeError(w, r, &apiError{http.StatusUnprocessableEntity, msgIdemKeyMismatch})
 			return
 		case kept.Status == 0:
 			a.writeError(w, r, conflict(msgRequestInProgress))
@@ -66,13 +82,66 @@ func (a *App) idempotent(next http.Handler) http.Handler {
 		}
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), onceKey{}, once)))
+		ctx := context.WithoutCancel(r.Context())
 		if rec.status >= 200 && rec.status < 300 {
 			// The money already moved; a failure to keep the answer only means a repeat gets 409, never a double.
-			if err := a.store.SaveOnceAnswer(context.WithoutCancel(r.Context()), once.UserID, key, rec.status, rec.body.String()); err != nil {
+			if err := a.store.SaveOnceAnswer(ctx, once.UserID, key, rec.status, rec.body.String()); err != nil {
 				a.log.ErrorContext(r.Context(), "keeping an idempotent answer", "error", err.Error())
 			}
+			return
+		}
+		if err := a.store.ReleaseOnce(ctx, once.UserID, key); err != nil {
+			a.log.ErrorContext(r.Context(), "giving an idempotency key back", "error", err.Error())
 		}
 	})
+}
+
+// maxIdempotentBody is the largest body of any idempotent call (a deposit with its receipt).
+const maxIdempotentBody = maxReceiptBytes + 64<<10
+
+// fingerprint reads the request's body (and gives it back to the handler) and returns a SHA-256 of what the
+// request asks: the body's bytes, or for a multipart form each part's name, file name and content, since a
+// browser sending the same form again picks a new boundary. ok is false for a body over maxIdempotentBody.
+func (a *App) fingerprint(r *http.Request) (string, bool) {
+	raw, err := io.ReadAll(io.LimitReader(r.Body, maxIdempotentBody+1))
+	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(raw), r.Body))
+	if err != nil || len(raw) > maxIdempotentBody {
+		return "", false
+	}
+	h := sha256.New()
+	if mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err == nil && mt == "multipart/form-data" {
+		if formDigest(h, raw, params["boundary"]) {
+			return hex.EncodeToString(h.Sum(nil)), true
+		}
+		h.Reset()
+	}
+	h.Write(raw)
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// formDigest writes each part of a multipart body into h, length-prefixed; false when the body does not parse.
+func formDigest(h hash.Hash, raw []byte, boundary string) bool {
+	if boundary == "" {
+		return false
+	}
+	mr := multipart.NewReader(bytes.NewReader(raw), boundary)
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		content, err := io.ReadAll(p)
+		if err != nil {
+			return false
+		}
+		for _, field := range [][]byte{[]byte(p.FormName()), []byte(p.FileName()), content} {
+			_ = binary.Write(h, binary.BigEndian, uint64(len(field)))
+			h.Write(field)
+		}
+	}
 }
 
 // recorder passes a response through while keeping its status and body.

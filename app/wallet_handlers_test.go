@@ -233,3 +233,63 @@ func TestIdempotencyKeyReplaysTheFirstAnswer(t *testing.T) {
 		t.Fatalf("balances %v", b)
 	}
 }
+
+// The same key with another request is not the same call: it is refused (422) instead of being answered with
+// the first call's result, and nothing moves.
+func TestIdempotencyKeyWithAnotherRequestIsRefused(t *testing.T) {
+	s := newTestShop(t)
+	user, _ := s.signUp(1)
+	other, _ := s.signUp(2)
+	admin := s.signInAdmin()
+	card := s.addCard(user, melliCard)
+	s.fund(user, admin, "1000")
+	withdraw := func(amount int) reply {
+		req, _ := http.NewRequest("POST", s.srv.URL+"/api/wallet/withdraw",
+			strings.NewReader(fmt.Sprintf(`{"amount":%d,"bank_account_id":%d}`, amount, card)))
+		req.Header.Set("Authorization", "Bearer "+user)
+		req.Header.Set("Idempotency-Key", "tap-1")
+		return s.send(nil, req)
+	}
+	if r := withdraw(300); r.Status != 200 {
+		t.Fatalf("first withdraw: %d %s", r.Status, r.Body)
+	}
+	if r := withdraw(500); r.Status != 422 || r.str("message") != msgIdemKeyMismatch {
+		t.Fatalf("same key, another amount: %d %s", r.Status, r.Body)
+	}
+	if b := s.balances(user); b["available_rial"] != "700" {
+		t.Fatalf("the second amount moved money: %v", b)
+	}
+
+	// a browser sending the same form again picks a new boundary: still the same request
+	form := map[string]string{"amount": "9"}
+	key := map[string]string{"Idempotency-Key": "receipt-1"}
+	first := s.upload("/api/wallet/deposit", user, form, pngBytes(t), key)
+	again := s.upload("/api/wallet/deposit", user, form, pngBytes(t), key)
+	if first.Status != 200 || again.Status != 200 || again.Header.Get("Idempotent-Replayed") != "true" || first.Body != again.Body {
+		t.Fatalf("the same form again: %d %s; %d %s", first.Status, first.Body, again.Status, again.Body)
+	}
+	if r := s.upload("/api/wallet/deposit", user, map[string]string{"amount": "90000"}, pngBytes(t), key); r.Status != 422 {
+		t.Fatalf("the same key with another deposit amount: %d %s", r.Status, r.Body)
+	}
+
+	// the admin's charge: the same key for another customer charges no one
+	id := func(token string) string {
+		return fmt.Sprint(s.do("GET", "/api/users/me", token, nil).JSON["user"].(map[string]any)["id"])
+	}
+	charge := func(who string) reply {
+		req, _ := http.NewRequest("POST", s.srv.URL+"/api/adminCharge/charge",
+			strings.NewReader(`{"userId":`+who+`,"type":"rial","amount":50}`))
+		req.Header.Set("Authorization", "Bearer "+admin)
+		req.Header.Set("Idempotency-Key", "charge-1")
+		return s.send(nil, req)
+	}
+	if r := charge(id(user)); r.Status != 200 {
+		t.Fatalf("charge: %d %s", r.Status, r.Body)
+	}
+	if r := charge(id(other)); r.Status != 422 {
+		t.Fatalf("the same key for another customer: %d %s", r.Status, r.Body)
+	}
+	if b := s.balances(other); b["balance_rial"] != "0" {
+		t.Fatalf("the other customer was charged: %v", b)
+	}
+}
