@@ -246,11 +246,19 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	now := a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, CodeScope: scope,
-		Once: onceOf(r), Describe: describeTrade, RewardText: descReferralReward}, a.now())
+		Once: onceOf(r), Describe: describeTrade, RewardText: descReferralReward,
+		Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) }}, now)
 	switch {
 	case errors.Is(err, store.ErrQuoteNone):
 		return badRequest(msgQuoteNone)
+	case errors.Is(err, store.ErrTradingClosed):
+		settings, serr := a.store.PriceSettings(r.Context())
+		if serr != nil {
+			return serr
+		}
+		return badRequest(closedMessage(settings, typ))
 	case errors.Is(err, store.ErrInsufficientFunds) && typ == store.EntrySell:
 		return badRequest(msgInsufficientGold)
 	case err != nil:

@@ -13,6 +13,9 @@ const ReferralRewardMg = 5
 // ErrQuoteNone is returned when a code names no live quote of the customer of that type.
 var ErrQuoteNone = errors.New("store: no live quote")
 
+// ErrTradingClosed is returned when a quote's side was switched off or its hours ended before it was confirmed.
+var ErrTradingClosed = errors.New("store: trading closed")
+
 // Quote is a trade locked at the customer's price for a short time, waiting for its SMS code. Gold in
 // milligrams; the amounts are final (already rounded the shop's way).
 type Quote struct {
@@ -56,9 +59,12 @@ type Trade struct {
 	// Describe writes the statement text of the trade; RewardText that of the inviter's reward.
 	Describe   func(Quote) string
 	RewardText string
+	// Open tells whether the trade's side is open under the price settings as they are when it executes
+	// (the owner's switch and trading hours); nil: always.
+	Open func(PriceSettings) bool
 }
 
-// ExecuteQuote carries out a live quote in one transaction: the customer's rial and gold move against the
+// ExecuteQuote carries out a live quote in one transaction, if its side is still open (ErrTradingClosed): the customer's rial and gold move against the
 // shop's trading accounts at the quoted price (ErrInsufficientFunds when the free balance no longer covers
 // it), the quote is closed, and on the customer's first trade their inviter gets the referral reward.
 // It returns the trade as a statement row.
@@ -67,6 +73,16 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		if err := t.Once.claim(ctx, tx, now); err != nil {
 			return err
+		}
+		// the owner's off switch stops trading at once, also for quotes already given
+		if t.Open != nil {
+			settings, err := priceSettings(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if !t.Open(settings) {
+				return ErrTradingClosed
+			}
 		}
 		q := Quote{UserID: t.UserID, Type: t.Type, CodeScope: t.CodeScope}
 		err := tx.QueryRowContext(ctx, `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
