@@ -55,12 +55,12 @@ func sniffChatFile(h []byte) string {
 }
 
 // checkChatFile decodes the header of the image kinds Go can read; sounds and WebP pass on their signature.
-func checkChatFile(path, ext string) bool {
+func checkChatFile(path, ext string) error {
 	switch ext {
 	case ".jpg", ".png", ".gif":
-		return decodesAsImage(path)
+		return checkImage(path)
 	}
-	return true
+	return nil
 }
 
 func (a *App) chatFilesDir() string { return filepath.Join(a.uploads, "chat") }

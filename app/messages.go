@@ -58,11 +58,12 @@ const (
 
 // Wallet, bank accounts and the admin's money desk.
 const (
-	msgAmountInvalid   = "لطفاً مبلغ معتبر (عدد) وارد کنید"
-	msgReceiptRequired = "لطفاً رسید واریز را انتخاب کنید"
-	msgReceiptType     = "رسید باید تصویر جی‌پگ یا پی‌ان‌جی باشد"
-	msgReceiptTooLarge = "حجم تصویر رسید نباید بیشتر از ۵ مگابایت باشد"
-	msgUploadInvalid   = "فرم ارسال‌شده نامعتبر است"
+	msgAmountInvalid      = "لطفاً مبلغ معتبر (عدد) وارد کنید"
+	msgReceiptRequired    = "لطفاً رسید واریز را انتخاب کنید"
+	msgReceiptType        = "رسید باید تصویر جی‌پگ یا پی‌ان‌جی باشد"
+	msgImageTooManyPixels = "ابعاد تصویر بیش از حد بزرگ است (بیشتر از ۵۰ مگاپیکسل)؛ تصویر کوچک‌تری بفرستید"
+	msgReceiptTooLarge    = "حجم تصویر رسید نباید بیشتر از ۵ مگابایت باشد"
+	msgUploadInvalid      = "فرم ارسال‌شده نامعتبر است"
 
 	msgChatCustomersOnly    = "گفتگو با پشتیبانی برای مشتریان است؛ مدیران از میز پشتیبانی پاسخ می‌دهند"
 	msgChatFileRequired     = "لطفاً یک فایل انتخاب کنید"

@@ -41,22 +41,35 @@ func (a *App) saveReceipt(src io.Reader) (string, error) {
 			}
 			return ""
 		},
-		check:    func(path, _ string) bool { return decodesAsImage(path) },
+		check:    func(path, _ string) error { return checkImage(path) },
 		wrongMsg: msgReceiptType,
 		largeMsg: msgReceiptTooLarge,
 	}.save(src)
 	return name, err
 }
 
-// decodesAsImage reads an image's header: a file that only starts like a JPEG or PNG is refused.
-func decodesAsImage(path string) bool {
+// maxImagePixels is the most pixels an uploaded image may declare: a 50-megapixel phone photo, and far below
+// what a few kilobytes of PNG can claim (20000 × 20000 is 400 million pixels for the admin's browser to decode).
+const maxImagePixels = 50_000_000
+
+var errNotImage = errors.New("not an image")
+
+// checkImage reads an image's header: a file that only starts like a JPEG or PNG is refused (errNotImage),
+// and one that declares more than maxImagePixels is refused with its own message.
+func checkImage(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return err
 	}
 	defer f.Close()
 	cfg, _, err := image.DecodeConfig(f)
-	return err == nil && cfg.Width > 0 && cfg.Height > 0 && cfg.Width <= 20000 && cfg.Height <= 20000
+	switch {
+	case err != nil || cfg.Width <= 0 || cfg.Height <= 0:
+		return errNotImage
+	case int64(cfg.Width)*int64(cfg.Height) > maxImagePixels:
+		return badRequest(msgImageTooManyPixels)
+	}
+	return nil
 }
 
 // receiptServe sends a receipt only to the customer who uploaded it and to admins; anyone else gets the

@@ -17,8 +17,9 @@ type upload struct {
 	maxBytes int64
 	// sniff returns the stored extension for a file starting with head, "" when the type is not accepted.
 	sniff func(head []byte) string
-	// check looks at the whole stored file (nil: none).
-	check    func(path, ext string) bool
+	// check looks at the whole stored file (nil: none); an *apiError it returns is the answer, any other
+	// error answers wrongMsg.
+	check    func(path, ext string) error
 	wrongMsg string
 	largeMsg string
 }
@@ -58,8 +59,14 @@ func (u upload) save(src io.Reader) (string, int64, error) {
 	case err != nil:
 		return "", 0, badRequest(msgUploadInvalid)
 	}
-	if u.check != nil && !u.check(tmp.Name(), ext) {
-		return "", 0, badRequest(u.wrongMsg)
+	if u.check != nil {
+		if err := u.check(tmp.Name(), ext); err != nil {
+			var answer *apiError
+			if errors.As(err, &answer) {
+				return "", 0, answer
+			}
+			return "", 0, badRequest(u.wrongMsg)
+		}
 	}
 	if err := os.Rename(tmp.Name(), filepath.Join(u.dir, name)); err != nil {
 		return "", 0, err
