@@ -67,6 +67,9 @@ type barRequest struct {
 // bar checks a bar's figures and computes its vazn750; the server never takes vazn750 from the client.
 func (req barRequest) bar() (store.Bar, error) {
 	b := store.Bar{Rey: strings.Join(strings.Fields(normalizeName(req.Rey)), " "), Ang: latinDigits(strings.TrimSpace(req.Ang))}
+	if !plainText(b.Rey) || !plainText(b.Ang) {
+		return b, badRequest(msgTextNotPlain)
+	}
 	if b.Rey == "" || utf8.RuneCountInString(b.Rey) > 100 {
 		return b, badRequest(msgBarLab)
 	}

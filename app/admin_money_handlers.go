@@ -106,6 +106,9 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(msgChargeType)
 	}
 	in.Description = strings.Join(strings.Fields(req.Description), " ")
+	if !plainText(in.Description) {
+		return badRequest(msgTextNotPlain)
+	}
 	if utf8.RuneCountInString(in.Description) > 200 {
 		return badRequest(msgDescriptionLong)
 	}

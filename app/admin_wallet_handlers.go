@@ -69,6 +69,9 @@ func (a *App) walletDecide(w http.ResponseWriter, r *http.Request) error {
 		if utf8.RuneCountInString(d.Reason) > 500 {
 			return badRequest(msgRejectReasonLong)
 		}
+		if !plainText(d.Reason) {
+			return badRequest(msgTextNotPlain)
+		}
 	default:
 		return badRequest(msgDecisionStatus)
 	}

@@ -28,6 +28,9 @@ func AddAdmin(ctx context.Context, st *store.Store, in AdminInput) (int64, bool,
 		return 0, false, errors.New("--password is not acceptable: at least 6 characters, at most 128, and not a common password")
 	}
 	first, last := normalizeName(in.FirstName), normalizeName(in.LastName)
+	if !plainText(first) || !plainText(last) {
+		return 0, false, errors.New("--first-name and --last-name must be plain text: no control or direction characters")
+	}
 	if _, err := st.UserByPhone(ctx, phone); errors.Is(err, store.ErrNotFound) {
 		// A new admin needs names; a promoted customer keeps theirs unless new ones are given.
 		first, last = cmp.Or(first, "مدیر"), cmp.Or(last, "فروشگاه")

@@ -66,6 +66,9 @@ func (a *App) bankAccountsCreate(w http.ResponseWriter, r *http.Request) error {
 	if holder == "" {
 		holder = u.FirstName + " " + u.LastName
 	}
+	if !plainText(holder) {
+		return badRequest(msgTextNotPlain)
+	}
 	if utf8.RuneCountInString(holder) > 100 {
 		return badRequest(msgHolderInvalid)
 	}

@@ -180,6 +180,9 @@ func (a *App) goldDecide(w http.ResponseWriter, r *http.Request) error {
 	if utf8.RuneCountInString(reason) > 500 {
 		return badRequest(msgRejectReasonLong)
 	}
+	if !plainText(reason) {
+		return badRequest(msgTextNotPlain)
+	}
 	if to == store.StatusRejected && reason == "" {
 		reason = msgDefaultRejectGold
 	}

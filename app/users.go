@@ -40,6 +40,9 @@ type profileInput struct {
 // normalize cleans the fields in place and returns the first problem found, in screen order.
 func (p *profileInput) normalize(a *App) error {
 	p.FirstName, p.LastName = normalizeName(p.FirstName), normalizeName(p.LastName)
+	if !plainText(p.FirstName) || !plainText(p.LastName) {
+		return badRequest(msgTextNotPlain)
+	}
 	if !nameOK(p.FirstName) {
 		return badRequest(msgFirstNameInvalid)
 	}
