@@ -3,12 +3,27 @@ package main
 import (
 	"expvar"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/pprof"
 )
 
 // serveDebug serves the runtime's profiles and memory figures on their own address, for measuring (the chat
 // load run reads memory per connection from it). It never shares the shop's port: bind it to loopback.
+// loopbackAddr tells whether addr (host:port) listens on loopback only: pprof and expvar show the process's
+// memory and must never be reachable from the network.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 func serveDebug(addr string, log *slog.Logger) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)

@@ -123,6 +123,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := parseWithEnv(newFlags("serve", stderr, &cfg, true), args); err != nil {
 		return err
 	}
+	if cfg.DebugAddr != "" && !loopbackAddr(cfg.DebugAddr) {
+		return fmt.Errorf("--debug-addr %q is not a loopback address: use 127.0.0.1:PORT or [::1]:PORT", cfg.DebugAddr)
+	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -154,3 +154,18 @@ func TestCheckSaysWhetherTheLedgerBalances(t *testing.T) {
 		t.Fatalf("serve on a tampered ledger: %v", err)
 	}
 }
+
+func TestDebugEndpointsListenOnLoopbackOnly(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:6060", ":6060", "192.168.1.5:6060", "shop.example:6060"} {
+		err := run(context.Background(), []string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0", "--debug-addr", addr},
+			&bytes.Buffer{}, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "loopback") {
+			t.Fatalf("--debug-addr %s: %v", addr, err)
+		}
+	}
+	for _, addr := range []string{"127.0.0.1:6060", "[::1]:6060", "localhost:6060"} {
+		if !loopbackAddr(addr) {
+			t.Fatalf("%s is loopback", addr)
+		}
+	}
+}

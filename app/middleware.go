@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -80,9 +81,15 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"media-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'"
 
-func securityHeaders(next http.Handler) http.Handler {
+// securityHeaders sets the browser protections of every answer; HSTS once the shop is reached over HTTPS (its
+// own TLS, or a --base-url https://… behind a proxy that terminates it).
+func (a *App) securityHeaders(next http.Handler) http.Handler {
+	https := strings.HasPrefix(a.baseURL, "https://")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		if https || r.TLS != nil {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")

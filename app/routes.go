@@ -12,7 +12,7 @@ import (
 // groups) and the web UI for everything else.
 func (a *App) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(a.recoverPanics, a.logRequests, securityHeaders)
+	r.Use(a.recoverPanics, a.logRequests, a.securityHeaders)
 
 	r.Get("/healthz", a.handle(a.health))
 
@@ -117,7 +117,7 @@ func (a *App) Handler() http.Handler {
 // withChatSocket sends /socket.io/ to the chat hub ahead of the router: its long polls and WebSocket
 // upgrades need the bare ResponseWriter (to hijack it) and would flood the request log.
 func (a *App) withChatSocket(next http.Handler) http.Handler {
-	socket := a.recoverPanics(securityHeaders(a.chat.Handler()))
+	socket := a.recoverPanics(a.securityHeaders(a.chat.Handler()))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/socket.io/") {
 			socket.ServeHTTP(w, r)

@@ -92,3 +92,16 @@ func TestUIFilesAreServedCompressedAndCached(t *testing.T) {
 		t.Fatalf("%s: %d encoding %q cache %q", m, resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"))
 	}
 }
+
+func TestHSTSOnlyOverHTTPS(t *testing.T) {
+	s := newTestShop(t)
+	if r := s.do("GET", "/api/prices/prices", "", nil); r.Header.Get("Strict-Transport-Security") != "" {
+		t.Fatalf("HSTS over plain HTTP without an https base URL: %q", r.Header.Get("Strict-Transport-Security"))
+	}
+	s.app.baseURL = "https://shop.example"
+	s.srv.Config.Handler = s.app.Handler()
+	r := s.do("GET", "/api/prices/prices", "", nil)
+	if got := r.Header.Get("Strict-Transport-Security"); got != "max-age=31536000" {
+		t.Fatalf("HSTS behind an https base URL: %q", got)
+	}
+}
