@@ -2,8 +2,10 @@ package app
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"goldshop/store"
 )
@@ -16,7 +18,9 @@ type registerRequest struct {
 	ReferralCode string `json:"referral_code"`
 }
 
-// authRegister keeps a pending sign-up and texts its code; the user is made when the code is verified.
+// authRegister keeps a pending sign-up and texts its code, bound to it; the user is made when the code is
+// verified. A sign-up whose code is still live is never replaced (409): its code is resent through
+// authRequestCode instead, so nobody can swap in their own password while the owner waits for the SMS.
 func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	var req registerRequest
 	if err := decode(w, r, &req); err != nil {
@@ -55,12 +59,15 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	case idTaken:
 		return conflict(msgNationalIDTaken)
 	}
-	if err := a.sendCode(r, phone, store.PurposeAuth, ""); err != nil {
-		return err
+	reg := store.Registration{PhoneNumber: phone, NationalID: nationalID, FirstName: req.FirstName,
+		LastName: req.LastName, BirthDate: req.BirthDate, ReferredBy: referredBy, CreatedAt: a.now()}
+	err = a.textCode(r, phone, store.PurposeAuth, func(codeHash []byte) (time.Duration, error) {
+		reg.PasswordHash = hashPassword(req.Password)
+		return a.store.StartRegistration(r.Context(), reg, codeHash, codeLimits[store.PurposeAuth], a.now())
+	})
+	if errors.Is(err, store.ErrSignUpPending) {
+		return conflict(msgSignUpPending)
 	}
-	err = a.store.SavePendingRegistration(r.Context(), store.Registration{PhoneNumber: phone, NationalID: nationalID,
-		FirstName: req.FirstName, LastName: req.LastName, BirthDate: req.BirthDate,
-		PasswordHash: hashPassword(req.Password), ReferredBy: referredBy, CreatedAt: a.now()})
 	if err != nil {
 		return err
 	}
@@ -71,7 +78,8 @@ type phoneRequest struct {
 	PhoneNumber string `json:"phone_number"`
 }
 
-// authRequestCode texts a login code to a customer, or re-sends a pending sign-up's code.
+// authRequestCode texts a login code to a customer, or re-sends a pending sign-up's code, bound to that
+// sign-up (should the sign-up be replaced meanwhile, the code completes nothing).
 func (a *App) authRequestCode(w http.ResponseWriter, r *http.Request) error {
 	var req phoneRequest
 	if err := decode(w, r, &req); err != nil {
@@ -81,16 +89,19 @@ func (a *App) authRequestCode(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return badRequest(msgPhoneInvalid)
 	}
+	scope := "" // a login code
 	if _, err := a.store.UserByPhone(r.Context(), phone); errors.Is(err, store.ErrNotFound) {
-		if _, err := a.store.PendingRegistration(r.Context(), phone); errors.Is(err, store.ErrNotFound) {
+		reg, err := a.store.PendingRegistration(r.Context(), phone)
+		if errors.Is(err, store.ErrNotFound) {
 			return notFound(msgNoAccount)
 		} else if err != nil {
 			return err
 		}
+		scope = store.SignUpScope(reg.ID)
 	} else if err != nil {
 		return err
 	}
-	if err := a.sendCode(r, phone, store.PurposeAuth, ""); err != nil {
+	if err := a.sendCode(r, phone, store.PurposeAuth, scope); err != nil {
 		return err
 	}
 	return okJSON(w, map[string]string{"phone_number": phone, "message": msgCodeSent})
@@ -108,7 +119,8 @@ type signedIn struct {
 	Message string   `json:"message"`
 }
 
-// authVerify spends a login or sign-up code: it signs an existing customer in, or creates the pending one.
+// authVerify spends a login or sign-up code: it signs an existing customer in, or creates the pending
+// sign-up the code was issued for (and no other).
 func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	var req verifyRequest
 	if err := decode(w, r, &req); err != nil {
@@ -121,14 +133,15 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	if err := a.limitLogins(r); err != nil {
 		return err
 	}
-	if _, err := a.checkCode(r, phone, store.PurposeAuth, req.Code); err != nil {
+	scope, err := a.checkCode(r, phone, store.PurposeAuth, req.Code)
+	if err != nil {
 		return err
 	}
 	msg := msgLoginSuccess
 	u, err := a.store.UserByPhone(r.Context(), phone)
 	if errors.Is(err, store.ErrNotFound) {
 		msg = msgRegisterSuccess
-		u, err = a.store.CompleteRegistration(r.Context(), phone, a.now())
+		u, err = a.store.CompleteSignUp(r.Context(), phone, scope, a.now())
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			return notFound(msgNoAccount)
@@ -151,8 +164,9 @@ type loginRequest struct {
 	Password    string `json:"password"`
 }
 
-// authLogin signs in with phone and password. Failures count per phone; a wrong phone and a wrong password
-// get the same answer in the same time.
+// authLogin signs in with phone and password. Attempts count per phone, before the password is checked, and
+// a success clears them (loginFailBucket); a wrong phone and a wrong password get the same answer in the
+// same time.
 func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	var req loginRequest
 	if err := decode(w, r, &req); err != nil {
@@ -169,10 +183,8 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	fails := loginFailBucket(phone)
-	if allowed, err := a.store.Allowed(r.Context(), fails, a.now()); err != nil {
+	if err := a.hit(r, msgTooManyLogins, fails); err != nil {
 		return err
-	} else if !allowed {
-		return tooMany(msgTooManyLogins)
 	}
 	u, err := a.store.UserByPhone(r.Context(), phone)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -183,10 +195,7 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 		hash = dummyHash
 	}
 	if !checkPassword(hash, req.Password) || err != nil {
-		if herr := a.store.Hit(r.Context(), a.now(), fails); herr != nil && !errors.Is(herr, store.ErrRateLimited) {
-			return herr
-		}
-		return unauthorized(msgLoginWrong)
+		return unauthorized(msgLoginWrong) // the attempt is already counted
 	}
 	if err := a.store.ClearBucket(r.Context(), fails.Bucket); err != nil {
 		return err
@@ -202,7 +211,9 @@ type refreshRequest struct {
 	RefreshToken string `json:"refreshToken"`
 }
 
-// authRefresh swaps a refresh token for a new pair (rotation); the old refresh token stops working.
+// authRefresh swaps a refresh token for a new pair (rotation); the old refresh token stops working. Shown
+// again within refreshReuseGrace, while its successor is unused, it gets the same successor pair back;
+// otherwise its reuse revokes the login.
 func (a *App) authRefresh(w http.ResponseWriter, r *http.Request) error {
 	var req refreshRequest
 	if err := decode(w, r, &req); err != nil {
@@ -215,21 +226,34 @@ func (a *App) authRefresh(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	pair, hashes := a.newPair()
-	_, err := a.store.RotateRefreshToken(r.Context(), hashToken(req.RefreshToken), hashes, a.now())
-	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrTokenReused) {
+	rot, err := a.store.RotateRefreshToken(r.Context(), hashToken(req.RefreshToken), hashes,
+		sealSuccessor(req.RefreshToken, pair), refreshReuseGrace, a.now())
+	switch {
+	case errors.Is(err, store.ErrTokenReused):
+		a.log.WarnContext(r.Context(), "refresh token reused; login revoked", slog.Int64("login_id", rot.LoginID),
+			slog.Int64("user_id", rot.UserID))
+		a.loginRevoked(rot.LoginID)
 		return unauthorized(msgSessionExpired)
-	}
-	if err != nil {
+	case errors.Is(err, store.ErrNotFound):
+		return unauthorized(msgSessionExpired)
+	case err != nil:
 		return err
+	}
+	if rot.Replayed != nil {
+		if pair, err = openSuccessor(req.RefreshToken, rot.Replayed); err != nil {
+			return err
+		}
 	}
 	return okJSON(w, pair)
 }
 
 // authLogout ends this login everywhere it is used: its tokens and its cookie session.
 func (a *App) authLogout(w http.ResponseWriter, r *http.Request) error {
-	if err := a.store.RevokeLogin(r.Context(), caller(r).LoginID, a.now()); err != nil {
+	loginID := caller(r).LoginID
+	if err := a.store.RevokeLogin(r.Context(), loginID, a.now()); err != nil {
 		return err
 	}
+	a.loginRevoked(loginID)
 	if err := a.sessions.Destroy(r.Context()); err != nil {
 		return err
 	}

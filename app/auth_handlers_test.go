@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -277,7 +278,8 @@ func TestRefreshRotatesAndDetectsReuse(t *testing.T) {
 	if me := s.do("GET", "/api/users/me", newAccess, nil); me.Status != 200 {
 		t.Fatalf("new access token: %d %s", me.Status, me.Body)
 	}
-	// The old refresh token coming back means a copy exists: the whole login dies.
+	// The old refresh token coming back after the reuse grace means a copy exists: the whole login dies.
+	s.clock.Advance(refreshReuseGrace + time.Second)
 	if r := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": refresh}); r.Status != 401 {
 		t.Fatalf("reused refresh token: %d %s", r.Status, r.Body)
 	}
@@ -365,4 +367,200 @@ func TestCookieWritesMustBeSameOrigin(t *testing.T) {
 	if st := update("same-origin", s.srv.URL); st != 200 {
 		t.Fatalf("same-origin cookie write: %d", st)
 	}
+}
+
+// parallel makes n calls at once, released together, and returns their answers in call order.
+func parallel(n int, call func(i int) reply) []reply {
+	out := make([]reply, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			<-start
+			out[i] = call(i)
+		}(i)
+	}
+	close(start)
+	wg.Wait()
+	return out
+}
+
+func statusCounts(rs []reply) map[int]int {
+	n := map[int]int{}
+	for _, r := range rs {
+		n[r.Status]++
+	}
+	return n
+}
+
+// Issue 14: a second sign-up for a phone must not overwrite one whose code is still live.
+func TestPendingSignUpCannotBeTakenOver(t *testing.T) {
+	s := newTestShop(t)
+	owner := registration(200)
+	phone := owner["phone_number"].(string)
+	if r := s.do("POST", "/api/auth/register", "", owner); r.Status != 200 {
+		t.Fatalf("owner's sign-up: %d %s", r.Status, r.Body)
+	}
+	code := s.lastCode(phone)
+	attacker := with(with(with(owner, "password", "attacker-pass-31"), "first_name", "مهاجم"), "last_name", "ناشناس")
+
+	s.clock.Advance(61 * time.Second)
+	r := s.do("POST", "/api/auth/register", "", attacker)
+	if r.Status != 409 || r.str("message") != msgSignUpPending || s.smsCount(phone) != 1 {
+		t.Fatalf("second sign-up of a pending phone: %d %s, %d SMS", r.Status, r.Body, s.smsCount(phone))
+	}
+	r = s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code})
+	if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارا" {
+		t.Fatalf("the owner's code: %d %s", r.Status, r.Body)
+	}
+	s.run(t, []scenario{
+		{"signs the owner in with the owner's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, 200, "accessToken"},
+		{"refuses the attacker's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, 401, msgLoginWrong},
+	})
+}
+
+func TestPendingSignUpIsResentNotReplaced(t *testing.T) {
+	s := newTestShop(t)
+	owner := registration(201)
+	phone := owner["phone_number"].(string)
+	s.do("POST", "/api/auth/register", "", owner)
+	attacker := with(owner, "first_name", "مهاجم")
+
+	t.Run("a resend keeps the sign-up live past the first code's lifetime", func(t *testing.T) {
+		s.clock.Advance(61 * time.Second)
+		if r := s.do("POST", "/api/auth/login/request-code", "", map[string]string{"phone_number": phone}); r.Status != 200 {
+			t.Fatalf("resend: %d %s", r.Status, r.Body)
+		}
+		s.clock.Advance(61 * time.Second) // the first code has expired, the resent one has not
+		if r := s.do("POST", "/api/auth/register", "", attacker); r.Status != 409 || r.str("message") != msgSignUpPending {
+			t.Fatalf("sign-up over a resent code: %d %s", r.Status, r.Body)
+		}
+	})
+	t.Run("wrong tries that void the code do not free the phone", func(t *testing.T) {
+		wrong := fmt.Sprintf("%05d", (atoi(s.lastCode(phone))+1)%100000)
+		for i := 0; i < codeLimits["auth"].MaxWrongTries; i++ {
+			s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": wrong})
+		}
+		if r := s.do("POST", "/api/auth/register", "", attacker); r.Status != 409 {
+			t.Fatalf("sign-up over a voided code: %d %s", r.Status, r.Body)
+		}
+	})
+	t.Run("a sign-up whose codes have all expired may be replaced", func(t *testing.T) {
+		s.clock.Advance(codeLimits["auth"].Lifetime)
+		fixed := with(owner, "first_name", "سارینا")
+		if r := s.do("POST", "/api/auth/register", "", fixed); r.Status != 200 {
+			t.Fatalf("sign-up after expiry: %d %s", r.Status, r.Body)
+		}
+		r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
+		if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارینا" {
+			t.Fatalf("verify the new sign-up: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// Issue 14: the check, the password hash and the count were three steps, so parallel guesses got past the
+// limit. Each attempt is counted before the password is checked.
+func TestParallelWrongPasswordsStopAtTheLimit(t *testing.T) {
+	s := newTestShop(t)
+	s.signUp(41)
+	phone := registration(41)["phone_number"].(string)
+	const n = 40
+	got := statusCounts(parallel(n, func(int) reply {
+		return s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "wrong-guess"})
+	}))
+	if got[401] != loginFailsPerPhone.Max || got[429] != n-loginFailsPerPhone.Max {
+		t.Fatalf("%d parallel wrong passwords: %v, want %d evaluated (401) and the rest 429", n, got, loginFailsPerPhone.Max)
+	}
+	r := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"})
+	if r.Status != 429 || r.str("message") != msgTooManyLogins {
+		t.Fatalf("the right password after the limit: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestParallelWrongCodesStopAtTheTriesCap(t *testing.T) {
+	s := newTestShop(t)
+	body := registration(42)
+	phone := body["phone_number"].(string)
+	s.do("POST", "/api/auth/register", "", body)
+	code := s.lastCode(phone)
+	wrong := fmt.Sprintf("%05d", (atoi(code)+1)%100000)
+	got := map[string]int{}
+	for _, r := range parallel(20, func(int) reply {
+		return s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": wrong})
+	}) {
+		got[r.str("message")]++
+	}
+	max := codeLimits["auth"].MaxWrongTries
+	if got[msgCodeWrong] != max-1 || got[msgCodeVoid] != 1 || got[msgCodeExpired] != 20-max {
+		t.Fatalf("20 parallel wrong codes: %v", got)
+	}
+	if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code}); r.Status != 400 {
+		t.Fatalf("the right code after the cap: %d %s", r.Status, r.Body)
+	}
+}
+
+// Issue 14: two tabs refreshing at once must not look like a stolen token.
+func TestParallelRefreshesKeepTheLoginAlive(t *testing.T) {
+	for i, n := range []int{2, 5} {
+		t.Run(fmt.Sprintf("%d at once", n), func(t *testing.T) {
+			s := newTestShop(t)
+			_, refresh := s.signUp(52 + i)
+			rs := parallel(n, func(int) reply {
+				return s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": refresh})
+			})
+			for i, r := range rs {
+				if r.Status != 200 || r.str("accessToken") != rs[0].str("accessToken") || r.str("refreshToken") != rs[0].str("refreshToken") {
+					t.Fatalf("refresh %d of %d: %d %s (statuses %v)", i+1, n, r.Status, r.Body, statusCounts(rs))
+				}
+			}
+			access, next := rs[0].str("accessToken"), rs[0].str("refreshToken")
+			if me := s.do("GET", "/api/users/me", access, nil); me.Status != 200 {
+				t.Fatalf("the login died: %d %s", me.Status, me.Body)
+			}
+			s.clock.Advance(refreshReuseGrace + time.Second)
+			if r := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": next}); r.Status != 200 {
+				t.Fatalf("the successor after the grace: %d %s", r.Status, r.Body)
+			}
+		})
+	}
+}
+
+func TestRefreshReuseOutsideTheGraceRevokesTheLogin(t *testing.T) {
+	t.Run("the same old token after the grace", func(t *testing.T) {
+		s := newTestShop(t)
+		_, refresh := s.signUp(55)
+		r := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": refresh})
+		access, next := r.str("accessToken"), r.str("refreshToken")
+		s.clock.Advance(10 * time.Second)
+		if again := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": refresh}); again.Status != 200 || again.str("refreshToken") != next {
+			t.Fatalf("within the grace: %d %s", again.Status, again.Body)
+		}
+		s.clock.Advance(refreshReuseGrace - 10*time.Second + time.Second)
+		if again := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": refresh}); again.Status != 401 {
+			t.Fatalf("after the grace: %d %s", again.Status, again.Body)
+		}
+		if me := s.do("GET", "/api/users/me", access, nil); me.Status != 401 {
+			t.Fatalf("login survived reuse after the grace: %d", me.Status)
+		}
+		if r := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": next}); r.Status != 401 {
+			t.Fatalf("successor of a revoked login: %d", r.Status)
+		}
+	})
+	t.Run("a token rotated twice ago, within the grace", func(t *testing.T) {
+		s := newTestShop(t)
+		_, first := s.signUp(56)
+		second := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": first}).str("refreshToken")
+		r := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": second})
+		if r.Status != 200 {
+			t.Fatalf("second rotation: %d %s", r.Status, r.Body)
+		}
+		if again := s.do("POST", "/api/auth/refresh-token", "", map[string]string{"refreshToken": first}); again.Status != 401 {
+			t.Fatalf("a token rotated twice ago: %d %s", again.Status, again.Body)
+		}
+		if me := s.do("GET", "/api/users/me", r.str("accessToken"), nil); me.Status != 401 {
+			t.Fatalf("login survived: %d", me.Status)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -40,15 +41,22 @@ func newCode() string {
 	return fmt.Sprintf("%05d", n.Int64())
 }
 
-// sendCode issues a fresh code for phone and purpose and texts it. Resending too soon is 429 with the wait;
-// a failed SMS withdraws the code so the customer may ask again at once.
+// sendCode issues a fresh code for phone, purpose and scope and texts it (see textCode).
 func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
+	return a.textCode(r, phone, purpose, func(codeHash []byte) (time.Duration, error) {
+		return a.store.IssueCode(r.Context(), phone, purpose, scope, codeHash, codeLimits[purpose], a.now())
+	})
+}
+
+// textCode makes a code, has issue record its hash (under codeLimits[purpose], with whatever else must
+// happen in the same transaction) and texts it. Resending too soon is 429 with the wait; a failed SMS
+// withdraws the code so the customer may ask again at once. Other errors of issue are returned as they are.
+func (a *App) textCode(r *http.Request, phone, purpose string, issue func(codeHash []byte) (wait time.Duration, err error)) error {
 	if err := a.limitCodeRequests(r); err != nil {
 		return err
 	}
 	code := newCode()
-	wait, err := a.store.IssueCode(r.Context(), phone, purpose, scope, a.codeHash(phone, purpose, code),
-		codeLimits[purpose], a.now())
+	wait, err := issue(a.codeHash(phone, purpose, code))
 	switch {
 	case errors.Is(err, store.ErrCodeTooSoon):
 		secs := int(wait.Seconds() + 0.999)
@@ -58,7 +66,7 @@ func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
 	case err != nil:
 		return err
 	}
-	text := fmt.Sprintf(smsCodeFormat, code) + "\n\n@" + a.host(r) + " #" + code
+	text := fmt.Sprintf(smsCodeFormat, code) + a.webOTPLine(code)
 	if err := a.sms.Send(r.Context(), sms.Message{To: phone, Code: code, Text: text}); err != nil {
 		a.log.ErrorContext(r.Context(), "sms failed", slog.String("to", maskPhone(phone)),
 			slog.String("error", err.Error()))
@@ -70,7 +78,8 @@ func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
 	return nil
 }
 
-// checkCode spends a code typed by the customer; every failure is a 400 with its Persian reason.
+// checkCode spends a code typed by the customer; every failure is a 400 with its Persian reason. The store
+// checks the code and counts a wrong try in one transaction, so parallel guesses cannot exceed the tries cap.
 func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope string, err error) {
 	code := latinDigits(strings.TrimSpace(typed))
 	if len(code) != 5 || !onlyDigits(code) {
@@ -89,19 +98,19 @@ func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope st
 	return scope, err
 }
 
-// host is the name phones match a WebOTP line against: the configured base URL's host, or the request's.
-func (a *App) host(r *http.Request) string {
-	if a.baseURL != "" {
-		if h := strings.TrimPrefix(strings.TrimPrefix(a.baseURL, "https://"), "http://"); h != "" {
-			h, _, _ = strings.Cut(h, "/")
-			return h
-		}
+// webOTPLine is the line by which a phone offers the code to the shop's page (WebOTP): "@host #code", with
+// the host of --base-url. Without --base-url there is none: the request's Host header is the caller's to
+// write, and an attacker's host in our SMS would hand the code to their page.
+func (a *App) webOTPLine(code string) string {
+	host := strings.TrimPrefix(strings.TrimPrefix(a.baseURL, "https://"), "http://")
+	host, _, _ = strings.Cut(host, "/")
+	if host == "" {
+		return ""
 	}
-	h := r.Host
-	if i := strings.LastIndex(h, ":"); i > 0 && !strings.Contains(h[i:], "]") {
-		h = h[:i]
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
 	}
-	return h
+	return "\n\n@" + host + " #" + code
 }
 
 // maskPhone keeps the operator prefix and last two digits, enough to follow a case in the logs.

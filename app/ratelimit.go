@@ -38,6 +38,10 @@ func (a *App) limitLogins(r *http.Request) error {
 	return a.hit(r, msgTooManyRequests, bucket(loginsPerIP, "login-ip:"+a.clientIP(r)))
 }
 
+// loginFailBucket counts password attempts per phone. An attempt is recorded before its password is checked,
+// in the same transaction that checks the limit, and a success clears the bucket; so the bucket holds the
+// failures since the last success plus the attempts still being checked, and parallel guesses cannot get
+// past the limit (issue 14).
 func loginFailBucket(phone string) store.Limit {
 	return bucket(loginFailsPerPhone, "login-fail:"+phone)
 }

@@ -2,6 +2,9 @@ package app
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -17,6 +20,12 @@ const (
 	accessTokenTTL  = 15 * time.Minute
 	refreshTokenTTL = 30 * 24 * time.Hour
 	sessionLoginKey = "login_id" // the cookie session holds only the login it belongs to
+
+	// refreshReuseGrace is how long a just-rotated refresh token, shown again while its successor is still
+	// unused, gets that same successor pair back instead of revoking the login: two tabs refreshing at once,
+	// or an answer lost on a phone's network (Ory Hydra's "refresh token rotation grace period", Auth0's and
+	// Okta's "reuse interval"). Later, or for a token rotated twice ago, reuse revokes the login.
+	refreshReuseGrace = 30 * time.Second
 )
 
 // principal is who is calling: the user and the login (device) whose token or cookie was shown.
@@ -57,6 +66,47 @@ func (a *App) newPair() (tokenPair, store.TokenPair) {
 	now := a.now()
 	return tokenPair{access, refresh}, store.TokenPair{AccessHash: accessHash, AccessExpires: now.Add(accessTokenTTL),
 		RefreshHash: refreshHash, RefreshExpires: now.Add(refreshTokenTTL)}
+}
+
+// sealSuccessor encrypts the pair that replaced oldRefresh, with a key derived from oldRefresh (AES-256-GCM,
+// key = HMAC-SHA256(oldRefresh, label)). Only the hash of oldRefresh is stored, so a copy of the database
+// cannot open it; a client presenting oldRefresh again within the grace can.
+func sealSuccessor(oldRefresh string, p tokenPair) []byte {
+	aead := successorAEAD(oldRefresh)
+	nonce := make([]byte, aead.NonceSize())
+	rand.Read(nonce)
+	return aead.Seal(nonce, nonce, []byte(p.AccessToken+" "+p.RefreshToken), nil)
+}
+
+// openSuccessor reverses sealSuccessor.
+func openSuccessor(oldRefresh string, sealed []byte) (tokenPair, error) {
+	aead := successorAEAD(oldRefresh)
+	if len(sealed) < aead.NonceSize() {
+		return tokenPair{}, errors.New("sealed successor too short")
+	}
+	plain, err := aead.Open(nil, sealed[:aead.NonceSize()], sealed[aead.NonceSize():], nil)
+	if err != nil {
+		return tokenPair{}, err
+	}
+	access, refresh, ok := strings.Cut(string(plain), " ")
+	if !ok {
+		return tokenPair{}, errors.New("sealed successor malformed")
+	}
+	return tokenPair{access, refresh}, nil
+}
+
+func successorAEAD(oldRefresh string) cipher.AEAD {
+	m := hmac.New(sha256.New, []byte(oldRefresh))
+	m.Write([]byte("goldshop refresh successor v1"))
+	block, err := aes.NewCipher(m.Sum(nil))
+	if err != nil {
+		panic(err) // a 32-byte key is always valid
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		panic(err)
+	}
+	return aead
 }
 
 // signIn starts a login for u: a token pair for the bearer client and a fresh cookie session for the browser.

@@ -69,7 +69,8 @@ func (a *App) usersRequestProfileCode(w http.ResponseWriter, r *http.Request) er
 	return okJSON(w, map[string]string{"message": msgCodeSent})
 }
 
-// usersVerifyProfileCode spends the code and opens a short window for one password change.
+// usersVerifyProfileCode spends the code and opens a short window for one password change, from this login
+// (device) only: another session of the same customer cannot use it.
 func (a *App) usersVerifyProfileCode(w http.ResponseWriter, r *http.Request) error {
 	var req verifyRequest
 	if err := decode(w, r, &req); err != nil {
@@ -82,7 +83,8 @@ func (a *App) usersVerifyProfileCode(w http.ResponseWriter, r *http.Request) err
 	if _, err := a.checkCode(r, phone, store.PurposeProfile, req.Code); err != nil {
 		return err
 	}
-	if err := a.store.GrantPasswordChange(r.Context(), caller(r).User.ID, a.now().Add(passwordChangeWindow)); err != nil {
+	p := caller(r)
+	if err := a.store.GrantPasswordChange(r.Context(), p.User.ID, p.LoginID, a.now().Add(passwordChangeWindow)); err != nil {
 		return err
 	}
 	return okJSON(w, map[string]string{"message": msgCodeVerified})
@@ -92,7 +94,8 @@ type passwordRequest struct {
 	Password string `json:"password"`
 }
 
-// usersChangePassword sets a new password once per verified code and signs out the caller's other devices.
+// usersChangePassword sets a new password once per verified code, from the login that verified it, and
+// signs out the caller's other devices.
 func (a *App) usersChangePassword(w http.ResponseWriter, r *http.Request) error {
 	var req passwordRequest
 	if err := decode(w, r, &req); err != nil {
@@ -109,5 +112,6 @@ func (a *App) usersChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	a.userLoginsRevoked(p.User.ID, p.LoginID)
 	return okJSON(w, map[string]string{"message": msgPasswordChanged})
 }

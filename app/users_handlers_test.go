@@ -97,3 +97,23 @@ func TestPasswordChangeWindowCloses(t *testing.T) {
 		t.Fatalf("change after the window: %d %s", r.Status, r.Body)
 	}
 }
+
+// Issue 14: the grant opened by a verified code belongs to the login that verified it, so a second
+// (perhaps stolen) session of the same customer cannot use it to change the password and sign the first out.
+func TestPasswordChangeGrantBelongsToTheLoginThatVerified(t *testing.T) {
+	s := newTestShop(t)
+	first, _ := s.signUp(92)
+	phone := registration(92)["phone_number"].(string)
+	second := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}).str("accessToken")
+	s.clock.Advance(61 * time.Second)
+	s.do("POST", "/api/auth/request-verification-code", first, map[string]string{"phone_number": phone})
+	if r := s.do("POST", "/api/auth/verify-profile-code", first, map[string]string{"phone_number": phone, "code": s.lastCode(phone)}); r.Status != 200 {
+		t.Fatalf("verify profile code: %d %s", r.Status, r.Body)
+	}
+	s.run(t, []scenario{
+		{"refuses the change from another login of the same customer", "PUT", "/api/users/change-password", second, map[string]string{"password": "stolen-change-66"}, 403, msgPasswordGrantGone},
+		{"keeps the verifying login signed in", "GET", "/api/users/me", first, nil, 200, phone},
+		{"lets the verifying login change the password", "PUT", "/api/users/change-password", first, map[string]string{"password": "my-own-change-67"}, 200, msgPasswordChanged},
+		{"signs the other login out", "GET", "/api/users/me", second, nil, 401, msgSessionExpired},
+	})
+}

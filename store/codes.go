@@ -37,32 +37,45 @@ var (
 func (s *Store) IssueCode(ctx context.Context, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
 	now time.Time) (wait time.Duration, err error) {
 	err = s.InTx(ctx, func(tx *sql.Tx) error {
-		var last sql.NullInt64
-		var today int
-		if err := tx.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
-			WHERE phone_number = ? AND purpose = ? AND created_at > ?`,
-			phone, purpose, now.Add(-24*time.Hour).UnixMilli()).Scan(&last, &today); err != nil {
+		if wait, err = codeAllowed(ctx, tx, phone, purpose, lim, now); err != nil {
 			return err
 		}
-		if last.Valid {
-			if next := time.UnixMilli(last.Int64).Add(lim.ResendAfter); now.Before(next) {
-				wait = next.Sub(now)
-				return ErrCodeTooSoon
-			}
-		}
-		if today >= lim.DailyCap {
-			return ErrCodeDailyCap
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ?
-			WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL`, now.UnixMilli(), phone, purpose); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO verification_codes (phone_number, purpose, scope, code_hash,
-			created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			phone, purpose, scope, hexString(codeHash), now.UnixMilli(), now.Add(lim.Lifetime).UnixMilli())
-		return err
+		return insertCode(ctx, tx, phone, purpose, scope, codeHash, lim, now)
 	})
 	return wait, err
+}
+
+// codeAllowed applies the resend spacing and the daily cap: ErrCodeTooSoon with the wait, or ErrCodeDailyCap.
+func codeAllowed(ctx context.Context, tx *sql.Tx, phone, purpose string, lim CodeLimits, now time.Time) (time.Duration, error) {
+	var last sql.NullInt64
+	var today int
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
+		WHERE phone_number = ? AND purpose = ? AND created_at > ?`,
+		phone, purpose, now.Add(-24*time.Hour).UnixMilli()).Scan(&last, &today); err != nil {
+		return 0, err
+	}
+	if last.Valid {
+		if next := time.UnixMilli(last.Int64).Add(lim.ResendAfter); now.Before(next) {
+			return next.Sub(now), ErrCodeTooSoon
+		}
+	}
+	if today >= lim.DailyCap {
+		return 0, ErrCodeDailyCap
+	}
+	return 0, nil
+}
+
+// insertCode closes the live code of phone and purpose and records the new one.
+func insertCode(ctx context.Context, tx *sql.Tx, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
+	now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ?
+		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL`, now.UnixMilli(), phone, purpose); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO verification_codes (phone_number, purpose, scope, code_hash,
+		created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		phone, purpose, scope, hexString(codeHash), now.UnixMilli(), now.Add(lim.Lifetime).UnixMilli())
+	return err
 }
 
 // UseCode checks codeHash against the live code of phone and purpose. A match closes the code (single use)
@@ -108,21 +121,24 @@ func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []b
 	return scope, nil
 }
 
-// GrantPasswordChange lets the user change the password once before until.
-func (s *Store) GrantPasswordChange(ctx context.Context, userID int64, until time.Time) error {
+// GrantPasswordChange lets the user change the password once before until, from loginID only: the login
+// (device) that verified the code, not any other session of the same user.
+func (s *Store) GrantPasswordChange(ctx context.Context, userID, loginID int64, until time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO password_change_grants (user_id, expires_at) VALUES (?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET expires_at = excluded.expires_at`, userID, until.UnixMilli())
+		_, err := tx.ExecContext(ctx, `INSERT INTO password_change_grants (user_id, login_id, expires_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET login_id = excluded.login_id, expires_at = excluded.expires_at`,
+			userID, loginID, until.UnixMilli())
 		return err
 	})
 }
 
-// ChangePassword spends the user's live password-change grant, sets the new hash and revokes every other
-// login of the user. Without a live grant it returns ErrNotFound and changes nothing.
-func (s *Store) ChangePassword(ctx context.Context, userID, keepLoginID int64, passwordHash string, now time.Time) error {
+// ChangePassword spends the live password-change grant that loginID holds, sets the new hash and revokes
+// every other login of the user. Without such a grant (none, expired, or made for another login) it returns
+// ErrNotFound and changes nothing.
+func (s *Store) ChangePassword(ctx context.Context, userID, loginID int64, passwordHash string, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM password_change_grants WHERE user_id = ? AND expires_at > ?`,
-			userID, now.UnixMilli())
+		res, err := tx.ExecContext(ctx, `DELETE FROM password_change_grants WHERE user_id = ? AND login_id = ?
+			AND expires_at > ?`, userID, loginID, now.UnixMilli())
 		if err := affectedOne(res, err); err != nil {
 			return err
 		}
@@ -130,7 +146,7 @@ func (s *Store) ChangePassword(ctx context.Context, userID, keepLoginID int64, p
 			passwordHash, now.UnixMilli(), userID); err != nil {
 			return err
 		}
-		return revokeLogins(ctx, tx, `user_id = ? AND id <> ?`, now, userID, keepLoginID)
+		return revokeLogins(ctx, tx, `user_id = ? AND id <> ?`, now, userID, loginID)
 	})
 }
 

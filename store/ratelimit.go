@@ -41,7 +41,9 @@ func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
 	})
 }
 
-// Allowed reports whether the bucket has room for one more hit, without recording one.
+// Allowed reports whether the bucket has room for one more hit, without recording one. It is a look, not a
+// gate: a check followed later by a Hit races with parallel requests, so a limit is enforced with Hit alone,
+// before the work it limits (issue 14).
 func (s *Store) Allowed(ctx context.Context, l Limit, now time.Time) (bool, error) {
 	var n int
 	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
@@ -58,7 +60,7 @@ func (s *Store) ClearBucket(ctx context.Context, bucket string) error {
 }
 
 // Prune deletes what has outlived every rule: rate hits and codes older than two days, expired tokens and
-// sessions, stale sign-ups and grants.
+// sessions, stale sign-ups and grants, and the sealed successor pairs of tokens rotated long past the grace.
 func (s *Store) Prune(ctx context.Context, now time.Time) error {
 	cut := now.Add(-48 * time.Hour).UnixMilli()
 	return s.InTx(ctx, func(tx *sql.Tx) error {
@@ -67,6 +69,7 @@ func (s *Store) Prune(ctx context.Context, now time.Time) error {
 			`DELETE FROM verification_codes WHERE created_at < ?`,
 			`DELETE FROM pending_registrations WHERE created_at < ?`,
 			`DELETE FROM tokens WHERE expires_at < ?`,
+			`UPDATE tokens SET successor_sealed = NULL WHERE successor_sealed IS NOT NULL AND revoked_at < ?`,
 			`DELETE FROM password_change_grants WHERE expires_at < ?`,
 			`DELETE FROM idempotency_keys WHERE created_at < ?`,
 		} {

@@ -16,8 +16,8 @@ type TokenPair struct {
 	RefreshExpires time.Time
 }
 
-// ErrTokenReused is returned when a refresh token that was already rotated comes back: someone holds a copy,
-// so the whole login is revoked.
+// ErrTokenReused is returned when a refresh token that was already rotated comes back outside the reuse grace:
+// someone holds a copy, so the whole login is revoked.
 var ErrTokenReused = errors.New("store: refresh token reused")
 
 func hexString(b []byte) string { return hex.EncodeToString(b) }
@@ -67,17 +67,37 @@ func (s *Store) UserByLogin(ctx context.Context, loginID int64) (User, error) {
 		WHERE id = (SELECT user_id FROM logins WHERE id = ? AND revoked_at IS NULL)`, loginID))
 }
 
-// RotateRefreshToken swaps a live refresh token for a new pair: the old refresh token and the login's access
-// tokens stop working. It returns the login's user id. An unknown or expired token is ErrNotFound; a token
-// already rotated away is ErrTokenReused and revokes the login.
-func (s *Store) RotateRefreshToken(ctx context.Context, oldHash []byte, p TokenPair, now time.Time) (userID int64, err error) {
+// Rotation is what RotateRefreshToken did with a refresh token.
+type Rotation struct {
+	UserID  int64
+	LoginID int64
+	// Replayed is the sealed successor pair handed out when the token was rotated moments ago (within the
+	// grace): the caller opens it and answers with that same pair. Nil for a fresh rotation.
+	Replayed []byte
+}
+
+// RotateRefreshToken swaps a live refresh token for the new pair p: the old refresh token and the login's
+// access tokens stop working, and the old token keeps the new refresh hash and sealed (p, sealed by the
+// caller with a key only the old token's holder can derive) for the grace.
+//
+// A token already rotated away comes back in two cases. Within grace of its rotation, while its successor is
+// still the login's live refresh token (two tabs refreshing at once), the answer is the same rotation's result:
+// Rotation.Replayed. Otherwise (later, or a token rotated twice ago) someone holds a copy: the login is revoked
+// and ErrTokenReused is returned with the Rotation naming the login. An unknown or expired token, or one of a
+// revoked login, is ErrNotFound.
+func (s *Store) RotateRefreshToken(ctx context.Context, oldHash []byte, p TokenPair, sealed []byte,
+	grace time.Duration, now time.Time) (Rotation, error) {
+	var rot Rotation
 	var reused bool
-	err = s.InTx(ctx, func(tx *sql.Tx) error {
-		var loginID, expires int64
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		var expires int64
 		var revoked, loginRevoked sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT t.login_id, t.expires_at, t.revoked_at, l.revoked_at, l.user_id
-			FROM tokens t JOIN logins l ON l.id = t.login_id WHERE t.hash = ? AND t.kind = 'refresh'`,
-			hexString(oldHash)).Scan(&loginID, &expires, &revoked, &loginRevoked, &userID)
+		var successor sql.NullString
+		var successorSealed []byte
+		err := tx.QueryRowContext(ctx, `SELECT t.login_id, t.expires_at, t.revoked_at, t.successor_hash,
+			t.successor_sealed, l.revoked_at, l.user_id FROM tokens t JOIN logins l ON l.id = t.login_id
+			WHERE t.hash = ? AND t.kind = 'refresh'`, hexString(oldHash)).
+			Scan(&rot.LoginID, &expires, &revoked, &successor, &successorSealed, &loginRevoked, &rot.UserID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -88,19 +108,47 @@ func (s *Store) RotateRefreshToken(ctx context.Context, oldHash []byte, p TokenP
 			return ErrNotFound
 		}
 		if revoked.Valid {
+			if successorSealed != nil && successor.Valid && now.Before(time.UnixMilli(revoked.Int64).Add(grace)) {
+				var live bool
+				if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tokens WHERE hash = ?
+					AND kind = 'refresh' AND revoked_at IS NULL AND expires_at > ?)`,
+					successor.String, now.UnixMilli()).Scan(&live); err != nil {
+					return err
+				}
+				if live {
+					rot.Replayed = successorSealed
+					return nil
+				}
+			}
 			reused = true
-			return revokeLogins(ctx, tx, `id = ?`, now, loginID)
+			return revokeLogins(ctx, tx, `id = ?`, now, rot.LoginID)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked_at = ? WHERE login_id = ? AND revoked_at IS NULL`,
-			now.UnixMilli(), loginID); err != nil {
+			now.UnixMilli(), rot.LoginID); err != nil {
 			return err
 		}
-		return insertTokens(ctx, tx, loginID, p)
+		// Only the newest rotated token can be answered again, so older sealed pairs are dropped.
+		if _, err := tx.ExecContext(ctx, `UPDATE tokens SET successor_sealed = NULL WHERE login_id = ?
+			AND successor_sealed IS NOT NULL`, rot.LoginID); err != nil {
+			return err
+		}
+		var keep any // NULL, not an empty blob, when the caller keeps no successor
+		if len(sealed) > 0 {
+			keep = sealed
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tokens SET successor_hash = ?, successor_sealed = ? WHERE hash = ?`,
+			hexString(p.RefreshHash), keep, hexString(oldHash)); err != nil {
+			return err
+		}
+		return insertTokens(ctx, tx, rot.LoginID, p)
 	})
 	if err == nil && reused {
-		return 0, ErrTokenReused
+		return rot, ErrTokenReused
 	}
-	return userID, err
+	if err != nil {
+		return Rotation{}, err
+	}
+	return rot, nil
 }
 
 // RevokeLogin ends one signed-in device: its tokens and its cookie session stop working.
