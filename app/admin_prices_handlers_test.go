@@ -66,7 +66,7 @@ func TestPriceSettingsAreCheckedAndAudited(t *testing.T) {
 		return scenario{name, "PUT", "/api/priceSettings", admin, body, status, want}
 	}
 	s.run(t, []scenario{
-		{"the defaults", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":true,"sell_enabled":true,"buy_start_time":"00:00","buy_end_time":"23:59","sell_start_time":"00:00","sell_end_time":"23:59","min_weight":"0.001","max_weight":"1000.000","price_max_age_minutes":30}`},
+		{"the defaults", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":true,"sell_enabled":true,"buy_start_time":"00:00","buy_end_time":"23:59","sell_start_time":"00:00","sell_end_time":"23:59","min_weight":"0.001","max_weight":"1000.000","price_max_age_minutes":30,"referral_min_trade_rial":"1000000","referral_monthly_cap":10}`},
 		put("a time without a leading zero", map[string]any{"buy_start_time": "8:00"}, 400, msgClockInvalid),
 		put("hour 24", map[string]any{"sell_end_time": "24:00"}, 400, msgClockInvalid),
 		put("a min weight of zero", map[string]any{"min_weight": "0"}, 400, msgMinWeightInvalid),
@@ -75,11 +75,14 @@ func TestPriceSettingsAreCheckedAndAudited(t *testing.T) {
 		put("a max age of zero", map[string]any{"price_max_age_minutes": 0}, 400, msgMaxAgeInvalid),
 		put("a max age over a week", map[string]any{"price_max_age_minutes": 10081}, 400, msgMaxAgeInvalid),
 		put("a text for a flag", map[string]any{"buy_enabled": "yes"}, 400, ""),
+		put("a negative referral minimum", map[string]any{"referral_min_trade_rial": "-1"}, 400, msgReferralMinInvalid),
+		put("a fractional referral minimum", map[string]any{"referral_min_trade_rial": "1.5"}, 400, msgReferralMinInvalid),
+		put("a referral cap over the bound", map[string]any{"referral_monthly_cap": 100001}, 400, msgReferralCapInvalid),
 		{"nothing changed", "GET", "/api/priceSettings", admin, nil, 200, `"min_weight":"0.001","max_weight":"1000.000"`},
 		put("the full object", map[string]any{"buy_enabled": false, "sell_enabled": true, "buy_start_time": "۰۹:۳۰",
 			"buy_end_time": "20:00", "sell_start_time": "22:00", "sell_end_time": "02:00", "min_weight": "0.01",
-			"max_weight": "۲۵۰", "price_max_age_minutes": "15"}, 200, msgSettingsSaved),
-		{"kept", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":false,"sell_enabled":true,"buy_start_time":"09:30","buy_end_time":"20:00","sell_start_time":"22:00","sell_end_time":"02:00","min_weight":"0.010","max_weight":"250.000","price_max_age_minutes":15}`},
+			"max_weight": "۲۵۰", "price_max_age_minutes": "15", "referral_min_trade_rial": "۵٬۰۰۰٬۰۰۰", "referral_monthly_cap": 3}, 200, msgSettingsSaved),
+		{"kept", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":false,"sell_enabled":true,"buy_start_time":"09:30","buy_end_time":"20:00","sell_start_time":"22:00","sell_end_time":"02:00","min_weight":"0.010","max_weight":"250.000","price_max_age_minutes":15,"referral_min_trade_rial":"5000000","referral_monthly_cap":3}`},
 	})
 	log, _ := s.store.AuditLog(t.Context(), 1)
 	if len(log) != 1 || log[0].Action != "price_settings.save" || !strings.Contains(fmt.Sprint(log[0].After), "250000") {

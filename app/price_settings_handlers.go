@@ -1,10 +1,20 @@
 package app
 
-import "net/http"
+import (
+	"net/http"
+
+	"goldshop/store"
+)
 
 type priceSettingsView struct {
 	settingsFields
-	PriceMaxAgeMinutes int `json:"price_max_age_minutes"`
+	PriceMaxAgeMinutes   int    `json:"price_max_age_minutes"`
+	ReferralMinTradeRial string `json:"referral_min_trade_rial"`
+	ReferralMonthlyCap   int    `json:"referral_monthly_cap"`
+}
+
+func viewPriceSettings(s store.PriceSettings) priceSettingsView {
+	return priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes, rialString(s.ReferralMinTradeRial), s.ReferralMonthlyCap}
 }
 
 // priceSettingsGet returns the trading rules (admin.md §2, trade-time and weight settings).
@@ -13,7 +23,7 @@ func (a *App) priceSettingsGet(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return okJSON(w, priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes})
+	return okJSON(w, viewPriceSettings(s))
 }
 
 // priceSettingsRequest is the full settings object; a field left out keeps its current value.
@@ -27,7 +37,16 @@ type priceSettingsRequest struct {
 	MinWeight          *numberText `json:"min_weight"`
 	MaxWeight          *numberText `json:"max_weight"`
 	PriceMaxAgeMinutes *numberText `json:"price_max_age_minutes"`
+	// the referral reward's rules: the least trade (rial) that earns it, and the most per inviter a month
+	ReferralMinTradeRial *numberText `json:"referral_min_trade_rial"`
+	ReferralMonthlyCap   *numberText `json:"referral_monthly_cap"`
 }
+
+// maxReferralMinTradeRial and maxReferralMonthlyCap bound the referral rules as the database does.
+const (
+	maxReferralMinTradeRial = 1_000_000_000_000_000
+	maxReferralMonthlyCap   = 100_000
+)
 
 // maxPriceAgeMinutes is a week: a shop closed for longer sets a new price when it opens.
 const maxPriceAgeMinutes = 7 * 24 * 60
@@ -86,9 +105,23 @@ func (a *App) priceSettingsPut(w http.ResponseWriter, r *http.Request) error {
 		}
 		s.PriceMaxAgeMinutes = int(n)
 	}
+	if req.ReferralMinTradeRial != nil {
+		n, ok := parseRial(string(*req.ReferralMinTradeRial))
+		if !ok || n < 0 || n > maxReferralMinTradeRial {
+			return badRequest(msgReferralMinInvalid)
+		}
+		s.ReferralMinTradeRial = n
+	}
+	if req.ReferralMonthlyCap != nil {
+		n, ok := parseRial(string(*req.ReferralMonthlyCap))
+		if !ok || n < 0 || n > maxReferralMonthlyCap {
+			return badRequest(msgReferralCapInvalid)
+		}
+		s.ReferralMonthlyCap = int(n)
+	}
 	if err := a.store.SavePriceSettings(r.Context(), caller(r).User.ID, s, a.now()); err != nil {
 		return err
 	}
 	return okJSON(w, map[string]any{"message": msgSettingsSaved,
-		"settings": priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes}})
+		"settings": viewPriceSettings(s)})
 }

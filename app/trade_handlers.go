@@ -249,7 +249,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	now := a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, CodeScope: scope,
 		Once: onceOf(r), Describe: describeTrade, RewardText: descReferralReward,
-		Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) }}, now)
+		Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) }, MonthStart: jalaliMonthStart(now)}, now)
 	switch {
 	case errors.Is(err, store.ErrQuoteNone):
 		return badRequest(msgQuoteNone)

@@ -41,6 +41,7 @@ type moneyMachine struct {
 	decided   []int64
 	keys      int
 	rewarded  map[int64]bool // invitees whose first trade paid the inviter
+	rewards   int            // rewards paid to the inviter
 	bars      int
 	golds     []*goldRequestModel
 }
@@ -196,8 +197,8 @@ func (m *moneyMachine) DuplicateSubmit(t *rapid.T) {
 }
 
 // Trade quotes a buy or sell (sometimes replacing it with a second quote first) and executes it: it moves
-// the amounts when the free balance covers them and nothing otherwise; the first trade of an invited customer
-// pays the inviter (customer 0) the reward once.
+// the amounts when the free balance covers them and nothing otherwise; the first trade of at least the
+// minimum of an invited customer pays the inviter (customer 0) the reward once, within the monthly cap.
 func (m *moneyMachine) Trade(t *rapid.T) {
 	c := m.pick(t)
 	typ := rapid.SampledFrom([]string{EntryBuy, EntrySell}).Draw(t, "type")
@@ -236,8 +237,11 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 	default:
 		c.free, c.gold = c.free+rial, c.gold-mg
 	}
-	if c != m.customers[0] && !m.rewarded[c.id] {
+	// the shop's default referral rules: a trade of at least 1,000,000 rial, at most 10 rewards a month (the
+	// machine's trades have no month start, so all of an inviter's rewards count)
+	if c != m.customers[0] && !m.rewarded[c.id] && rial >= 1_000_000 && m.rewards < 10 {
 		m.rewarded[c.id] = true
+		m.rewards++
 		m.customers[0].gold += ReferralRewardMg
 	}
 	if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {

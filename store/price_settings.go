@@ -16,6 +16,10 @@ type PriceSettings struct {
 	SellStartMin, SellEndMin int
 	MinWeightMg, MaxWeightMg int64
 	PriceMaxAgeMinutes       int
+	// ReferralMinTradeRial is the least rial value of an invitee's trade that earns their inviter the reward;
+	// ReferralMonthlyCap the most rewards one inviter earns in a Jalali month.
+	ReferralMinTradeRial int64
+	ReferralMonthlyCap   int
 }
 
 // PriceSettings returns the current trading rules.
@@ -26,9 +30,11 @@ func (s *Store) PriceSettings(ctx context.Context) (PriceSettings, error) {
 func priceSettings(ctx context.Context, q queryer) (PriceSettings, error) {
 	var p PriceSettings
 	err := q.QueryRowContext(ctx, `SELECT buy_enabled, sell_enabled, buy_start_minute, buy_end_minute,
-		sell_start_minute, sell_end_minute, min_weight_mg, max_weight_mg, price_max_age_minutes
+		sell_start_minute, sell_end_minute, min_weight_mg, max_weight_mg, price_max_age_minutes,
+		referral_min_trade_rial, referral_monthly_cap
 		FROM price_settings WHERE id = 1`).Scan(&p.BuyEnabled, &p.SellEnabled, &p.BuyStartMin, &p.BuyEndMin,
-		&p.SellStartMin, &p.SellEndMin, &p.MinWeightMg, &p.MaxWeightMg, &p.PriceMaxAgeMinutes)
+		&p.SellStartMin, &p.SellEndMin, &p.MinWeightMg, &p.MaxWeightMg, &p.PriceMaxAgeMinutes,
+		&p.ReferralMinTradeRial, &p.ReferralMonthlyCap)
 	return p, err
 }
 
@@ -41,9 +47,10 @@ func (s *Store) SavePriceSettings(ctx context.Context, adminID int64, p PriceSet
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE price_settings SET buy_enabled = ?, sell_enabled = ?,
 			buy_start_minute = ?, buy_end_minute = ?, sell_start_minute = ?, sell_end_minute = ?,
-			min_weight_mg = ?, max_weight_mg = ?, price_max_age_minutes = ? WHERE id = 1`,
+			min_weight_mg = ?, max_weight_mg = ?, price_max_age_minutes = ?,
+			referral_min_trade_rial = ?, referral_monthly_cap = ? WHERE id = 1`,
 			p.BuyEnabled, p.SellEnabled, p.BuyStartMin, p.BuyEndMin, p.SellStartMin, p.SellEndMin,
-			p.MinWeightMg, p.MaxWeightMg, p.PriceMaxAgeMinutes); err != nil {
+			p.MinWeightMg, p.MaxWeightMg, p.PriceMaxAgeMinutes, p.ReferralMinTradeRial, p.ReferralMonthlyCap); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "price_settings.save",

@@ -62,6 +62,8 @@ type Trade struct {
 	// Open tells whether the trade's side is open under the price settings as they are when it executes
 	// (the owner's switch and trading hours); nil: always.
 	Open func(PriceSettings) bool
+	// MonthStart is when the current Jalali month began (Tehran time), for the inviter's monthly reward cap.
+	MonthStart time.Time
 }
 
 // ExecuteQuote carries out a live quote in one transaction, if its side is still open (ErrTradingClosed): the customer's rial and gold move against the
@@ -74,18 +76,16 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 		if err := t.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
+		settings, err := priceSettings(ctx, tx)
+		if err != nil {
+			return err
+		}
 		// the owner's off switch stops trading at once, also for quotes already given
-		if t.Open != nil {
-			settings, err := priceSettings(ctx, tx)
-			if err != nil {
-				return err
-			}
-			if !t.Open(settings) {
-				return ErrTradingClosed
-			}
+		if t.Open != nil && !t.Open(settings) {
+			return ErrTradingClosed
 		}
 		q := Quote{UserID: t.UserID, Type: t.Type, CodeScope: t.CodeScope}
-		err := tx.QueryRowContext(ctx, `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
+		err = tx.QueryRowContext(ctx, `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
 			WHERE code_scope = ? AND user_id = ? AND type = ? AND status = 'pending' AND expires_at > ?`,
 			t.CodeScope, t.UserID, t.Type, now.UnixMilli()).Scan(&q.ID, &q.AmountRial, &q.AmountGoldMg, &q.PricePerGramRial)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -113,7 +113,9 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			journalID, q.ID); err != nil {
 			return err
 		}
-		if err := rewardInviter(ctx, tx, t.UserID, t.RewardText, now); err != nil {
+		if q.AmountRial < settings.ReferralMinTradeRial {
+			// too small to earn the inviter anything: a later trade of at least the minimum may
+		} else if err := rewardInviter(ctx, tx, t.UserID, t.RewardText, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
 			return err
 		}
 		entry, err = entryOf(ctx, tx, t.UserID, journalID)
@@ -122,17 +124,25 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 	return entry, err
 }
 
-// rewardInviter pays the referral reward for invitee's first trade, once per invitee: the reward's row is
-// keyed by the invitee, so a later trade finds it and pays nothing.
-func rewardInviter(ctx context.Context, tx *sql.Tx, inviteeID int64, text string, now time.Time) error {
+// rewardInviter pays the referral reward for invitee's first qualifying trade, once per invitee: the reward's
+// row is keyed by the invitee, so a later trade finds it and pays nothing. An inviter who has had monthlyCap
+// rewards since monthStart gets none for it (a later trade of the invitee, next month, still may).
+func rewardInviter(ctx context.Context, tx *sql.Tx, inviteeID int64, text string, monthlyCap int, monthStart, now time.Time) error {
 	var inviterID int64
-	err := tx.QueryRowContext(ctx, `SELECT u.referred_by FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL
-		AND NOT EXISTS (SELECT 1 FROM referral_rewards r WHERE r.invitee_id = u.id)`, inviteeID).Scan(&inviterID)
+	var thisMonth int
+	err := tx.QueryRowContext(ctx, `SELECT u.referred_by,
+		(SELECT count(*) FROM referral_rewards m WHERE m.inviter_id = u.referred_by AND m.created_at >= ?)
+		FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL
+		AND NOT EXISTS (SELECT 1 FROM referral_rewards r WHERE r.invitee_id = u.id)`,
+		monthStart.UnixMilli(), inviteeID).Scan(&inviterID, &thisMonth)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
 		return err
+	}
+	if thisMonth >= monthlyCap {
+		return nil
 	}
 	journalID, err := postJournal(ctx, tx, journal{userID: inviterID, typ: EntryRewardReferral, status: StatusApproved,
 		description: text, legs: move(AssetGold, ReferralRewardMg, kindShopRewards, 0, kindCustomer, inviterID)}, now)

@@ -1,0 +1,60 @@
+package app
+
+import (
+	"testing"
+	"time"
+)
+
+// A tiny buy sold back earns the inviter nothing: only a trade of at least the owner's minimum does, and an
+// inviter earns at most the owner's cap of rewards in one Jalali month.
+func TestReferralRewardsCannotBeFarmed(t *testing.T) {
+	s := newTestShop(t)
+	admin := s.signInAdmin()
+	inviter := s.newTrader(1, "")
+	a := s.newTrader(2, inviter.referralCode)
+	b := s.newTrader(3, inviter.referralCode)
+	s.setPrice(admin, 50_000_000)
+	for _, c := range []trader{a, b} {
+		s.charge(admin, c, "rial", "10000000")
+	}
+	earned := func(want string) {
+		t.Helper()
+		s.run(t, []scenario{{"the inviter's earnings", "GET", "/api/referral/stats", inviter.token, nil, 200, `"earned":"` + want + `"`}})
+	}
+
+	s.trade(a, "buy", map[string]any{"amount_gold": "0.001"}) // 50,000 rial
+	s.trade(a, "sell", map[string]any{"amount_gold": "0.001"})
+	earned("0.000")
+	s.trade(a, "buy", map[string]any{"amount_rial": 999_999})
+	earned("0.000")
+	s.trade(a, "buy", map[string]any{"amount_rial": 1_000_000}) // the default minimum
+	earned("0.005")
+
+	if r := s.do("PUT", "/api/priceSettings", admin, map[string]any{"referral_monthly_cap": 1}); r.Status != 200 {
+		t.Fatalf("settings: %d %s", r.Status, r.Body)
+	}
+	s.trade(b, "buy", map[string]any{"amount_rial": 2_000_000})
+	earned("0.005") // the month's one reward is paid already
+
+	s.clock.Advance(31 * 24 * time.Hour) // into the next Jalali month
+	inviter.token, b.token, admin = s.signIn(inviter.phone), s.signIn(b.phone), s.signIn(adminPhone)
+	s.setPrice(admin, 50_000_000)
+	s.trade(b, "buy", map[string]any{"amount_rial": 1_000_000})
+	earned("0.010")
+	s.trade(b, "buy", map[string]any{"amount_rial": 1_000_000})
+	earned("0.010") // once per invitee
+}
+
+func TestJalaliMonthStartsAtTehranMidnightOfItsFirstDay(t *testing.T) {
+	for _, c := range []struct{ at, want string }{
+		{"2026-11-25T12:00:00Z", "2026-11-22T00:00:00+03:30"}, // 4 Azar 1405 → 1 Azar
+		{"2026-11-21T20:29:00Z", "2026-10-23T00:00:00+03:30"}, // 23:59 on 30 Aban in Tehran
+		{"2026-11-21T20:30:00Z", "2026-11-22T00:00:00+03:30"}, // 00:00 on 1 Azar in Tehran
+		{"2027-03-21T10:00:00Z", "2027-03-21T00:00:00+03:30"}, // Nowruz 1406
+	} {
+		at, _ := time.Parse(time.RFC3339, c.at)
+		if got := jalaliMonthStart(at).Format(time.RFC3339); got != c.want {
+			t.Errorf("jalaliMonthStart(%s) = %s, want %s", c.at, got, c.want)
+		}
+	}
+}
