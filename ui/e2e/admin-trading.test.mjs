@@ -1,7 +1,7 @@
 // The admin's trading desk in Debian's Chromium against the real binary, on a phone and a desktop: an admin
 // changes a grade's margins and sees the price table follow, moves a customer to another grade and the
-// customer's own prices follow, saves trade hours (one window through midnight) and weight limits that a
-// reload shows again, and finds real trades in the buy/sell listing with its filters. Every screen is saved
+// customer's own prices follow, saves trade hours (one window through midnight), weight limits and the referral
+// reward's rules that a reload shows again, and finds real trades in the buy/sell listing with its filters. Every screen is saved
 // as a screenshot in test-artifacts/.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -209,10 +209,27 @@ describe('admin trading desk', () => {
       await page.getByTestId('max-weight').blur();
       assert.equal(await page.getByTestId('max-weight').inputValue(), '۱۰۰۰');
       await page.getByTestId('max-weight').fill('12.5');
+
+      // the referral reward: an empty least trade, a cap above 100,000 and a price age of 0 are refused, and
+      // nothing is sent
+      assert.equal(await page.getByTestId('referral-min').inputValue(), '۱٬۰۰۰٬۰۰۰');
+      assert.equal(await page.getByTestId('referral-cap').inputValue(), '۱۰');
+      await page.getByTestId('referral-min').fill('');
+      await page.getByTestId('referral-cap').fill('100001');
       await page.getByTestId('max-age').fill('۰');
       await page.getByTestId('settings-save').click();
       await page.getByText('عددی از ۱ تا ۱۰۰۸۰ دقیقه وارد کنید').waitFor();
+      await page.getByText('مبلغی از ۰ تا ۱٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰ ریال وارد کنید').waitFor();
+      await page.getByText('عددی از ۰ تا ۱۰۰٬۰۰۰ وارد کنید').waitFor();
+      await toast(page, 'لطفاً خطاهای فرم را برطرف کنید').waitFor();
+      await shot(page, `${name}-trading-04-settings-errors`);
+      const untouched = ok(await call('/api/priceSettings', { token: adminToken }));
+      assert.deepEqual([untouched.referral_min_trade_rial, untouched.referral_monthly_cap, untouched.price_max_age_minutes], ['1000000', 10, 30]);
       await page.getByTestId('max-age').fill('45');
+      await page.getByTestId('referral-min').fill('۵۰۰۰۰۰۰');
+      assert.equal(await page.getByTestId('referral-min').inputValue(), '۵٬۰۰۰٬۰۰۰');
+      await page.getByText('معادل ۵۰۰٬۰۰۰ تومان').waitFor();
+      await page.getByTestId('referral-cap').fill('۳');
       await shot(page, `${name}-trading-04-settings-filled`);
       if (phone) {
         await failing(page, '**/api/priceSettings', 'PUT', async () => {
@@ -227,6 +244,7 @@ describe('admin trading desk', () => {
       assert.deepEqual(stored, {
         buy_enabled: true, sell_enabled: false, buy_start_time: '22:30', buy_end_time: '02:15',
         sell_start_time: '09:00', sell_end_time: '17:30', min_weight: '0.250', max_weight: '12.500', price_max_age_minutes: 45,
+        referral_min_trade_rial: '5000000', referral_monthly_cap: 3,
       });
       await page.reload();
       await page.getByTestId('settings-save').waitFor();
@@ -238,11 +256,15 @@ describe('admin trading desk', () => {
       assert.equal(await page.getByTestId('min-weight').inputValue(), '۰/۲۵');
       assert.equal(await page.getByTestId('max-weight').inputValue(), '۱۲/۵');
       assert.equal(await page.getByTestId('max-age').inputValue(), '۴۵');
+      assert.equal(await page.getByTestId('referral-min').inputValue(), '۵٬۰۰۰٬۰۰۰');
+      assert.equal(await page.getByTestId('referral-cap').inputValue(), '۳');
+      await page.getByText('معادل ۵۰۰٬۰۰۰ تومان').waitFor();
       await shot(page, `${name}-trading-05-settings-reloaded`);
       // back to the defaults, so the other viewport starts from them
       ok(await call('/api/priceSettings', {
         method: 'PUT', token: adminToken,
-        body: { buy_enabled: true, sell_enabled: true, buy_start_time: '00:00', buy_end_time: '23:59', sell_start_time: '00:00', sell_end_time: '23:59', min_weight: '0.001', max_weight: '1000', price_max_age_minutes: 30 },
+        body: { buy_enabled: true, sell_enabled: true, buy_start_time: '00:00', buy_end_time: '23:59', sell_start_time: '00:00', sell_end_time: '23:59', min_weight: '0.001', max_weight: '1000', price_max_age_minutes: 30,
+          referral_min_trade_rial: '1000000', referral_monthly_cap: 10 },
       }));
 
       // ---- the buy/sell listing: real trades and the filters ------------------------------------------------

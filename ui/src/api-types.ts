@@ -189,6 +189,10 @@ export type PriceSettings = {
   min_weight: string;
   max_weight: string;
   price_max_age_minutes: number;
+  /** referral_min_trade_rial is the least first trade (whole rials, 0 to 10^15) that earns the inviter the reward. */
+  referral_min_trade_rial: string;
+  /** referral_monthly_cap is the most rewards an inviter earns in one Jalali month (0 to 100000; 0 pays none). */
+  referral_monthly_cap: number;
 };
 
 export type GoldTransaction = {

@@ -6,12 +6,16 @@ import {
   canonicalWeight,
   checkGradeRule,
   checkMaxAge,
+  checkReferralCap,
+  checkReferralMin,
+  DEFAULT_SETTINGS,
   gradePrices,
   crossesMidnight,
   maxAgeText,
   parseTime,
   PRICE_RULE_MESSAGES,
   readWeight,
+  referralMinText,
   weightInput,
   weightNoteText,
   wholeRial,
@@ -187,5 +191,44 @@ describe("checkMaxAge", () => {
     expect(maxAgeText(90)).toBe("۱ ساعت و ۳۰ دقیقه");
     expect(maxAgeText(10080)).toBe("۷ روز");
     expect(maxAgeText(1500)).toBe("۱ روز و ۱ ساعت");
+  });
+});
+
+describe("referral reward rules", () => {
+  it("accepts a least trade of whole rials from 0 to 10^15, as the server does", () => {
+    expect(checkReferralMin("5000000")).toEqual({ ok: true, value: "5000000" });
+    expect(checkReferralMin("۵٬۰۰۰٬۰۰۰")).toEqual({ ok: true, value: "5000000" });
+    expect(checkReferralMin("0")).toEqual({ ok: true, value: "0" });
+    expect(checkReferralMin("000")).toEqual({ ok: true, value: "0" });
+    expect(checkReferralMin("1000000000000000")).toEqual({ ok: true, value: "1000000000000000" });
+    expect(checkReferralMin(1000000)).toEqual({ ok: true, value: "1000000" });
+  });
+  it("refuses an empty, negative, fractional or too large least trade", () => {
+    for (const v of ["", " ", "-1", "1.5", "abc", "1e6", "1000000000000001", "99999999999999999999"]) {
+      expect(checkReferralMin(v)).toEqual({ ok: false, message: PRICE_RULE_MESSAGES.badReferralMin });
+    }
+    expect(PRICE_RULE_MESSAGES.badReferralMin).toBe("مبلغی از ۰ تا ۱٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰ ریال وارد کنید");
+  });
+  it("accepts a monthly cap from 0 to 100000", () => {
+    expect(checkReferralCap("3")).toEqual({ ok: true, value: 3 });
+    expect(checkReferralCap("۰")).toEqual({ ok: true, value: 0 });
+    expect(checkReferralCap("100,000")).toEqual({ ok: true, value: 100000 });
+    expect(checkReferralCap(10)).toEqual({ ok: true, value: 10 });
+  });
+  it("refuses an empty, negative, fractional or too large monthly cap", () => {
+    for (const v of ["", "-1", "2.5", "ده", "100001", "0000100001", "1e3"]) {
+      expect(checkReferralCap(v)).toEqual({ ok: false, message: PRICE_RULE_MESSAGES.badReferralCap });
+    }
+    expect(PRICE_RULE_MESSAGES.badReferralCap).toBe("عددی از ۰ تا ۱۰۰٬۰۰۰ وارد کنید");
+  });
+  it("says the least trade in tomans, and what 0 means", () => {
+    expect(referralMinText("5000000")).toBe("معادل ۵۰۰٬۰۰۰ تومان");
+    expect(referralMinText("15")).toBe("معادل ۱ تومان");
+    expect(referralMinText("0")).toBe("۰ یعنی اولین معامله به هر مبلغی پاداش دارد");
+    expect(referralMinText("")).toBe("مبلغ را به ریال وارد کنید");
+  });
+  it("defaults to a first trade of 1,000,000 rials and 10 rewards a month", () => {
+    expect(DEFAULT_SETTINGS.referral_min_trade_rial).toBe("1000000");
+    expect(DEFAULT_SETTINGS.referral_monthly_cap).toBe(10);
   });
 });

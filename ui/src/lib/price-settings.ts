@@ -1,6 +1,7 @@
 // The admin's price rules: a grade's two margins and the trading settings (admin.md §5, decisions.md §4).
-// Weights are read exactly as milligrams (ledger.ts), never as floats; times are Tehran "HH:mm".
-import { formatGold } from "./money";
+// Weights are read exactly as milligrams (ledger.ts), never as floats; times are Tehran "HH:mm"; the referral
+// reward's least trade is read as a BigInt of rials.
+import { faNumber, formatGold, formatRial, formatToman } from "./money";
 import type { PriceSettings } from "../api";
 import { toFaDigits, toLatinDigits } from "./digits";
 import { formatUnits, GOLD_SCALE, parseUnits } from "./ledger";
@@ -13,6 +14,10 @@ export const FALLBACK_MAX_WEIGHT = "1000.000";
 /** MAX_AGE_MIN and MAX_AGE_MAX bound price_max_age_minutes: a minute to a week (docs/api.md). */
 export const MAX_AGE_MIN = 1;
 export const MAX_AGE_MAX = 10080;
+/** REFERRAL_MIN_MAX bounds referral_min_trade_rial (0 to 10^15 rials, as the server and its database do). */
+export const REFERRAL_MIN_MAX = "1000000000000000";
+/** REFERRAL_CAP_MAX bounds referral_monthly_cap (0 to 100000 rewards per inviter a month). */
+export const REFERRAL_CAP_MAX = 100000;
 
 /** DEFAULT_SETTINGS are the settings of a shop nobody has configured (admin.md §9, docs/api.md). */
 export const DEFAULT_SETTINGS: PriceSettings = {
@@ -25,6 +30,8 @@ export const DEFAULT_SETTINGS: PriceSettings = {
   min_weight: "0.001",
   max_weight: "1000.000",
   price_max_age_minutes: 30,
+  referral_min_trade_rial: "1000000",
+  referral_monthly_cap: 10,
 };
 
 /** PRICE_RULE_MESSAGES are the texts of the grade rules and the settings form. */
@@ -37,6 +44,8 @@ export const PRICE_RULE_MESSAGES = {
   minIgnored: "حداقل وزن نمی‌تواند بیشتر از حداکثر باشد؛ مقدار قبلی ماند",
   maxFallback: "مقدار خوانا نبود؛ حداکثر وزن ۱۰۰۰ گرم شد",
   maxIgnored: "حداکثر وزن نمی‌تواند کمتر از حداقل باشد؛ مقدار قبلی ماند",
+  badReferralMin: `مبلغی از ۰ تا ${formatRial(REFERRAL_MIN_MAX)} ریال وارد کنید`,
+  badReferralCap: `عددی از ۰ تا ${faNumber(String(REFERRAL_CAP_MAX))} وارد کنید`,
 } as const;
 
 // ---- grade rules -------------------------------------------------------------
@@ -204,4 +213,33 @@ export function maxAgeText(minutes: number): string {
   if (h) parts.push(`${toFaDigits(h)} ساعت`);
   if (m) parts.push(`${toFaDigits(m)} دقیقه`);
   return parts.join(" و ");
+}
+
+// ---- referral reward -------------------------------------------------------------
+
+/** ReferralMin is the outcome of checking referral_min_trade_rial: canonical rial digits, or why not. */
+export type ReferralMin = { ok: true; value: string } | { ok: false; message: string };
+/** ReferralCap is the outcome of checking referral_monthly_cap. */
+export type ReferralCap = { ok: true; value: number } | { ok: false; message: string };
+
+/** checkReferralMin reads the least first trade that earns the reward: whole rials from 0 to 10^15. */
+export function checkReferralMin(input: string | number): ReferralMin {
+  const s = wholeRial(input);
+  if (s === null || BigInt(s) > BigInt(REFERRAL_MIN_MAX)) return { ok: false, message: PRICE_RULE_MESSAGES.badReferralMin };
+  return { ok: true, value: s };
+}
+
+/** checkReferralCap reads the most rewards an inviter earns in a Jalali month: a whole number from 0 to 100000. */
+export function checkReferralCap(input: string | number): ReferralCap {
+  const s = wholeRial(input);
+  if (s === null || s.length > 6 || Number(s) > REFERRAL_CAP_MAX) return { ok: false, message: PRICE_RULE_MESSAGES.badReferralCap };
+  return { ok: true, value: Number(s) };
+}
+
+/** referralMinText is the hint under the least trade: the amount in tomans, and what 0 means. */
+export function referralMinText(digits: string): string {
+  const s = wholeRial(digits);
+  if (s === null) return "مبلغ را به ریال وارد کنید";
+  if (s === "0") return "۰ یعنی اولین معامله به هر مبلغی پاداش دارد";
+  return `معادل ${formatToman(s)} تومان`;
 }

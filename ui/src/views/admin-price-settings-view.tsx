@@ -1,32 +1,40 @@
 // Trade-time and weight settings (admin.md §2, §5; decisions.md §4): when buying and selling are open, how
-// much gold one trade may move, and how long a base price stays fresh. The whole object is saved at once.
-import { formatGold } from "../lib/money";
+// much gold one trade may move, how long a base price stays fresh, and which first trades earn an inviter the
+// referral reward, how many times a month. The whole object is saved at once.
+import { faNumber, formatGold } from "../lib/money";
 import type { ReactNode, FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { api, errorText, type PriceSettings } from "../api";
+import { GroupedField } from "../components/grouped-field";
 import { ClockIcon, InfoIcon, SettingsIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, Field, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { displayAmount, sanitizeAmount } from "../lib/charge";
-import { digitsOnly, toFaDigits } from "../lib/digits";
+import { toFaDigits } from "../lib/digits";
+import { trimLeadingZeros } from "../lib/grouped-input";
 import {
   applyMaxWeight,
   applyMinWeight,
   applyWeights,
   canonicalWeight,
   checkMaxAge,
+  checkReferralCap,
+  checkReferralMin,
   crossesMidnight,
   FALLBACK_MAX_WEIGHT,
   FALLBACK_MIN_WEIGHT,
   maxAgeText,
   parseTime,
   PRICE_RULE_MESSAGES,
+  referralMinText,
   weightInput,
   weightNoteText,
+  wholeRial,
   windowText,
   type WeightNote,
   type Weights,
 } from "../lib/price-settings";
+import { REFERRAL_REWARD_TEXT } from "../lib/referral";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
 
@@ -40,16 +48,17 @@ const TEXTS = {
 type Side = "buy" | "sell";
 type TimeKey = "buy_start_time" | "buy_end_time" | "sell_start_time" | "sell_end_time";
 const TIME_KEYS: TimeKey[] = ["buy_start_time", "buy_end_time", "sell_start_time", "sell_end_time"];
+/** CountKey names the whole numbers of the form: the price age, the referral reward's least trade and cap. */
+type CountKey = "maxAge" | "referralMin" | "referralCap";
 
-/** Form is what the screen edits: the times and the price age as typed, the weights as typed drafts. */
+/** Form is what the screen edits: the times as typed, the weights as typed drafts, the whole numbers as digits. */
 type Form = {
   buy_enabled: boolean;
   sell_enabled: boolean;
   times: Record<TimeKey, string>;
   minDraft: string;
   maxDraft: string;
-  maxAge: string;
-};
+} & Record<CountKey, string>;
 
 function weightsOf(s: PriceSettings): Weights {
   return { min: canonicalWeight(s.min_weight, FALLBACK_MIN_WEIGHT), max: canonicalWeight(s.max_weight, FALLBACK_MAX_WEIGHT) };
@@ -64,6 +73,8 @@ function formOf(s: PriceSettings): Form {
     minDraft: weightInput(w.min),
     maxDraft: weightInput(w.max),
     maxAge: String(s.price_max_age_minutes ?? ""),
+    referralMin: wholeRial(s.referral_min_trade_rial) ?? "",
+    referralCap: String(s.referral_monthly_cap ?? ""),
   };
 }
 
@@ -72,7 +83,7 @@ export default function AdminPriceSettingsView() {
   const [form, setForm] = useState<Form | null>(null);
   const [weights, setWeights] = useState<Weights>({ min: FALLBACK_MIN_WEIGHT, max: FALLBACK_MAX_WEIGHT });
   const [notes, setNotes] = useState<{ min: WeightNote | null; max: WeightNote | null }>({ min: null, max: null });
-  const [errors, setErrors] = useState<Partial<Record<TimeKey | "maxAge", string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<TimeKey | CountKey, string>>>({});
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -103,7 +114,7 @@ export default function AdminPriceSettingsView() {
   }
 
   const patch = (p: Partial<Form>) => setForm((f) => (f ? { ...f, ...p } : f));
-  const clearError = (key: TimeKey | "maxAge") => setErrors(({ [key]: _, ...rest }) => rest);
+  const clearError = (key: TimeKey | CountKey) => setErrors(({ [key]: _, ...rest }) => rest);
 
   const setTime = (key: TimeKey) => (v: string) => {
     patch({ times: { ...form.times, [key]: v.slice(0, 5) } });
@@ -113,6 +124,10 @@ export default function AdminPriceSettingsView() {
     const t = parseTime(form.times[key]);
     if (t) patch({ times: { ...form.times, [key]: t } });
     else setErrors((e) => ({ ...e, [key]: PRICE_RULE_MESSAGES.badTime }));
+  };
+  const setCount = (key: CountKey) => (digits: string) => {
+    patch({ [key]: digits });
+    clearError(key);
   };
 
   // The weight rules apply when a field is left (admin.md §5), not at every keystroke: typing 10
@@ -141,6 +156,10 @@ export default function AdminPriceSettingsView() {
     }
     const age = checkMaxAge(form.maxAge);
     if (!age.ok) errs.maxAge = age.message;
+    const referralMin = checkReferralMin(form.referralMin);
+    if (!referralMin.ok) errs.referralMin = referralMin.message;
+    const referralCap = checkReferralCap(form.referralCap);
+    if (!referralCap.ok) errs.referralCap = referralCap.message;
     // Enter saves without leaving the field: the weights typed so far go through the rules here too
     const w = applyWeights(form.minDraft, form.maxDraft, weights);
     setWeights({ min: w.min.value, max: w.max.value });
@@ -151,7 +170,7 @@ export default function AdminPriceSettingsView() {
     });
     patch({ times: { ...form.times, ...times }, minDraft: weightInput(w.min.value), maxDraft: weightInput(w.max.value) });
     setErrors(errs);
-    if (!age.ok || Object.keys(errs).length > 0) {
+    if (!age.ok || !referralMin.ok || !referralCap.ok || Object.keys(errs).length > 0) {
       toast(TEXTS.fixErrors, "error");
       return;
     }
@@ -162,6 +181,8 @@ export default function AdminPriceSettingsView() {
       min_weight: w.min.value,
       max_weight: w.max.value,
       price_max_age_minutes: age.value,
+      referral_min_trade_rial: referralMin.value,
+      referral_monthly_cap: referralCap.value,
     };
     setSaving(true);
     try {
@@ -253,21 +274,42 @@ export default function AdminPriceSettingsView() {
 
       <section className="card section-card" aria-label="اعتبار قیمت">
         <h2 className="section-title">اعتبار قیمت</h2>
-        <Field
+        <CountField
           label="مدت اعتبار قیمت پایه"
-          value={toFaDigits(form.maxAge)}
-          onValue={(v) => {
-            patch({ maxAge: digitsOnly(v).slice(0, 5) });
-            clearError("maxAge");
-          }}
+          digits={form.maxAge}
+          onDigits={setCount("maxAge")}
+          max={5}
+          unit="دقیقه"
           error={errors.maxAge}
           hint={`${age.ok ? `${maxAgeText(age.value)}. ` : ""}اگر قیمت پایه در این مدت به‌روز نشود، خرید و فروش تا قیمت تازه متوقف می‌شود.`}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-          className="unit-field"
-          end={<span className="field-unit">دقیقه</span>}
-          data-testid="max-age"
+          testid="max-age"
+        />
+      </section>
+
+      <section className="card section-card" aria-label="پاداش دعوت دوستان">
+        <h2 className="section-title">پاداش دعوت دوستان</h2>
+        <p className="section-note">
+          {`معرف برای اولین خرید یا فروش هر دوستی که دعوت کرده ${REFERRAL_REWARD_TEXT} پاداش می‌گیرد، اگر آن معامله دست‌کم به مبلغ زیر باشد.`}
+        </p>
+        <CountField
+          label="کمترین مبلغ اولین معامله"
+          digits={form.referralMin}
+          onDigits={setCount("referralMin")}
+          max={16}
+          unit="ریال"
+          error={errors.referralMin}
+          hint={referralMinText(form.referralMin)}
+          testid="referral-min"
+        />
+        <CountField
+          label="سقف پاداش هر معرف در ماه"
+          digits={form.referralCap}
+          onDigits={setCount("referralCap")}
+          max={6}
+          unit="پاداش"
+          error={errors.referralCap}
+          hint="۰ یعنی پاداشی پرداخت نمی‌شود. شمارش هر ماه شمسی از نو شروع می‌شود."
+          testid="referral-cap"
         />
       </section>
 
@@ -333,5 +375,27 @@ function WeightField({ label, value, onValue, onBlur, note, hint, testid }: Weig
         </p>
       )}
     </div>
+  );
+}
+
+type CountProps = { label: string; digits: string; onDigits: (digits: string) => void; max: number; unit: string; error?: string; hint: string; testid: string };
+
+/** CountField is a whole number with its unit inside the input, grouped by thousands while it is typed. */
+function CountField({ label, digits, onDigits, max, unit, error, hint, testid }: CountProps) {
+  return (
+    <GroupedField
+      label={label}
+      digits={digits}
+      onDigits={onDigits}
+      format={faNumber}
+      clean={trimLeadingZeros}
+      max={max}
+      error={error}
+      hint={hint}
+      placeholder="۰"
+      className="unit-field"
+      end={<span className="field-unit">{unit}</span>}
+      testid={testid}
+    />
   );
 }
