@@ -80,7 +80,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key}
-	a.chat = chat.New(chat.Config{Store: cfg.Store, Authenticate: a.chatUser, Now: cfg.Now, Log: cfg.Log, Socket: chatSocketOptions})
+	a.chat = chat.New(a.chatConfig())
 	return a, nil
 }
 

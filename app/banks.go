@@ -51,7 +51,9 @@ func luhnValid(digits string) bool {
 func normalizeIBAN(s string) (string, bool) {
 	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\u200c", "").Replace(latinDigits(strings.TrimSpace(s))))
 	s = strings.TrimPrefix(s, "IR")
-	if len(s) != 24 || !onlyDigits(s) {
+	// check digits 00, 01 and 99 pass mod 97 but are never issued (ISO 13616: 02–98): IR00… would be a second
+	// spelling of IR97…
+	if len(s) != 24 || !onlyDigits(s) || s[:2] < "02" || s[:2] > "98" {
 		return "", false
 	}
 	// Move the country code and check digits to the end, letters as numbers (I=18, R=27), then mod 97 must be 1.

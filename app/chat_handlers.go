@@ -17,6 +17,14 @@ import (
 	"goldshop/store"
 )
 
+// chatConfig is how the shop builds its chat hub: the socket options of app.go, with the client address
+// that the budget of connections not signed in yet counts by (the shop's clientIP, which knows the proxy).
+func (a *App) chatConfig() chat.Config {
+	sock := chatSocketOptions
+	sock.ClientAddr = a.clientIP
+	return chat.Config{Store: a.store, Authenticate: a.chatUser, Now: a.now, Log: a.log, Socket: sock}
+}
+
 // chatStart gives a customer their room, the same one every time (decisions.md §7).
 func (a *App) chatStart(w http.ResponseWriter, r *http.Request) error {
 	u := caller(r).User
@@ -150,14 +158,15 @@ func (a *App) chatFileServe(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Content-Type", chatFileKinds[filepath.Ext(name)].contentType)
-	w.Header().Set("Cache-Control", "private, max-age=86400")
+	w.Header().Set("Cache-Control", "private, no-store") // nothing stays on a shared phone after logout
 	w.Header().Set("Content-Disposition", "inline")
 	http.ServeContent(w, r, "", st.ModTime(), file) // ranges, so audio can seek
 	return nil
 }
 
 // chatUser authenticates a chat socket: the access token of the CONNECT payload, or else the session cookie
-// of the handshake request.
+// of the handshake request. The socket keeps the login, whose revocation closes it (chat_revoke.go), and
+// the end of the token or session, when it is closed too.
 func (a *App) chatUser(r *http.Request, auth json.RawMessage) (chat.User, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -166,31 +175,59 @@ func (a *App) chatUser(r *http.Request, auth json.RawMessage) (chat.User, error)
 	}
 	_ = json.Unmarshal(auth, &payload)
 	var u store.User
+	var loginID int64
+	var until time.Time
 	var err error
 	switch {
 	case payload.Token != "":
-		u, _, err = a.store.UserByAccessToken(ctx, hashToken(payload.Token), a.now())
+		hash, now := hashToken(payload.Token), a.now()
+		if u, loginID, err = a.store.UserByAccessToken(ctx, hash, now); err == nil {
+			until = a.accessTokenEnd(ctx, hash, now)
+		}
 	default:
-		u, err = a.cookieUser(ctx, r)
+		u, loginID, until, err = a.cookieUser(ctx, r)
 	}
 	if err != nil {
 		return chat.User{}, err
 	}
-	return chat.User{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Phone: u.PhoneNumber, IsAdmin: u.IsAdmin}, nil
+	return chat.User{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Phone: u.PhoneNumber, IsAdmin: u.IsAdmin,
+		LoginID: loginID, Until: until}, nil
 }
 
-func (a *App) cookieUser(ctx context.Context, r *http.Request) (store.User, error) {
+// accessTokenEnd finds, to the second, when an access token that works at now stops working: the first
+// instant the store's own check (UserByAccessToken at a later time) refuses it, found by bisection between
+// now and now+accessTokenTTL, beyond which no token lives. A failed read counts as the end, so the socket
+// is closed early rather than late.
+func (a *App) accessTokenEnd(ctx context.Context, hash []byte, now time.Time) time.Time {
+	alive, dead := now, now.Add(accessTokenTTL)
+	for dead.Sub(alive) > time.Second {
+		mid := alive.Add(dead.Sub(alive) / 2)
+		if _, _, err := a.store.UserByAccessToken(ctx, hash, mid); err == nil {
+			alive = mid
+		} else {
+			dead = mid
+		}
+	}
+	return dead
+}
+
+// cookieUser reads the login of the handshake's cookie session and when that session ends at the latest
+// (its lifetime, or its idle timeout counted from now: a socket does not keep the session alive).
+func (a *App) cookieUser(ctx context.Context, r *http.Request) (u store.User, loginID int64, until time.Time, err error) {
 	c, err := r.Cookie(a.sessions.Cookie.Name)
 	if err != nil {
-		return store.User{}, store.ErrNotFound
+		return u, 0, until, store.ErrNotFound
 	}
-	ctx, err = a.sessions.Load(ctx, c.Value)
-	if err != nil {
-		return store.User{}, err
+	if ctx, err = a.sessions.Load(ctx, c.Value); err != nil {
+		return u, 0, until, err
 	}
-	loginID := a.sessions.GetInt64(ctx, sessionLoginKey)
-	if loginID == 0 {
-		return store.User{}, store.ErrNotFound
+	if loginID = a.sessions.GetInt64(ctx, sessionLoginKey); loginID == 0 {
+		return u, 0, until, store.ErrNotFound
 	}
-	return a.store.UserByLogin(ctx, loginID)
+	until = a.sessions.Deadline(ctx)
+	if idle := a.sessions.IdleTimeout; idle > 0 && time.Now().Add(idle).Before(until) {
+		until = time.Now().Add(idle) // scs counts both in real time
+	}
+	u, err = a.store.UserByLogin(ctx, loginID)
+	return u, loginID, until, err
 }

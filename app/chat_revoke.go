@@ -5,10 +5,10 @@ package app
 
 // loginRevoked closes every chat socket opened with loginID.
 func (a *App) loginRevoked(loginID int64) {
-	_ = loginID // filled in by the chat work of issue 14
+	a.chat.EndLogin(loginID)
 }
 
 // userLoginsRevoked closes every chat socket of userID except those opened with keepLoginID (0: none kept).
 func (a *App) userLoginsRevoked(userID, keepLoginID int64) {
-	_, _ = userID, keepLoginID // filled in by the chat work of issue 14
+	a.chat.EndUserLogins(userID, keepLoginID)
 }

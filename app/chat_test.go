@@ -332,6 +332,8 @@ func TestChatFilesAreCheckedAndServedOnlyToTheirRoom(t *testing.T) {
 	for who, tok := range map[string]string{"owner": a, "admin": adminToken} {
 		if r := s.do("GET", url, tok, nil); r.Status != 200 {
 			t.Fatalf("%s fetch: %d", who, r.Status)
+		} else if cc := r.Header.Get("Cache-Control"); cc != "private, no-store" {
+			t.Fatalf("%s fetch: Cache-Control %q, want nothing kept after logout on a shared phone", who, cc)
 		}
 	}
 	if r := s.do("GET", url, b, nil); r.Status != 404 {

@@ -222,7 +222,7 @@ func (h *Hub) adminSendMessage(s *socketio.Socket, m *socketio.Message) { h.send
 // the sender's side about read receipts.
 func (h *Hub) send(s *socketio.Socket, m *socketio.Message, fromShop bool) {
 	me := memberOf(s)
-	if !me.limit.allow(h.cfg.Now()) {
+	if !me.limit.allow(h.cfg.Now()) { // per user, across all their sockets
 		refuse(s, m, msgTooFast)
 		return
 	}

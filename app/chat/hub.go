@@ -15,13 +15,18 @@ import (
 	"goldshop/store"
 )
 
-// User is who a socket belongs to.
+// User is who a socket belongs to, and by which sign-in.
 type User struct {
 	ID        int64
 	FirstName string
 	LastName  string
 	Phone     string
 	IsAdmin   bool
+	// LoginID is the login (signed-in device) the socket was opened with: ending it closes the socket.
+	LoginID int64
+	// Until is when the proof the socket was opened with stops working (the access token's expiry, the
+	// cookie session's end): the socket is closed then. Zero means never.
+	Until time.Time
 }
 
 // Config is what the hub needs from the shop.
@@ -31,7 +36,7 @@ type Config struct {
 	Authenticate func(r *http.Request, auth json.RawMessage) (User, error)
 	Now          func() time.Time
 	Log          *slog.Logger
-	Socket       socketio.Options
+	Socket       socketio.Options // the hub adds its budgets for sockets not signed in yet (access.go)
 }
 
 // HistoryLimit is how many of a room's latest messages previous_messages carries.
@@ -46,6 +51,10 @@ type Hub struct {
 	admins    map[*socketio.Socket]bool           // every admin socket
 	listeners map[int64]map[*socketio.Socket]bool // customer id → sockets that sent join_user_room
 	rooms     map[int64]*presence                 // room id → sockets that have it open
+	accounts  map[int64]*account                  // user id → their sockets and their send limit
+	logins    map[int64]map[*socketio.Socket]bool // login id → sockets opened with it
+	endings   []ending                            // logins ended lately (see access.go)
+	endSeq    uint64                              // count of endings ever
 }
 
 // presence is who has one room open: the customer's chat pages and the admins looking at it.
@@ -57,9 +66,11 @@ type presence struct {
 // member is what the hub keeps on each socket.
 type member struct {
 	user   User
-	limit  *rateLimit
+	limit  *rateLimit // its user's, shared by all their sockets
+	seq    uint64     // endSeq when its sign-in began
 	mu     sync.Mutex
 	joined map[int64]bool // rooms this socket has open
+	expiry *time.Timer    // closes it at user.Until
 }
 
 // New builds the hub and its Socket.IO server; mount Handler at /socket.io/.
@@ -75,8 +86,11 @@ func New(cfg Config) *Hub {
 		admins:    make(map[*socketio.Socket]bool),
 		listeners: make(map[int64]map[*socketio.Socket]bool),
 		rooms:     make(map[int64]*presence),
+		accounts:  make(map[int64]*account),
+		logins:    make(map[int64]map[*socketio.Socket]bool),
 	}
-	h.server = socketio.NewServer(socketio.ServerOptions{Options: cfg.Socket, Logger: cfg.Log})
+	h.server = socketio.NewServer(socketio.ServerOptions{Options: socketOptions(cfg.Socket), ConnectTimeout: connectTimeout,
+		Logger: cfg.Log})
 	ns := h.server.Of("/")
 	ns.Use(h.authenticate)
 	ns.OnConnection(h.connected)
@@ -101,12 +115,18 @@ func (h *Hub) Server() *socketio.Server { return h.server }
 // Close ends every connection.
 func (h *Hub) Close() { h.server.Close() }
 
+// authenticate signs a socket in and takes one of its user's places (see access.go).
 func (h *Hub) authenticate(s *socketio.Socket) error {
+	seq := h.endingsSoFar()
 	u, err := h.cfg.Authenticate(s.Request(), s.Auth())
 	if err != nil {
 		return &socketio.ConnectError{Message: msgSignIn}
 	}
-	s.SetData(&member{user: u, limit: newRateLimit(20, 10*time.Second), joined: make(map[int64]bool)})
+	limit, ok := h.takePlace(u.ID)
+	if !ok {
+		return &socketio.ConnectError{Message: msgTooManySockets}
+	}
+	s.SetData(&member{user: u, limit: limit, seq: seq, joined: make(map[int64]bool)})
 	return nil
 }
 
@@ -115,9 +135,14 @@ func memberOf(s *socketio.Socket) *member {
 	return m
 }
 
-// connected registers admins, who get every room's unread count and the total at once.
+// connected registers the socket under its login (closing it if that login ended while it signed in) and
+// admins, who get every room's unread count and the total at once.
 func (h *Hub) connected(s *socketio.Socket) {
 	m := memberOf(s)
+	if !h.register(s) {
+		end(s)
+		return
+	}
 	if !m.user.IsAdmin {
 		return
 	}
@@ -143,6 +168,7 @@ func (h *Hub) disconnected(s *socketio.Socket, _ string) {
 	m := memberOf(s)
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.unregisterLocked(s)
 	delete(h.admins, s)
 	if set := h.listeners[m.user.ID]; set != nil {
 		delete(set, s)
@@ -244,7 +270,7 @@ func (h *Hub) context() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Second)
 }
 
-// rateLimit allows n events per window on one socket.
+// rateLimit allows n events per window.
 type rateLimit struct {
 	mu     sync.Mutex
 	n      int

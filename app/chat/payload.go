@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"goldshop/app/plaintext"
 	"goldshop/app/socketio"
 )
 
@@ -73,9 +74,14 @@ func parseSend(m *socketio.Message) (outgoing, string) {
 	if err != nil || room <= 0 {
 		return outgoing{}, msgBadRoom
 	}
-	out := outgoing{roomID: room, text: strings.TrimSpace(p.Message)}
+	// line breaks of any system become "\n" and tabs spaces; any other control or direction character is refused
+	text := strings.NewReplacer("\r\n", "\n", "\r", "\n", "\t", " ").Replace(p.Message)
+	out := outgoing{roomID: room, text: strings.TrimSpace(text)}
 	if !utf8.ValidString(out.text) {
 		return outgoing{}, msgBadPayload
+	}
+	if !plaintext.Valid(out.text) {
+		return outgoing{}, msgNotPlain
 	}
 	if utf8.RuneCountInString(out.text) > MaxTextRunes {
 		return outgoing{}, msgTooLong

@@ -1,9 +1,12 @@
 package chat
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"goldshop/app/socketio"
 )
 
 func TestFileAddressesAreOnlyOurs(t *testing.T) {
@@ -32,5 +35,20 @@ func TestRateLimitAllowsNPerWindow(t *testing.T) {
 	}
 	if !r.allow(t0.Add(time.Second)) {
 		t.Fatal("a new window should allow again")
+	}
+}
+
+func TestSendRefusesHiddenCharacters(t *testing.T) {
+	for text, want := range map[string]string{
+		"سلام\u202eمدیر":   msgNotPlain,
+		"a\x00b":           msgNotPlain,
+		"\ue000":           msgNotPlain,
+		"خط اول\r\nخط دوم": "",
+		"نیم‌فاصله\tتب":    "",
+	} {
+		arg, _ := json.Marshal(map[string]any{"room_id": 1, "message": text})
+		if _, problem := parseSend(&socketio.Message{Event: "send_message", Args: []json.RawMessage{arg}}); problem != want {
+			t.Errorf("%q: problem %q, want %q", text, problem, want)
+		}
 	}
 }

@@ -27,6 +27,9 @@ type Conn struct {
 	e       *Engine
 	req     *http.Request
 	handler ConnHandler
+	client  string // the client address the pending budgets count it under
+
+	pending bool // not accepted yet; guarded by e.mu
 
 	dispatch sync.Mutex // one delivery to the handler at a time, whatever transport it arrived on
 
@@ -172,6 +175,7 @@ func (c *Conn) Close() {
 	c.closing = true
 	c.queue = append(c.queue, enginePacket{typ: packetClose})
 	c.mu.Unlock()
+	c.release() // a session on its way out takes no pending room
 	// A client that never polls again is forgotten after one heartbeat.
 	time.AfterFunc(c.e.opts.PingInterval+c.e.opts.PingTimeout, func() { c.terminate("forced close", 0) })
 }
@@ -221,6 +225,7 @@ func (c *Conn) end(reason string, final byte, lastPoll bool) bool {
 		c.pongTimer.Stop()
 	}
 	c.mu.Unlock()
+	c.release() // its pending room, if it still held one, is free
 	close(c.done)
 	if c.handler != nil {
 		// After any delivery under way, which may itself be what closed the session.

@@ -9,5 +9,7 @@
 //     EVENT and ACK packets with binary attachments, disconnects both ways.
 //
 // Memory is bounded: every session's outgoing queue has a packet and a byte limit and a client that lets it
-// fill up is dropped rather than waited for; incoming payloads are limited by maxPayload.
+// fill up is dropped rather than waited for; incoming payloads are limited by maxPayload. Sessions are
+// limited too, and those in no namespace (not signed in) have smaller budgets of their own, overall and per
+// client address (pending.go), so that bare handshakes cannot take the room of signed-in clients.
 package socketio

@@ -25,6 +25,15 @@ type Options struct {
 	MaxQueuedBytes   int // default 4 MiB
 	MaxSessions      int // open sessions at once; more get 503; default 10,000
 
+	// Sessions the application has not accepted yet (see Conn.Accept: the Socket.IO server accepts a session
+	// when it joins a namespace, that is when it has signed in) have budgets of their own, so that a flood
+	// of bare handshakes can never take the room of accepted ones: at most MaxPending at once (default
+	// MaxSessions) and at most MaxPendingPerClient from one client (default no limit), the client being
+	// what ClientAddr names (default the peer's IP address). Handshakes beyond them get 503 and 429.
+	MaxPending          int
+	MaxPendingPerClient int
+	ClientAddr          func(r *http.Request) string
+
 	// AllowOrigin, when set, answers CORS for the origins it accepts (the conformance server accepts all).
 	AllowOrigin func(origin string) bool
 	// CheckOrigin guards WebSocket handshakes; nil means same origin only (gorilla's default).
@@ -50,6 +59,10 @@ func (o Options) withDefaults() Options {
 	defInt(&o.MaxQueuedPackets, 1024)
 	defInt(&o.MaxQueuedBytes, 4<<20)
 	defInt(&o.MaxSessions, 10_000)
+	defInt(&o.MaxPending, o.MaxSessions)
+	if o.ClientAddr == nil {
+		o.ClientAddr = peerAddr
+	}
 	return o
 }
 
@@ -65,17 +78,20 @@ type Engine struct {
 	upgrader websocket.Upgrader
 	onOpen   func(*Conn) ConnHandler
 
-	mu       sync.Mutex // taken before a Conn's mu, never while holding one
-	sessions map[string]*Conn
+	mu        sync.Mutex // taken before a Conn's mu, never while holding one
+	sessions  map[string]*Conn
+	pending   int            // sessions not accepted yet (see pending.go)
+	pendingBy map[string]int // the same by client address
 }
 
 // NewEngine returns an engine that calls onOpen for every new session, before the session sees any packet.
 func NewEngine(opts Options, onOpen func(*Conn) ConnHandler) *Engine {
 	opts = opts.withDefaults()
 	return &Engine{
-		opts:     opts,
-		onOpen:   onOpen,
-		sessions: make(map[string]*Conn),
+		opts:      opts,
+		onOpen:    onOpen,
+		sessions:  make(map[string]*Conn),
+		pendingBy: make(map[string]int),
 		upgrader: websocket.Upgrader{
 			ReadBufferSize:  4096,
 			WriteBufferSize: 4096,
@@ -232,21 +248,21 @@ func newID() string {
 }
 
 func (e *Engine) handshake(w http.ResponseWriter, r *http.Request, isWebSocket bool) {
-	e.mu.Lock()
-	full := len(e.sessions) >= e.opts.MaxSessions
-	e.mu.Unlock()
-	if full {
-		http.Error(w, "too many sessions", http.StatusServiceUnavailable)
+	client, status := e.admit(r)
+	if status != 0 {
+		http.Error(w, "too many sessions", status)
 		return
 	}
 	var ws *websocket.Conn
 	if isWebSocket {
 		var err error
 		if ws, err = e.upgrader.Upgrade(w, r, nil); err != nil {
+			e.unpend(client)
 			return // the upgrader has answered
 		}
 	}
 	c := newConn(e, r, ws)
+	c.client, c.pending = client, true
 	upgrades := []string{"websocket"}
 	if isWebSocket {
 		upgrades = []string{}

@@ -11,7 +11,8 @@ import (
 // ServerOptions add the Socket.IO settings to the Engine.IO ones.
 type ServerOptions struct {
 	Options
-	// ConnectTimeout closes a session that has joined no namespace in time; default 45 s.
+	// ConnectTimeout closes a session that has joined no namespace in time, counted from the handshake and
+	// again from the moment it leaves its last namespace; default 45 s.
 	ConnectTimeout time.Duration
 	Logger         *slog.Logger
 }
@@ -154,6 +155,7 @@ func (s *Server) newClient(conn *Conn) ConnHandler {
 		none := len(c.sockets) == 0
 		c.mu.Unlock()
 		if none {
+			s.opts.Logger.Debug("socket.io: closing session", "sid", conn.id, "reason", "connect timeout")
 			conn.Close()
 		}
 	})
@@ -255,8 +257,9 @@ func (c *client) connect(p sioPacket) {
 	}
 	c.mu.Lock()
 	c.sockets[p.nsp] = s
-	c.mu.Unlock()
 	c.timer.Stop()
+	c.conn.Accept()
+	c.mu.Unlock()
 	ns.mu.Lock()
 	ns.sockets[s.id] = s
 	onConnection := ns.onConnection
@@ -306,12 +309,23 @@ func (c *client) OnClose(reason string) {
 	}
 }
 
+// remove forgets a socket that left. A session left in no namespace is pending again: it must join one
+// within ConnectTimeout, and is closed at once when the pending budgets are full (a client that signs in
+// and leaves would otherwise keep any number of sessions that nobody counts).
 func (c *client) remove(s *Socket) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.sockets[s.ns.name] == s {
 		delete(c.sockets, s.ns.name)
 	}
-	c.mu.Unlock()
+	if len(c.sockets) > 0 || c.conn.isClosing() {
+		return
+	}
+	if !c.conn.pend() {
+		c.fail("no room for a session in no namespace")
+		return
+	}
+	c.timer.Reset(c.server.opts.ConnectTimeout)
 }
 
 // guard runs application code so that a panic in it is logged, not fatal to the server.

@@ -116,6 +116,11 @@ func (c *Client) read() {
 		switch {
 		case s == "2":
 			_ = c.write("3")
+		case s == "41": // the server disconnected the socket: a "disconnect" event (a name servers cannot emit)
+			select {
+			case c.events <- Event{Name: "disconnect", At: time.Now()}:
+			default:
+			}
 		case strings.HasPrefix(s, "42"):
 			var all []json.RawMessage
 			if json.Unmarshal([]byte(s[2:]), &all) != nil || len(all) == 0 {
@@ -215,9 +220,26 @@ func (c *Client) Next(name string, timeout time.Duration) (Event, error) {
 			c.backlog = append(c.backlog, e)
 			c.mu.Unlock()
 		case <-c.closed:
-			return Event{}, errors.New("connection closed")
+			return c.nextLeft(name)
 		case <-deadline:
 			return Event{}, fmt.Errorf("no %s event within %s", name, timeout)
+		}
+	}
+}
+
+// nextLeft looks for the event among those the connection received before it closed.
+func (c *Client) nextLeft(name string) (Event, error) {
+	for {
+		select {
+		case e := <-c.events:
+			if e.Name == name {
+				return e, nil
+			}
+			c.mu.Lock()
+			c.backlog = append(c.backlog, e)
+			c.mu.Unlock()
+		default:
+			return Event{}, errors.New("connection closed")
 		}
 	}
 }

@@ -2,6 +2,8 @@
 // use with the stored access token (read again on every reconnect, so a refreshed token is sent), closed on
 // logout or when another user logs in, and typed: onChat for the server's events, emitChat for the client's
 // events with their acknowledgement as a promise. Handlers outlive a socket: a new one gets them all.
+// The server disconnects a socket when the access token it was opened with expires (or its login ends): the
+// tab renews the token and reconnects without telling the views, which hear only of a failure to come back.
 import { io, type Socket } from "socket.io-client";
 import { accessToken, api, getSession, subscribeSession } from "../api";
 import type { ChatFileType, ChatMessage } from "../api-types";
@@ -101,8 +103,8 @@ function open(): Socket {
     if (!s.active) retry(s);
   });
   s.on("disconnect", (reason: string) => {
-    dispatch("disconnect", reason);
-    if (reason === "io server disconnect") retry(s);
+    if (reason === "io server disconnect") retry(s); // its token expired: renew, come back quietly
+    else dispatch("disconnect", reason);
   });
   return s;
 }
