@@ -43,6 +43,14 @@ go test $race -count=1 ./...
 step "ledger property test: a thousand random money sequences (without -race, which makes SQLite slow)"
 go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000
 
+fuzztime=${FUZZTIME:-3s}
+step "fuzzing every Fuzz target for $fuzztime (parsers of untrusted input, uploads, money bodies, packet decoders)"
+# Go fuzzes one target per run. A failure leaves its input in the package's testdata/fuzz/<FuzzName>/.
+grep -rHo --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^func Fuzz[A-Za-z0-9_]*' . | sort |
+  while IFS=: read -r file decl; do
+    go test -run '^$' -fuzz "^${decl#func }\$" -fuzztime "$fuzztime" "./$(dirname "${file#./}")" || exit 1
+  done
+
 step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop) and socket.io-client tests"
 CGO_ENABLED=0 go build -o "$work/goldshop" .
 CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance

@@ -95,7 +95,7 @@ func FuzzMoneyBodies(f *testing.F) {
 	shop.charge(admin, c, "rial", "1000000000000")
 	shop.charge(admin, c, "gold", "100")
 	card := luhnCard("603799123456789")
-	accountID := shop.addCard(c.token, card)
+	accountID := shop.addSettledCard(c.token, card)
 	barID := shop.addBar(admin, "آزمایشگاه ری", "7", "750", "1")
 	adminUser, err := shop.store.UserByPhone(ctx, adminPhone)
 	if err != nil {

@@ -28,7 +28,7 @@ func BenchmarkWithdrawAndApprove(b *testing.B) {
 	s := newTestShop(b)
 	user, _ := s.signUp(1)
 	admin := s.signInAdmin()
-	card := s.addCard(user, melliCard)
+	card := s.addSettledCard(user, melliCard)
 	if r := s.do("POST", "/api/adminCharge/charge", admin, map[string]any{"userId": 1, "type": "rial", "amount": "1000000000000"}); r.Status != 200 {
 		b.Fatalf("charge: %d %s", r.Status, r.Body)
 	}

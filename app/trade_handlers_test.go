@@ -224,7 +224,7 @@ func TestVerifyRechecksTheBalance(t *testing.T) {
 	s.setPrice(admin, 50_000_000)
 	s.charge(admin, c, "rial", "10000000")
 	s.quote(c, "buy", map[string]any{"amount_rial": 10_000_000})
-	card := s.addCard(c.token, luhnCard("603799123456789"))
+	card := s.addSettledCard(c.token, luhnCard("603799123456789"))
 	if r := s.do("POST", "/api/wallet/withdraw", c.token, map[string]any{"amount": 5_000_000, "bank_account_id": card}); r.Status != 200 {
 		t.Fatalf("withdraw: %d %s", r.Status, r.Body)
 	}
@@ -244,7 +244,7 @@ func TestParallelVerifiesCannotOverspend(t *testing.T) {
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 50_000_000)
 	s.charge(admin, c, "rial", "10000000")
-	card := s.addCard(c.token, luhnCard("603799123456789"))
+	card := s.addSettledCard(c.token, luhnCard("603799123456789"))
 	s.quote(c, "buy", map[string]any{"amount_rial": 10_000_000})
 	code := s.lastCode(c.phone)
 

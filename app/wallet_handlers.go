@@ -2,12 +2,16 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -65,13 +69,19 @@ func (a *App) readDepositForm(w http.ResponseWriter, r *http.Request) (depositFo
 	}
 }
 
+// maxAmountField is the longest amount field a deposit form may carry.
+const maxAmountField = 64
+
 func (a *App) readDepositPart(part *multipart.Part, f *depositForm) error {
 	defer part.Close()
 	switch part.FormName() {
 	case "amount":
-		b, err := io.ReadAll(io.LimitReader(part, 64))
+		b, err := io.ReadAll(io.LimitReader(part, maxAmountField+1))
 		if err != nil {
 			return badRequest(msgUploadInvalid)
+		}
+		if len(b) > maxAmountField { // refused, never cut: a cut amount would be another amount
+			return badRequest(msgAmountInvalid)
 		}
 		f.amount = string(b)
 	case "receipt":
@@ -118,9 +128,25 @@ func (a *App) walletDeposit(w http.ResponseWriter, r *http.Request) error {
 type withdrawRequest struct {
 	Amount        numberText `json:"amount"`
 	BankAccountID numberText `json:"bank_account_id"`
+	Code          string     `json:"verification_code"` // only for a card added in the last 24 hours
 }
 
-// walletWithdraw asks the shop to pay part of the available rial balance to one of the caller's cards.
+// newCardWindow is how long after a card is added a withdrawal to it needs a texted code: a stolen session
+// alone can add the thief's card, but cannot read the owner's SMS.
+const newCardWindow = 24 * time.Hour
+
+// cardIsNew tells whether a card added at addedAt still needs a code at now.
+func cardIsNew(addedAt, now time.Time) bool { return now.Sub(addedAt) < newCardWindow }
+
+// withdrawScope binds a withdraw code to one card and one amount: a code texted for 100 rial to card A
+// approves nothing else.
+func withdrawScope(accountID, amountRial int64) string {
+	return fmt.Sprintf("withdraw:%d:%d", accountID, amountRial)
+}
+
+// walletWithdraw asks the shop to pay part of the available rial balance to one of the caller's cards. To a
+// card added in the last 24 hours, the first call texts a code and answers 403 {message, code_required}; the
+// same call with verification_code spends it and withdraws.
 func (a *App) walletWithdraw(w http.ResponseWriter, r *http.Request) error {
 	var req withdrawRequest
 	if err := decode(w, r, &req); err != nil {
@@ -134,7 +160,11 @@ func (a *App) walletWithdraw(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || accountID <= 0 {
 		return badRequest(msgBankAccountRequired)
 	}
-	wr, err := a.store.CreateWithdraw(r.Context(), store.WithdrawInput{UserID: caller(r).User.ID, AmountRial: amount,
+	user := caller(r).User
+	if sent, err := a.withdrawStepUp(w, r, user, accountID, amount, req.Code); sent || err != nil {
+		return err
+	}
+	wr, err := a.store.CreateWithdraw(r.Context(), store.WithdrawInput{UserID: user.ID, AmountRial: amount,
 		BankAccountID: accountID, Once: onceOf(r)}, a.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return notFound(msgBankAccountNotFound)
@@ -143,6 +173,49 @@ func (a *App) walletWithdraw(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return okJSON(w, map[string]any{"message": msgWithdrawCreated, "request": viewWalletRequest(wr)})
+}
+
+// withdrawStepUp asks for a code when the card was added in the last 24 hours (decisions.md, Ledger and
+// wallet). Without a code it texts one bound to this card and amount and answers 403 (sent is true); with one
+// it spends it, and a code of another card or amount is refused. Cards older than that pass untouched, and a
+// code sent with them is ignored. The card and the balance are checked first, so no SMS goes out for a
+// withdraw that would be refused anyway; CreateWithdraw checks both again inside its transaction.
+func (a *App) withdrawStepUp(w http.ResponseWriter, r *http.Request, user store.User, accountID, amount int64,
+	code string) (sent bool, err error) {
+	accounts, err := a.store.BankAccounts(r.Context(), user.ID)
+	if err != nil {
+		return false, err
+	}
+	i := slices.IndexFunc(accounts, func(acc store.BankAccount) bool { return acc.ID == accountID })
+	if i < 0 {
+		return false, notFound(msgBankAccountNotFound)
+	}
+	if !cardIsNew(accounts[i].CreatedAt, a.now()) {
+		return false, nil
+	}
+	scope := withdrawScope(accountID, amount)
+	if strings.TrimSpace(code) != "" {
+		got, err := a.checkCode(r, user.PhoneNumber, store.PurposeWithdraw, code)
+		if err != nil {
+			return false, err
+		}
+		if got != scope {
+			return false, badRequest(msgWithdrawCodeOther)
+		}
+		return false, nil
+	}
+	b, err := a.store.Balances(r.Context(), user.ID)
+	if err != nil {
+		return false, err
+	}
+	if amount > b.AvailableRial {
+		return false, badRequest(msgInsufficientBalance)
+	}
+	if err := a.sendCode(r, user.PhoneNumber, store.PurposeWithdraw, scope); err != nil {
+		return false, err
+	}
+	writeJSON(w, http.StatusForbidden, map[string]any{"message": msgWithdrawCodeSent, "code_required": true})
+	return true, nil
 }
 
 // walletPendingWithdraws lists the caller's withdraws still waiting for the shop.

@@ -10,9 +10,10 @@ import (
 
 // Code purposes: one namespace each, so a login code cannot change a password.
 const (
-	PurposeAuth    = "auth"    // register and login by code
-	PurposeProfile = "profile" // password change
-	PurposeTrade   = "trade"   // confirming a buy or sell quote
+	PurposeAuth     = "auth"     // register and login by code
+	PurposeProfile  = "profile"  // password change
+	PurposeTrade    = "trade"    // confirming a buy or sell quote
+	PurposeWithdraw = "withdraw" // a withdrawal to a card added in the last 24 hours; scope: the card and amount
 )
 
 // CodeLimits are the rules a code is issued and checked under.

@@ -1,8 +1,8 @@
 // The money journey in Debian's Chromium against the real binary, on a phone and a desktop viewport at once:
 // a customer registers, adds a bank card, deposits with a photo of the receipt, an admin approves it (rejects
 // a second one and gives some gold), the customer sees the balances and the statement; a withdraw is
-// requested, cancelled, requested again and approved; the statement shows the withdrawal. Screens go to
-// test-artifacts/.
+// requested, cancelled, requested again and approved, each with the code texted because the card is less
+// than a day old; the statement shows the withdrawal. Screens go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -107,6 +107,11 @@ async function register(page, n, phone) {
   await page.getByTestId('profile-name').waitFor();
 }
 
+/** typeCode types a texted code into the five boxes, over whatever they held. */
+async function typeCode(page, code) {
+  for (let i = 0; i < 5; i++) await page.getByTestId(`code-box-${i}`).fill(code[i]);
+}
+
 /** testIdOf reads the id out of the first element whose data-testid starts with prefix. */
 async function idOf(page, prefix) {
   const el = page.locator(`[data-testid^="${prefix}"]`).first();
@@ -116,7 +121,7 @@ async function idOf(page, prefix) {
 
 describe('money', { concurrency: true }, () => {
   for (const [name, device] of Object.entries(viewports)) {
-    test(`a customer's wallet journey on a ${name}`, { timeout: 180_000 }, async () => {
+    test(`a customer's wallet journey on a ${name}`, { timeout: 240_000 }, async () => {
       const n = name === 'phone' ? 1 : 2;
       const phone = `0912777000${n}`;
       const context = await browser.newContext({ ...device, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
@@ -252,9 +257,29 @@ describe('money', { concurrency: true }, () => {
       assert.equal(await page.getByText('موجودی کافی نیست').count(), 0);
       await page.getByTestId(`bank-option-${accountId}`).click();
       assert.equal(await page.getByTestId('withdraw-submit').isDisabled(), false);
+      // the card was added minutes ago: the form says beforehand that a code will be texted
+      await page.getByTestId('withdraw-new-card-hint').waitFor();
       await s('08-withdraw-form');
       await page.getByTestId('withdraw-submit').click();
+
+      // A card added in the last 24 hours: the server texts a code for this card and amount, and nothing is
+      // held until it is typed. A wrong code is said under the boxes.
+      await page.getByTestId('withdraw-code-step').waitFor();
+      assert.equal(await page.getByTestId('withdraw-code-note').innerText(),
+        'برای برداشت به کارتی که کمتر از ۲۴ ساعت پیش ثبت شده، کد تاییدی که پیامک شد را وارد کنید');
+      assert.equal(await page.getByTestId('withdraw-code-amount').innerText(), '۲۰٬۰۰۰٬۰۰۰ ریال');
+      assert.match(await page.getByTestId('withdraw-code-card').innerText(), new RegExp(fa(card.slice(12))));
+      await page.getByTestId('resend-countdown').waitFor();
+      assert.equal((await myRequests(page)).filter((r) => r.type === 'withdraw').length, 0, 'no withdraw before the code');
+      const firstCode = await shop.waitForCode(phone, 1);
+      await s('08b-withdraw-code');
+      await typeCode(page, firstCode === '12345' ? '54321' : '12345');
+      await page.getByTestId('withdraw-verify').click();
+      await page.getByText('کد اشتباه است').waitFor();
+      await typeCode(page, firstCode);
+      await page.getByTestId('withdraw-verify').click();
       const firstWithdraw = await idOf(page, 'pending-');
+      await page.getByTestId('withdraw-form').waitFor();
       await page.getByTestId('wallet-available-rial').filter({ hasText: '۳۰٬۰۰۰٬۰۰۰' }).waitFor();
       await s('09-withdraw-pending');
 
@@ -263,10 +288,20 @@ describe('money', { concurrency: true }, () => {
       await page.getByTestId(`pending-${firstWithdraw}`).waitFor({ state: 'detached' });
       await page.getByTestId('wallet-available-rial').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
 
-      // Ask again; the admin pays it out.
+      // Ask again at once: a new code is texted at most once a minute, and the form says how long to wait.
       await page.getByTestId('withdraw-amount').fill('۲۰۰۰۰۰۰۰');
       await page.getByTestId(`bank-option-${accountId}`).click();
       await page.getByTestId('withdraw-submit').click();
+      const tooSoon = page.locator('.toast-error').filter({ hasText: 'ثانیه صبر کنید' });
+      await tooSoon.waitFor();
+      const seconds = Number((await tooSoon.innerText()).replace(/[۰-۹]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.indexOf(d)).match(/\d+/)[0]);
+      assert.ok(seconds > 0 && seconds <= 60, `wait ${seconds} s`);
+      await page.waitForTimeout(seconds * 1000 + 500);
+      // then the code comes, and the admin pays the withdraw out
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-code-step').waitFor();
+      await typeCode(page, await shop.waitForCode(phone, 2));
+      await page.getByTestId('withdraw-verify').click();
       await page.locator(`[data-testid^="pending-"]:not([data-testid="pending-${firstWithdraw}"])`).waitFor();
       const secondWithdraw = await idOf(page, 'pending-');
       assert.notEqual(secondWithdraw, firstWithdraw);
@@ -304,7 +339,8 @@ describe('money', { concurrency: true }, () => {
       assert.equal(receiptStatus, 200);
       await s('11-wallet-requests');
 
-      assert.deepEqual(errors.filter((e) => !/401|400|409/.test(e)), [], 'console errors');
+      // 403 is the code being asked for, 429 the minute between two codes
+      assert.deepEqual(errors.filter((e) => !/401|400|403|409|429/.test(e)), [], 'console errors');
       await context.close();
     });
   }

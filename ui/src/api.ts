@@ -331,8 +331,20 @@ export const api = {
     form.set("receipt", receipt);
     return upload<Message & { request: WalletRequest }>("/api/wallet/deposit", form, onProgress, key);
   },
-  withdraw: (amount: string, bank_account_id: number, key?: string) =>
-    request<Message & { request: WalletRequest }>("POST", "/api/wallet/withdraw", { amount, bank_account_id }, idem(key)),
+  /**
+   * withdraw asks for a payout to one of the caller's cards. To a card added in the last 24 hours the server
+   * first texts a code and answers 403 (code_required); that answer resolves as {code_required: true, message},
+   * and the same call with verification_code then withdraws.
+   */
+  withdraw: async (amount: string, bank_account_id: number, key?: string, verification_code?: string) => {
+    const body = verification_code ? { amount, bank_account_id, verification_code } : { amount, bank_account_id };
+    try {
+      return await request<Message & { request: WalletRequest; code_required?: false }>("POST", "/api/wallet/withdraw", body, idem(key));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403) return { code_required: true as const, message: err.message };
+      throw err;
+    }
+  },
   pendingWithdraws: () => request<WalletRequest[]>("GET", "/api/wallet/requests/pending"),
   myWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests/user"),
   cancelWalletRequest: (id: number, key?: string) =>

@@ -1,18 +1,30 @@
 // The withdraw tab: the customer's pending withdraws (each can be cancelled), then an amount and a choice
-// among the customer's own bank cards.
+// among the customer's own bank cards. To a card added in the last 24 hours the server first texts a code:
+// the form then asks for it and sends the same withdraw again with it.
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { api, errorText, type BankAccount, type Balances, type WalletRequest } from "../api";
+import { useCountdown } from "../hooks/use-countdown";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useResend } from "../hooks/use-resend";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { formatRial } from "../lib/money";
 import { parseUnits } from "../lib/ledger";
-import { WALLET_MESSAGES as M, withdrawError } from "../lib/wallet";
+import { MESSAGES } from "../lib/validate";
+import { isNewCard, WALLET_MESSAGES as M, withdrawError } from "../lib/wallet";
 import { AmountField } from "./amount-field";
 import { BankAccountInfo } from "./bank-account-info";
-import { CardIcon } from "./icons";
+import { CODE_LENGTH, CodeInput } from "./code-input";
+import { BackIcon, CardIcon, ShieldIcon } from "./icons";
+import { Resend } from "./resend";
 import { toast } from "./toast";
 import { Button, LinkButton, Loading } from "./ui";
+
+/** RESEND_SECONDS is the wait before the server texts another code. */
+const RESEND_SECONDS = 60;
+
+/** Asked is the withdraw a texted code was asked for; the code approves exactly this card and amount. */
+type Asked = { amount: string; account: BankAccount };
 
 /** cancelKey is the idempotency key of cancelling a request: a request is cancelled once, so one key each. */
 export const cancelKey = (id: number) => `cancel-${id}`;
@@ -45,6 +57,10 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [key, renewKey] = useIdempotencyKey([amount, accountId]);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const resendIn = useCountdown();
 
   const loadPending = () =>
     api.pendingWithdraws().then(setPending, (err) => toast(errorText(err, M.pendingFailed), "error"));
@@ -73,25 +89,78 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
     setError(null);
   };
 
+  /** done shows the recorded withdraw (say: with a toast) and empties the form for the next one. */
+  const done = (message?: string, say = true) => {
+    if (say) toast(message || M.withdrawDone, "success", 5000);
+    setAmount("");
+    setAsked(null);
+    setCode("");
+    renewKey();
+    loadPending();
+    onDone();
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const err = withdrawError(amount, available);
     if (err) return setError(err);
-    if (accountId === null) return setError(M.accountRequired);
+    const account = accounts?.find((a) => a.id === accountId);
+    if (!account) return setError(M.accountRequired);
     setBusy(true);
     try {
-      const answer = await api.withdraw(amount, accountId, key);
-      toast(answer?.message || M.withdrawDone, "success", 5000);
-      setAmount("");
-      renewKey();
-      loadPending();
-      onDone();
+      const answer = await api.withdraw(amount, account.id, key);
+      if (answer.code_required) {
+        setAsked({ amount, account });
+        setCode("");
+        setCodeError(null);
+        resendIn.restart(RESEND_SECONDS);
+      } else done(answer.message);
     } catch (err) {
       toast(errorText(err, M.withdrawFailed), "error", 5000);
     } finally {
       setBusy(false);
     }
+  };
+
+  // The same withdraw with the code, under the same Idempotency-Key: the 403 gave the key back, and a
+  // double tap or a lost answer now replays the one recorded withdraw.
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !asked) return;
+    if (code.length !== CODE_LENGTH) return setCodeError(MESSAGES.codeIncomplete);
+    setBusy(true);
+    try {
+      const answer = await api.withdraw(asked.amount, asked.account.id, key, code);
+      if (answer.code_required) setCodeError(answer.message || M.stepUpNote);
+      else done(answer.message);
+    } catch (err) {
+      setCodeError(errorText(err, M.withdrawFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A resend is the same withdraw without a code: the server texts a new one (after the 60 s spacing).
+  const { resending, resend } = useResend(
+    async () => {
+      if (!asked) return;
+      const answer = await api.withdraw(asked.amount, asked.account.id, key);
+      if (answer.code_required) return { message: M.codeResent };
+      done(answer.message, false); // the card stopped being new meanwhile: the withdraw is recorded
+      return { message: answer.message || M.withdrawDone };
+    },
+    () => {
+      setCode("");
+      setCodeError(null);
+      resendIn.restart(RESEND_SECONDS);
+    },
+  );
+
+  const back = () => {
+    setAsked(null);
+    setCode("");
+    setCodeError(null);
   };
 
   return (
@@ -133,6 +202,30 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
             ثبت حساب بانکی
           </LinkButton>
         </section>
+      ) : asked ? (
+        <form className="card form" onSubmit={verify} noValidate data-testid="withdraw-code-step">
+          <p className="note" data-testid="withdraw-code-note">
+            <ShieldIcon size={20} />
+            <span>{M.stepUpNote}</span>
+          </p>
+          <div className="bank-option account-row selected" data-testid="withdraw-code-card">
+            <BankAccountInfo account={asked.account} />
+            <span className="radio-dot" aria-hidden="true" />
+          </div>
+          <p className="available-line">
+            <span>مبلغ برداشت:</span>
+            <strong data-testid="withdraw-code-amount">{formatRial(asked.amount)} ریال</strong>
+          </p>
+          <CodeInput value={code} onChange={(v) => (setCode(v), setCodeError(null))} error={codeError} disabled={busy} />
+          <Button type="submit" className="btn-block" busy={busy} data-testid="withdraw-verify">
+            تایید و ثبت برداشت
+          </Button>
+          <Resend left={resendIn.left} busy={resending} onResend={resend} />
+          <Button variant="ghost" onClick={back} disabled={busy} data-testid="withdraw-code-back">
+            <BackIcon size={18} />
+            ویرایش مبلغ یا کارت
+          </Button>
+        </form>
       ) : (
         <form className="card form" onSubmit={submit} noValidate data-testid="withdraw-form">
           <AmountField
@@ -160,6 +253,11 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
                 <span className="radio-dot" aria-hidden="true" />
               </label>
             ))}
+            {accounts.some((a) => a.id === accountId && isNewCard(a.created_at)) && (
+              <p className="field-hint" data-testid="withdraw-new-card-hint">
+                {M.newCardHint}
+              </p>
+            )}
             <Link href="/bank-accounts_page" className="manage-accounts">
               مدیریت حساب‌های بانکی
             </Link>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountError, isSameOriginPath, receiptError, RECEIPT_MAX_BYTES, WALLET_MESSAGES as M, withdrawError } from "./wallet";
+import { amountError, isNewCard, isSameOriginPath, NEW_CARD_MS, receiptError, RECEIPT_MAX_BYTES, WALLET_MESSAGES as M, withdrawError } from "./wallet";
 
 describe("amountError", () => {
   it("takes a whole number of rials above zero", () => {
@@ -49,5 +49,25 @@ describe("isSameOriginPath", () => {
     expect(isSameOriginPath("http://localhost:5000/uploads/x.jpg")).toBe(false);
     expect(isSameOriginPath("")).toBe(false);
     expect(isSameOriginPath(null)).toBe(false);
+  });
+});
+
+describe("isNewCard", () => {
+  const added = "2024-03-20T10:00:00+03:30";
+  const at = Date.parse(added);
+  it("is new for 24 hours from when the card was added", () => {
+    expect(isNewCard(added, at)).toBe(true);
+    expect(isNewCard(added, at + NEW_CARD_MS - 1)).toBe(true);
+    expect(isNewCard(added, at + NEW_CARD_MS)).toBe(false);
+    expect(isNewCard(added, at + 3 * NEW_CARD_MS)).toBe(false);
+  });
+  it("reads the zone of the time", () => {
+    expect(isNewCard("2024-03-20T06:30:00Z", at + NEW_CARD_MS - 1)).toBe(true);
+    expect(isNewCard("2024-03-20T06:30:00Z", at + NEW_CARD_MS)).toBe(false);
+  });
+  it("says nothing for a missing or broken time (the server still asks)", () => {
+    expect(isNewCard(undefined, at)).toBe(false);
+    expect(isNewCard("", at)).toBe(false);
+    expect(isNewCard("yesterday", at)).toBe(false);
   });
 });

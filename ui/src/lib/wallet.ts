@@ -20,7 +20,22 @@ export const WALLET_MESSAGES = {
   requestsFailed: "خطا در دریافت درخواست‌ها",
   accountsFailed: "خطا در دریافت حساب‌های بانکی",
   statementFailed: "خطا در دریافت صورتحساب",
+  newCardHint: "این کارت کمتر از ۲۴ ساعت پیش ثبت شده است؛ برای برداشت به آن یک کد تایید پیامک می‌شود",
+  stepUpNote: "برای برداشت به کارتی که کمتر از ۲۴ ساعت پیش ثبت شده، کد تاییدی که پیامک شد را وارد کنید",
+  codeResent: "کد جدید ارسال شد",
 } as const;
+
+/**
+ * NEW_CARD_MS is how long after a card is added a withdrawal to it needs a texted code. The server decides;
+ * the form only says so beforehand.
+ */
+export const NEW_CARD_MS = 24 * 60 * 60 * 1000;
+
+/** isNewCard tells whether a card added at createdAt (RFC 3339) is still in its first 24 hours at now. */
+export function isNewCard(createdAt: string | null | undefined, now: number = Date.now()): boolean {
+  const added = createdAt ? Date.parse(createdAt) : NaN;
+  return Number.isFinite(added) && now - added < NEW_CARD_MS;
+}
 
 /** RECEIPT_TYPES are the image types a receipt may have. */
 export const RECEIPT_TYPES = ["image/jpeg", "image/png"] as const;
