@@ -220,3 +220,17 @@ func TestChatHandshakeFloodDoesNotLockCustomersOut(t *testing.T) {
 
 // pendingPerClientForTest is the chat's budget of unsigned connections per address (app/chat/access.go).
 const pendingPerClientForTest = 20
+
+// Through the real calls: logging out ends that login's chat socket at once; the user's other login keeps its.
+func TestLogoutClosesThatLoginsChatSocket(t *testing.T) {
+	s := newTestShop(t)
+	phoneTok, _ := s.signUp(1)
+	laptopTok := s.signIn(registration(1)["phone_number"].(string))
+	phone, laptop := s.dialChat(t, phoneTok), s.dialChat(t, laptopTok)
+	wantLive(t, phone, "the phone before logout")
+	if r := s.do("POST", "/api/auth/logout", phoneTok, nil); r.Status != 200 {
+		t.Fatalf("logout: %d %s", r.Status, r.Body)
+	}
+	wantEnded(t, phone, "the logged-out phone")
+	wantLive(t, laptop, "the laptop")
+}
