@@ -19,8 +19,10 @@ type registerRequest struct {
 }
 
 // authRegister keeps a pending sign-up and texts its code, bound to it; the user is made when the code is
-// verified. A sign-up whose code is still live is never replaced (409): its code is resent through
-// authRequestCode instead, so nobody can swap in their own password while the owner waits for the SMS.
+// verified together with the registration id of this answer. A sign-up whose code is still live is never
+// replaced (409): its code is resent through authRequestCode instead, so nobody can swap in their own
+// password while the owner waits for the SMS. The registration id (kept only as a hash) is what stops the
+// opposite: someone signing the owner's phone up first and having the owner's login code complete it.
 func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	var req registerRequest
 	if err := decode(w, r, &req); err != nil {
@@ -59,8 +61,10 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	case idTaken:
 		return conflict(msgNationalIDTaken)
 	}
+	registrationID, secretHash := newToken()
 	reg := store.Registration{PhoneNumber: phone, NationalID: nationalID, FirstName: req.FirstName,
-		LastName: req.LastName, BirthDate: req.BirthDate, ReferredBy: referredBy, CreatedAt: a.now()}
+		LastName: req.LastName, BirthDate: req.BirthDate, ReferredBy: referredBy, CreatedAt: a.now(),
+		SecretHash: secretHash}
 	err = a.textCode(r, phone, store.PurposeAuth, func(codeHash []byte) (time.Duration, error) {
 		reg.PasswordHash = hashPassword(req.Password)
 		return a.store.StartRegistration(r.Context(), reg, codeHash, codeLimits[store.PurposeAuth], a.now())
@@ -71,7 +75,8 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return okJSON(w, map[string]string{"phone_number": phone, "message": msgRegisterCodeSent})
+	return okJSON(w, map[string]string{"phone_number": phone, "message": msgRegisterCodeSent,
+		"registration_id": registrationID})
 }
 
 type phoneRequest struct {
@@ -108,8 +113,9 @@ func (a *App) authRequestCode(w http.ResponseWriter, r *http.Request) error {
 }
 
 type verifyRequest struct {
-	PhoneNumber string `json:"phone_number"`
-	Code        string `json:"code"`
+	PhoneNumber    string `json:"phone_number"`
+	Code           string `json:"code"`
+	RegistrationID string `json:"registration_id"` // needed to complete a sign-up; a login ignores it
 }
 
 // signedIn is the answer to every way of signing in.
@@ -120,7 +126,8 @@ type signedIn struct {
 }
 
 // authVerify spends a login or sign-up code: it signs an existing customer in, or creates the pending
-// sign-up the code was issued for (and no other).
+// sign-up the code was issued for (and no other) when the caller also holds that sign-up's registration id.
+// The code is checked (and spent) first; a right code without the id completes nothing.
 func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	var req verifyRequest
 	if err := decode(w, r, &req); err != nil {
@@ -141,10 +148,12 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	u, err := a.store.UserByPhone(r.Context(), phone)
 	if errors.Is(err, store.ErrNotFound) {
 		msg = msgRegisterSuccess
-		u, err = a.store.CompleteSignUp(r.Context(), phone, scope, a.now())
+		u, err = a.store.CompleteSignUp(r.Context(), phone, scope, hashToken(req.RegistrationID), a.now())
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			return notFound(msgNoAccount)
+		case errors.Is(err, store.ErrSignUpSecret):
+			return badRequest(msgSignUpOtherDevice)
 		case errors.Is(err, store.ErrConflict):
 			return conflict(msgNationalIDTaken)
 		}

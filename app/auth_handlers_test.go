@@ -2,6 +2,9 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"strings"
@@ -55,13 +58,14 @@ func TestRegisterThenVerifyCreatesTheCustomer(t *testing.T) {
 	body = with(body, "first_name", "  علي  ")
 	body = with(body, "birth_date", "۱۳۷۵/۲/۳")
 	r := s.do("POST", "/api/auth/register", "", body)
-	if r.Status != 200 || r.str("phone_number") != "09121000002" || r.str("message") == "" {
+	if r.Status != 200 || r.str("phone_number") != "09121000002" || r.str("message") == "" || r.str("registration_id") == "" {
 		t.Fatalf("register: %d %s", r.Status, r.Body)
 	}
 	if _, err := s.store.UserByPhone(context.Background(), "09121000002"); err == nil {
 		t.Fatal("the user exists before the code is verified")
 	}
-	r = s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": "09121000002", "code": s.lastCode("09121000002")})
+	r = s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": "09121000002", "code": s.lastCode("09121000002"),
+		"registration_id": r.str("registration_id")})
 	if r.Status != 200 || r.str("accessToken") == "" || r.str("refreshToken") == "" {
 		t.Fatalf("verify: %d %s", r.Status, r.Body)
 	}
@@ -96,11 +100,10 @@ func TestReferralCodeIsStoredOnTheInvitee(t *testing.T) {
 		t.Fatalf("referral code %q", code)
 	}
 	body := with(registration(11), "referral_code", strings.ToLower(code))
-	if r := s.do("POST", "/api/auth/register", "", body); r.Status != 200 {
-		t.Fatalf("register with code: %d %s", r.Status, r.Body)
+	if r := s.completeSignUp(nil, body); r.Status != 200 {
+		t.Fatalf("sign-up with code: %d %s", r.Status, r.Body)
 	}
 	phone := body["phone_number"].(string)
-	s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
 	invitee, err := s.store.UserByPhone(context.Background(), phone)
 	if err != nil || invitee.ReferredBy != int64(inviter["id"].(float64)) {
 		t.Fatalf("invitee referred_by = %d, want %v (err %v)", invitee.ReferredBy, inviter["id"], err)
@@ -111,7 +114,7 @@ func TestVerificationCodeRules(t *testing.T) {
 	s := newTestShop(t)
 	body := registration(20)
 	phone := body["phone_number"].(string)
-	s.do("POST", "/api/auth/register", "", body)
+	id := s.register(body)
 	first := s.lastCode(phone)
 	wrong := fmt.Sprintf("%05d", (atoi(first)+1)%100000)
 
@@ -136,7 +139,7 @@ func TestVerificationCodeRules(t *testing.T) {
 		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": wrong}); r.str("message") != msgCodeVoid {
 			t.Fatalf("fifth wrong try: %d %s", r.Status, r.Body)
 		}
-		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": first}); r.Status != 400 {
+		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": first, "registration_id": id}); r.Status != 400 {
 			t.Fatalf("the right code still works after five wrong tries: %d %s", r.Status, r.Body)
 		}
 	})
@@ -146,10 +149,10 @@ func TestVerificationCodeRules(t *testing.T) {
 			t.Fatalf("resend: %d %s", r.Status, r.Body)
 		}
 		code := s.lastCode(phone)
-		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": persian(code)}); r.Status != 200 {
+		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": persian(code), "registration_id": id}); r.Status != 200 {
 			t.Fatalf("verify with Persian digits: %d %s", r.Status, r.Body)
 		}
-		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code}); r.Status != 400 {
+		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code, "registration_id": id}); r.Status != 400 {
 			t.Fatalf("a code worked twice: %d %s", r.Status, r.Body)
 		}
 	})
@@ -400,9 +403,7 @@ func TestPendingSignUpCannotBeTakenOver(t *testing.T) {
 	s := newTestShop(t)
 	owner := registration(200)
 	phone := owner["phone_number"].(string)
-	if r := s.do("POST", "/api/auth/register", "", owner); r.Status != 200 {
-		t.Fatalf("owner's sign-up: %d %s", r.Status, r.Body)
-	}
+	ownerID := s.register(owner)
 	code := s.lastCode(phone)
 	attacker := with(with(with(owner, "password", "attacker-pass-31"), "first_name", "مهاجم"), "last_name", "ناشناس")
 
@@ -411,7 +412,7 @@ func TestPendingSignUpCannotBeTakenOver(t *testing.T) {
 	if r.Status != 409 || r.str("message") != msgSignUpPending || s.smsCount(phone) != 1 {
 		t.Fatalf("second sign-up of a pending phone: %d %s, %d SMS", r.Status, r.Body, s.smsCount(phone))
 	}
-	r = s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code})
+	r = s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code, "registration_id": ownerID})
 	if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارا" {
 		t.Fatalf("the owner's code: %d %s", r.Status, r.Body)
 	}
@@ -449,11 +450,7 @@ func TestPendingSignUpIsResentNotReplaced(t *testing.T) {
 	})
 	t.Run("a sign-up whose codes have all expired may be replaced", func(t *testing.T) {
 		s.clock.Advance(codeLimits["auth"].Lifetime)
-		fixed := with(owner, "first_name", "سارینا")
-		if r := s.do("POST", "/api/auth/register", "", fixed); r.Status != 200 {
-			t.Fatalf("sign-up after expiry: %d %s", r.Status, r.Body)
-		}
-		r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
+		r := s.completeSignUp(nil, with(owner, "first_name", "سارینا"))
 		if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارینا" {
 			t.Fatalf("verify the new sign-up: %d %s", r.Status, r.Body)
 		}
@@ -483,7 +480,7 @@ func TestParallelWrongCodesStopAtTheTriesCap(t *testing.T) {
 	s := newTestShop(t)
 	body := registration(42)
 	phone := body["phone_number"].(string)
-	s.do("POST", "/api/auth/register", "", body)
+	id := s.register(body)
 	code := s.lastCode(phone)
 	wrong := fmt.Sprintf("%05d", (atoi(code)+1)%100000)
 	got := map[string]int{}
@@ -496,7 +493,7 @@ func TestParallelWrongCodesStopAtTheTriesCap(t *testing.T) {
 	if got[msgCodeWrong] != max-1 || got[msgCodeVoid] != 1 || got[msgCodeExpired] != 20-max {
 		t.Fatalf("20 parallel wrong codes: %v", got)
 	}
-	if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code}); r.Status != 400 {
+	if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code, "registration_id": id}); r.Status != 400 {
 		t.Fatalf("the right code after the cap: %d %s", r.Status, r.Body)
 	}
 }
@@ -563,4 +560,92 @@ func TestRefreshReuseOutsideTheGraceRevokesTheLogin(t *testing.T) {
 			t.Fatalf("login survived: %d", me.Status)
 		}
 	})
+}
+
+// Issue 14 (pre-emptive sign-up): an attacker signs the victim's phone up first, with the attacker's own
+// password. The victim, told by the 409 that a code was sent, signs in by code; that code must not complete
+// the attacker's sign-up, because it is bound to the registration id only the attacker's register answer
+// carried.
+func TestPreemptiveSignUpIsNotCompletedByTheVictimsCode(t *testing.T) {
+	s := newTestShop(t)
+	victim := registration(210)
+	phone := victim["phone_number"].(string)
+	attacker := with(with(with(victim, "password", "attacker-pass-31"), "first_name", "مهاجم"), "last_name", "ناشناس")
+	attackerID := s.register(attacker)
+	otherID := s.register(registration(211)) // someone else's pending sign-up
+
+	s.clock.Advance(61 * time.Second)
+	if r := s.do("POST", "/api/auth/register", "", victim); r.Status != 409 || r.str("message") != msgSignUpPending {
+		t.Fatalf("the victim's own sign-up: %d %s", r.Status, r.Body)
+	}
+	for _, tc := range []struct {
+		name string
+		body map[string]string
+	}{
+		{"refuses the code without a registration id", map[string]string{}},
+		{"refuses the code with a made-up registration id", map[string]string{"registration_id": strings.Repeat("A", 43)}},
+		{"refuses the code with another sign-up's registration id", map[string]string{"registration_id": otherID}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s.clock.Advance(61 * time.Second)
+			if r := s.do("POST", "/api/auth/login/request-code", "", map[string]string{"phone_number": phone}); r.Status != 200 {
+				t.Fatalf("login code: %d %s", r.Status, r.Body)
+			}
+			body := map[string]string{"phone_number": phone, "code": s.lastCode(phone)}
+			for k, v := range tc.body {
+				body[k] = v
+			}
+			r := s.do("POST", "/api/auth/verify", "", body)
+			if r.Status != 400 || r.str("message") != msgSignUpOtherDevice || r.str("accessToken") != "" {
+				t.Fatalf("verify: %d %s", r.Status, r.Body)
+			}
+			if _, err := s.store.UserByPhone(context.Background(), phone); err == nil {
+				t.Fatal("the attacker's sign-up became a user")
+			}
+		})
+	}
+	s.run(t, []scenario{
+		{"refuses the attacker's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, 401, msgLoginWrong},
+	})
+	// A wrong code stays a code error even with the right id.
+	s.clock.Advance(61 * time.Second)
+	s.do("POST", "/api/auth/login/request-code", "", map[string]string{"phone_number": phone})
+	wrong := fmt.Sprintf("%05d", (atoi(s.lastCode(phone))+1)%100000)
+	if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": wrong, "registration_id": attackerID}); r.Status != 400 || r.str("message") != msgCodeWrong {
+		t.Fatalf("a wrong code with the right id: %d %s", r.Status, r.Body)
+	}
+
+	// Once the attacker's codes have expired the victim signs up and completes it with their own id.
+	s.clock.Advance(codeLimits["auth"].Lifetime)
+	r := s.completeSignUp(nil, victim)
+	if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارا" {
+		t.Fatalf("the victim's sign-up: %d %s", r.Status, r.Body)
+	}
+	s.run(t, []scenario{
+		{"signs the victim in with the victim's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, 200, "accessToken"},
+		{"still refuses the attacker's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, 401, msgLoginWrong},
+	})
+}
+
+// The registration id is returned once and stored only as its SHA-256 hash; the right one completes the
+// sign-up it was returned for.
+func TestRegistrationIDIsStoredOnlyAsAHash(t *testing.T) {
+	s := newTestShop(t)
+	body := registration(212)
+	phone := body["phone_number"].(string)
+	id := s.register(body)
+	if raw, err := base64.RawURLEncoding.DecodeString(id); err != nil || len(raw) != 32 {
+		t.Fatalf("registration id %q is not 32 random bytes in base64url (%v)", id, err)
+	}
+	var stored string
+	if err := s.store.ReadDB().QueryRow(`SELECT secret_hash FROM pending_registrations WHERE phone_number = ?`, phone).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if sum := sha256.Sum256([]byte(id)); stored != hex.EncodeToString(sum[:]) || strings.Contains(stored, id) {
+		t.Fatalf("stored %q for id %q", stored, id)
+	}
+	r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone), "registration_id": id})
+	if r.Status != 200 || r.str("message") != msgRegisterSuccess {
+		t.Fatalf("verify with the right id: %d %s", r.Status, r.Body)
+	}
 }

@@ -75,9 +75,9 @@ func TestChatSocketsEndWithTheirLogin(t *testing.T) {
 	// A socket signed in by the session cookie ends with the cookie's login too.
 	client := s.cookieClient()
 	body := registration(3)
-	s.call(client, "POST", "/api/auth/register", "", body)
-	s.call(client, "POST", "/api/auth/verify", "", map[string]string{"phone_number": body["phone_number"].(string),
-		"code": s.lastCode(body["phone_number"].(string))})
+	if r := s.completeSignUp(client, body); r.Status != 200 {
+		t.Fatalf("cookie sign-up: %d %s", r.Status, r.Body)
+	}
 	req, _ := http.NewRequest("GET", s.srv.URL, nil)
 	browser, err := socketiotest.Dial(s.srv.URL, nil, http.Header{"Cookie": {cookieHeader(client.Jar.Cookies(req.URL))}})
 	if err != nil {

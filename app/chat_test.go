@@ -89,9 +89,9 @@ func TestChatConnectionsNeedASignedInUser(t *testing.T) {
 	// The session cookie of a browser login works without a token.
 	client := s.cookieClient()
 	body := registration(1)
-	s.call(client, "POST", "/api/auth/register", "", body)
-	phone := body["phone_number"].(string)
-	s.call(client, "POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
+	if r := s.completeSignUp(client, body); r.Status != 200 {
+		t.Fatalf("cookie sign-up: %d %s", r.Status, r.Body)
+	}
 	req, _ := http.NewRequest("GET", s.srv.URL, nil)
 	header := http.Header{"Cookie": {cookieHeader(client.Jar.Cookies(req.URL))}}
 	c, err := socketiotest.Dial(s.srv.URL, nil, header)

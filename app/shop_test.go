@@ -203,15 +203,34 @@ func registration(n int) map[string]any {
 		"phone_number": fmt.Sprintf("0912%07d", 1000000+n), "password": "sara-gold-2024", "birth_date": "1370/05/20"}
 }
 
-// signUp registers customer n through both steps and returns its access and refresh tokens.
-func (s *testShop) signUp(n int) (access, refresh string) {
+// register posts a sign-up body and returns the registration id of its answer; anything but 200 fails.
+func (s *testShop) register(body map[string]any) (registrationID string) {
 	s.t.Helper()
-	body := registration(n)
-	if r := s.do("POST", "/api/auth/register", "", body); r.Status != 200 {
+	r := s.do("POST", "/api/auth/register", "", body)
+	if r.Status != 200 {
+		s.t.Fatalf("register: %d %s", r.Status, r.Body)
+	}
+	return r.str("registration_id")
+}
+
+// completeSignUp takes a sign-up through both steps as its page does, through client (nil for none): it
+// registers body, then verifies the texted code with the registration id of the answer. It returns verify's
+// answer, whatever its status.
+func (s *testShop) completeSignUp(client *http.Client, body map[string]any) reply {
+	s.t.Helper()
+	r := s.call(client, "POST", "/api/auth/register", "", body)
+	if r.Status != 200 {
 		s.t.Fatalf("register: %d %s", r.Status, r.Body)
 	}
 	phone := body["phone_number"].(string)
-	r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
+	return s.call(client, "POST", "/api/auth/verify", "", map[string]string{"phone_number": phone,
+		"code": s.lastCode(phone), "registration_id": r.str("registration_id")})
+}
+
+// signUp registers customer n through both steps and returns its access and refresh tokens.
+func (s *testShop) signUp(n int) (access, refresh string) {
+	s.t.Helper()
+	r := s.completeSignUp(nil, registration(n))
 	if r.Status != 200 {
 		s.t.Fatalf("verify: %d %s", r.Status, r.Body)
 	}

@@ -20,16 +20,13 @@ func (s *testShop) newTrader(n int, referralCode string) trader {
 	if referralCode != "" {
 		body["referral_code"] = referralCode
 	}
-	if r := s.do("POST", "/api/auth/register", "", body); r.Status != 200 {
-		s.t.Fatalf("register: %d %s", r.Status, r.Body)
-	}
-	phone := body["phone_number"].(string)
-	r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": s.lastCode(phone)})
+	r := s.completeSignUp(nil, body)
 	if r.Status != 200 {
 		s.t.Fatalf("verify: %d %s", r.Status, r.Body)
 	}
 	u := r.JSON["user"].(map[string]any)
-	return trader{token: r.str("accessToken"), phone: phone, id: fmt.Sprint(u["id"]), referralCode: u["referral_code"].(string)}
+	return trader{token: r.str("accessToken"), phone: body["phone_number"].(string), id: fmt.Sprint(u["id"]),
+		referralCode: u["referral_code"].(string)}
 }
 
 // setPrice sets the shop's base price as the admin.

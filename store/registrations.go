@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/subtle"
 	"database/sql"
 	"errors"
 	"strconv"
@@ -20,11 +21,18 @@ type Registration struct {
 	PasswordHash string
 	ReferredBy   int64
 	CreatedAt    time.Time
+	// SecretHash is the SHA-256 of the registration id that only the register answer carried; completing
+	// the sign-up needs that id (CompleteSignUp).
+	SecretHash []byte
 }
 
 // ErrSignUpPending is returned when the phone's pending sign-up still has a live code: its code may be resent,
 // but its data are never replaced by another request (issue 14).
 var ErrSignUpPending = errors.New("store: a sign-up of this phone is waiting for its code")
+
+// ErrSignUpSecret is returned when a verified code's sign-up is completed without the registration id its
+// register answer carried: the code proves the phone, not that its holder made this sign-up.
+var ErrSignUpSecret = errors.New("store: the registration id does not match the sign-up")
 
 const signUpScopePrefix = "signup:"
 
@@ -93,9 +101,9 @@ func savePending(ctx context.Context, tx *sql.Tx, r Registration) (int64, error)
 		return 0, err
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO pending_registrations (phone_number, national_id, first_name,
-		last_name, birth_date, password_hash, referred_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		last_name, birth_date, password_hash, referred_by, created_at, secret_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.PhoneNumber, r.NationalID, r.FirstName, r.LastName, r.BirthDate, r.PasswordHash, nullID(r.ReferredBy),
-		r.CreatedAt.UnixMilli())
+		r.CreatedAt.UnixMilli(), hexString(r.SecretHash))
 	if err != nil {
 		return 0, err
 	}
@@ -119,36 +127,46 @@ func (s *Store) PendingRegistration(ctx context.Context, phone string) (Registra
 
 // CompleteSignUp turns the pending sign-up that codeScope (a verified code's scope) was issued for into a
 // user, and only that one: if the phone's sign-up is another by now, or the scope names none, it is
-// ErrNotFound. A phone or national id taken meanwhile is ErrConflict.
-func (s *Store) CompleteSignUp(ctx context.Context, phone, codeScope string, now time.Time) (User, error) {
+// ErrNotFound. secretHash must be the sign-up's SecretHash (compared in constant time), else it is
+// ErrSignUpSecret and nothing changes. A phone or national id taken meanwhile is ErrConflict.
+func (s *Store) CompleteSignUp(ctx context.Context, phone, codeScope string, secretHash []byte, now time.Time) (User, error) {
 	id, err := strconv.ParseInt(strings.TrimPrefix(codeScope, signUpScopePrefix), 10, 64)
 	if !strings.HasPrefix(codeScope, signUpScopePrefix) || err != nil || id <= 0 {
 		return User{}, ErrNotFound
 	}
-	return s.completeRegistration(ctx, phone, id, now)
+	return s.completeRegistration(ctx, phone, id, secretHash, now)
 }
 
 // CompleteRegistration turns whatever sign-up is pending for phone into a user (fixtures and tools; a
 // verified code goes through CompleteSignUp). No pending sign-up is ErrNotFound; a phone or national id
 // taken meanwhile is ErrConflict.
 func (s *Store) CompleteRegistration(ctx context.Context, phone string, now time.Time) (User, error) {
-	return s.completeRegistration(ctx, phone, 0, now)
+	return s.completeRegistration(ctx, phone, 0, nil, now)
 }
 
-// completeRegistration makes the user of phone's pending sign-up, in one transaction; id 0 takes any.
-func (s *Store) completeRegistration(ctx context.Context, phone string, id int64, now time.Time) (User, error) {
+// completeRegistration makes the user of phone's pending sign-up, in one transaction; id 0 takes any and
+// skips the secret (fixtures), any other id needs the sign-up's secret hash.
+func (s *Store) completeRegistration(ctx context.Context, phone string, id int64, secretHash []byte,
+	now time.Time) (User, error) {
 	var userID int64
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		var r Registration
+		var storedSecret string
 		err := tx.QueryRowContext(ctx, `SELECT id, national_id, first_name, last_name, birth_date, password_hash,
-			COALESCE(referred_by, 0) FROM pending_registrations WHERE phone_number = ? AND (? = 0 OR id = ?)`,
+			COALESCE(referred_by, 0), secret_hash FROM pending_registrations WHERE phone_number = ? AND (? = 0 OR id = ?)`,
 			phone, id, id).
-			Scan(&r.ID, &r.NationalID, &r.FirstName, &r.LastName, &r.BirthDate, &r.PasswordHash, &r.ReferredBy)
+			Scan(&r.ID, &r.NationalID, &r.FirstName, &r.LastName, &r.BirthDate, &r.PasswordHash, &r.ReferredBy,
+				&storedSecret)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
+		}
+		// A sign-up saved without a secret (before migration 10, or by a fixture) has '' and matches nothing.
+		if id != 0 && (storedSecret == "" ||
+			subtle.ConstantTimeCompare([]byte(storedSecret), []byte(hexString(secretHash))) != 1) {
+			return ErrSignUpSecret
 		}
 		userID, err = insertUser(ctx, tx, User{PhoneNumber: phone, NationalID: r.NationalID, FirstName: r.FirstName,
 			LastName: r.LastName, BirthDate: r.BirthDate, PasswordHash: r.PasswordHash, ReferredBy: r.ReferredBy}, now)

@@ -75,7 +75,7 @@ func TestASignUpCodeCompletesOnlyItsOwnSignUp(t *testing.T) {
 	}
 	first, _ := s.PendingRegistration(ctx, owner.PhoneNumber)
 	other := owner
-	other.FirstName, other.PasswordHash = "دیگری", "other"
+	other.FirstName, other.PasswordHash, other.SecretHash = "دیگری", "other", []byte("other's secret hash")
 	if _, err := s.StartRegistration(ctx, other, []byte("c2"), testCodeLimits, now.Add(time.Minute)); !errors.Is(err, ErrSignUpPending) {
 		t.Fatalf("replacing a live sign-up: %v", err)
 	}
@@ -91,13 +91,34 @@ func TestASignUpCodeCompletesOnlyItsOwnSignUp(t *testing.T) {
 		t.Fatalf("replaced sign-up kept id %d (was %d) or data %+v", second.ID, first.ID, second)
 	}
 	for _, scope := range []string{SignUpScope(first.ID), "", "signup:x", "quote-1"} {
-		if _, err := s.CompleteSignUp(ctx, owner.PhoneNumber, scope, later); !errors.Is(err, ErrNotFound) {
+		if _, err := s.CompleteSignUp(ctx, owner.PhoneNumber, scope, other.SecretHash, later); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("scope %q completed the current sign-up: %v", scope, err)
 		}
 	}
-	u, err := s.CompleteSignUp(ctx, owner.PhoneNumber, SignUpScope(second.ID), later)
+	// The code's own scope without the sign-up's secret (a code texted to the phone's owner) completes nothing.
+	for _, secret := range [][]byte{nil, []byte("a guess"), owner.SecretHash} {
+		if _, err := s.CompleteSignUp(ctx, owner.PhoneNumber, SignUpScope(second.ID), secret, later); !errors.Is(err, ErrSignUpSecret) {
+			t.Fatalf("secret %q completed the sign-up: %v", secret, err)
+		}
+	}
+	if _, err := s.PendingRegistration(ctx, owner.PhoneNumber); err != nil {
+		t.Fatalf("a refused secret dropped the sign-up: %v", err)
+	}
+	u, err := s.CompleteSignUp(ctx, owner.PhoneNumber, SignUpScope(second.ID), other.SecretHash, later)
 	if err != nil || u.FirstName != "دیگری" || u.PasswordHash != "other" {
 		t.Fatalf("own scope: %+v %v", u, err)
+	}
+	// A sign-up kept without a secret (a fixture, or one pending before migration 10) takes no code at all.
+	bare := Registration{PhoneNumber: "09120000012", NationalID: "0013542427", FirstName: "ب", LastName: "ب",
+		BirthDate: "1370/01/01", PasswordHash: "bare", CreatedAt: later}
+	if err := s.SavePendingRegistration(ctx, bare); err != nil {
+		t.Fatal(err)
+	}
+	pending, _ := s.PendingRegistration(ctx, bare.PhoneNumber)
+	for _, secret := range [][]byte{nil, {}} {
+		if _, err := s.CompleteSignUp(ctx, bare.PhoneNumber, SignUpScope(pending.ID), secret, later); !errors.Is(err, ErrSignUpSecret) {
+			t.Fatalf("a sign-up without a secret, secret %q: %v", secret, err)
+		}
 	}
 }
 

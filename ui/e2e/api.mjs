@@ -50,14 +50,15 @@ export function apiFor(shopOrGetter) {
 
   /**
    * registerCustomer signs a customer up through the API with the SMS code from the console, as a person
-   * would; fields override the name, password and birth date, and may carry a referral_code. It returns the
-   * tokens (token is accessToken) and the user.
+   * would (the code goes back with the registration id of the register answer); fields override the name,
+   * password and birth date, and may carry a referral_code. It returns the tokens (token is accessToken) and
+   * the user.
    */
   async function registerCustomer(phone, nine, fields = {}) {
     const {
       first_name = 'سارا', last_name = 'کریمی', password = 'sara-gold-1', birth_date = '1370/06/20', referral_code,
     } = fields;
-    ok(await call('/api/auth/register', {
+    const { registration_id } = ok(await call('/api/auth/register', {
       method: 'POST',
       body: {
         first_name, last_name, national_id: nationalId(nine), phone_number: phone, password, birth_date,
@@ -65,7 +66,9 @@ export function apiFor(shopOrGetter) {
       },
     }));
     const code = await shop().waitForCode(phone, 0);
-    const verified = ok(await call('/api/auth/verify', { method: 'POST', body: { phone_number: phone, code } }));
+    const verified = ok(await call('/api/auth/verify', {
+      method: 'POST', body: { phone_number: phone, code, registration_id },
+    }));
     return {
       phone, token: verified.accessToken, accessToken: verified.accessToken, refreshToken: verified.refreshToken,
       id: verified.user.id, user: verified.user,

@@ -69,12 +69,21 @@ describe('journeys', { concurrency: true }, () => {
       const firstCodeAt = Date.now();
       await page.getByTestId('code-box-0').waitFor();
       await shot(page, `${name}-03-register-code`);
+      // A reload keeps the code step and the registration id that must go with the code; so does a look back
+      // at the form.
+      await page.reload();
+      await page.getByTestId('edit-register-form').click();
+      await page.getByTestId('back-to-code').click();
+      await page.getByTestId('register-verify').waitFor();
+      const kept = () => page.evaluate(() => sessionStorage.getItem('pendingSignUp'));
+      assert.match(await kept(), /"registration_id":"[\w-]{43}"/);
       await typeCode(page, firstCode);
       await page.getByTestId('register-verify').click();
 
       // The profile shows the new customer.
       await page.waitForURL(/\/profile/);
       await page.getByTestId('profile-name').waitFor();
+      assert.equal(await kept(), null);
       assert.match(await page.getByTestId('profile-name').innerText(), /نگار موسوی/);
       assert.match(await page.getByTestId('profile-phone').innerText(), new RegExp(fa(phone.slice(-4))));
       assert.equal((await page.getByTestId('balance-gold').innerText()).includes('۰/۰۰۰'), true);

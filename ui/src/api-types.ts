@@ -46,6 +46,12 @@ export type RegisterForm = {
   referral_code?: string;
 };
 
+/**
+ * RegisterAnswer is the answer of POST /api/auth/register: registration_id is shown only here and must go
+ * with the code to POST /api/auth/verify, or the sign-up is not completed.
+ */
+export type RegisterAnswer = Message & { phone_number?: string; registration_id: string };
+
 /** Balances are a user's balances and what is free to use (balance minus pending requests). */
 export type Balances = Balance & { available_rial: string; available_gold: string };
 

@@ -129,6 +129,20 @@ describe("api session handling", () => {
     expect(mod.errorText(new mod.ApiError(0, ""), "x")).toBe(mod.NETWORK_ERROR);
   });
 
+  it("sends the registration id with a sign-up code and none with a login code", async () => {
+    const { mod, calls } = await load([
+      () => json(200, { phone_number: "09121234567", message: "ارسال شد", registration_id: "reg-1" }),
+      () => json(200, { accessToken: "a1", refreshToken: "r1", user }),
+      () => json(200, { accessToken: "a2", refreshToken: "r2", user }),
+    ]);
+    const form = { first_name: "مریم", last_name: "رضایی", national_id: "0013542419", phone_number: "09121234567", password: "secret1", birth_date: "1370/01/01" };
+    const { registration_id } = await mod.api.register(form);
+    await mod.api.verify("09121234567", "12345", registration_id);
+    await mod.api.verify("09121234567", "54321");
+    expect(calls[1]).toMatchObject({ url: "/api/auth/verify", body: { phone_number: "09121234567", code: "12345", registration_id: "reg-1" } });
+    expect(calls[2].body).toEqual({ phone_number: "09121234567", code: "54321" });
+  });
+
   it("logs out on the server and clears all local storage", async () => {
     const { mod, storage, calls } = await load([() => json(200, { message: "خارج شدید" })]);
     storage.setItem("authToken", "a1");

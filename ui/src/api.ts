@@ -3,7 +3,7 @@
 // and throws ApiError carrying the server's Persian message.
 
 import type {
-  User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, Balances, WalletRequest, Entry,
+  User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest, Entry,
   BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload,
@@ -308,10 +308,10 @@ export const api = {
     request<LoginAnswer>("POST", "/api/auth/login", { phone_number, password }, pub),
   requestLoginCode: (phone_number: string) =>
     request<Message & { phone_number?: string }>("POST", "/api/auth/login/request-code", { phone_number }, pub),
-  verify: (phone_number: string, code: string) =>
-    request<LoginAnswer>("POST", "/api/auth/verify", { phone_number, code }, pub),
-  register: (form: RegisterForm) =>
-    request<Message & { phone_number?: string }>("POST", "/api/auth/register", form, pub),
+  /** verify spends a login code, or a sign-up code with the registration_id its register answer carried. */
+  verify: (phone_number: string, code: string, registration_id?: string) =>
+    request<LoginAnswer>("POST", "/api/auth/verify", registration_id ? { phone_number, code, registration_id } : { phone_number, code }, pub),
+  register: (form: RegisterForm) => request<RegisterAnswer>("POST", "/api/auth/register", form, pub),
   logout: () => request<Message>("POST", "/api/auth/logout", undefined, { noRefresh: true }),
 
   me: () => request<Me>("GET", "/api/users/me"),

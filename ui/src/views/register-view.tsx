@@ -13,6 +13,7 @@ import { Button, Field } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { digitsOnly, toFaDigits } from "../lib/digits";
 import { checkBirthDate, latestBirthDate, MIN_BIRTH_YEAR } from "../lib/jalali";
+import { loadPendingSignUp, savePendingSignUp, type PendingSignUp } from "../lib/pending-sign-up";
 import {
   MESSAGES, nationalIdError, normalizePhone, passwordError, phoneError, requiredError,
 } from "../lib/validate";
@@ -36,7 +37,10 @@ function validate(f: Form): Errors {
   };
 }
 
-/** RegisterView is the sign-up screen; ?ref= fills the referral code. */
+/**
+ * RegisterView is the sign-up screen; ?ref= fills the referral code. The registration id of the register
+ * answer is kept (state and sessionStorage) and sent with the code: without it the sign-up is not completed.
+ */
 export default function RegisterView() {
   const search = useSearch();
   const ref = useMemo(() => new URLSearchParams(search).get("ref") ?? "", []);
@@ -51,7 +55,8 @@ export default function RegisterView() {
   });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [phone, setPhone] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingSignUp | null>(loadPendingSignUp);
+  const [atCode, setAtCode] = useState(pending !== null); // a reload of the code step stays there
   const { left, restart } = useCountdown();
 
   const set = (k: keyof Form) => (v: string) => {
@@ -82,7 +87,10 @@ export default function RegisterView() {
     try {
       const answer = await api.register(body);
       toast(answer.message || "کد تایید برای شما پیامک شد", "success");
-      setPhone(body.phone_number);
+      const next = { phone_number: body.phone_number, registration_id: answer.registration_id };
+      savePendingSignUp(next);
+      setPending(next);
+      setAtCode(true);
       restart(60);
     } catch (err) {
       toast(errorText(err, "خطا در ثبت‌نام"), "error");
@@ -91,7 +99,7 @@ export default function RegisterView() {
     }
   };
 
-  if (phone) return <VerifyStep phone={phone} left={left} restart={restart} onBack={() => setPhone(null)} />;
+  if (pending && atCode) return <VerifyStep pending={pending} left={left} restart={restart} onBack={() => setAtCode(false)} />;
 
   const max = latestBirthDate();
   return (
@@ -161,6 +169,12 @@ export default function RegisterView() {
         <Button type="submit" busy={busy} className="btn-block" data-testid="register-submit">
           ثبت‌نام و دریافت کد تایید
         </Button>
+        {pending && (
+          // Back from the code step: that sign-up (and its registration id) still waits for its code.
+          <Button variant="ghost" onClick={() => setAtCode(true)} data-testid="back-to-code">
+            {`ادامه با کد ارسال‌شده به ${toFaDigits(pending.phone_number)}`}
+          </Button>
+        )}
       </form>
       <p className="auth-foot">
         حساب کاربری دارید؟ <Link href="/login_page" data-testid="to-login">وارد شوید</Link>
@@ -183,7 +197,10 @@ function Steps({ current }: { current: 0 | 1 }) {
   );
 }
 
-function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: number; restart: (s?: number) => void; onBack: () => void }) {
+type VerifyStepProps = { pending: PendingSignUp; left: number; restart: (s?: number) => void; onBack: () => void };
+
+function VerifyStep({ pending, left, restart, onBack }: VerifyStepProps) {
+  const phone = pending.phone_number;
   const [, navigate] = useLocation();
   const [code, setCode] = useState("");
   const [codeErr, setCodeErr] = useState<string | null>(null);
@@ -198,8 +215,9 @@ function VerifyStep({ phone, left, restart, onBack }: { phone: string; left: num
     }
     setBusy(true);
     try {
-      const answer = await api.verify(phone, code);
+      const answer = await api.verify(phone, code, pending.registration_id);
       saveLogin(answer);
+      savePendingSignUp(null);
       setDone(true);
       toast(answer.message || "ثبت‌نام با موفقیت انجام شد", "success");
       setTimeout(() => navigate("/profile"), AFTER_REGISTER_MS);
