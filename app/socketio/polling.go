@@ -10,27 +10,38 @@ import (
 // upgradeCheck is how long a GET that comes during the upgrade waits for it to be done (see poll).
 const upgradeCheck = 100 * time.Millisecond
 
-// poll holds a GET until there is something to send, then sends everything queued as one payload.
-func (c *Conn) poll(w http.ResponseWriter, r *http.Request) {
-	c.mu.Lock()
-	if c.closed && !c.lastPoll { // it ended while this request was on its way
-		c.mu.Unlock()
-		writeProtocolError(w, codeUnknownSID)
-		return
-	}
-	if c.transport != transportPolling {
-		c.mu.Unlock()
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	if c.polling {
-		// Two polls at once: the protocol ends the session; the held poll gets a close packet.
+// admit decides, with c.mu held, whether a poll (or a POST) may run: the session must be open, or closed by the
+// client with its last poll still to come (lastPoll, polls only: see clientClose), and on long-polling; a second
+// request of the same kind while one is under way ends the session (the held poll gets a close packet), as the
+// reference server does. busy is c.polling or c.posting; admitting sets it. A refused request has its answer
+// and c.mu is released; an admitted one keeps c.mu.
+func (c *Conn) admit(w http.ResponseWriter, poll bool, busy *bool) bool {
+	code := 0
+	switch {
+	case c.closed && !(poll && c.lastPoll): // it ended while this request was on its way
+		code = codeUnknownSID
+	case c.transport != transportPolling:
+		code = codeBadRequest
+	case *busy:
 		c.mu.Unlock()
 		c.terminate("transport error", packetClose)
 		writeProtocolError(w, codeBadRequest)
+		return false
+	default:
+		*busy = true
+		return true
+	}
+	c.mu.Unlock()
+	writeProtocolError(w, code)
+	return false
+}
+
+// poll holds a GET until there is something to send, then sends everything queued as one payload.
+func (c *Conn) poll(w http.ResponseWriter, r *http.Request) {
+	c.mu.Lock()
+	if !c.admit(w, true, &c.polling) {
 		return
 	}
-	c.polling = true
 	// A GET that comes during the upgrade may have been sent after the client's "5", which its WebSocket has
 	// not delivered yet: it waits a moment for it (as long as the reference server's own check, which ends such
 	// a poll with noop) and, if the upgrade is done meanwhile, is answered as any GET after the upgrade.
@@ -108,23 +119,9 @@ func (c *Conn) poll(w http.ResponseWriter, r *http.Request) {
 // post reads a payload of packets from the client; a malformed one ends the session.
 func (c *Conn) post(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
-	if c.closed { // kept for the client's last poll only (see clientClose)
-		c.mu.Unlock()
-		writeProtocolError(w, codeUnknownSID)
+	if !c.admit(w, false, &c.posting) {
 		return
 	}
-	if c.transport != transportPolling {
-		c.mu.Unlock()
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	if c.posting {
-		c.mu.Unlock()
-		c.terminate("transport error", packetClose)
-		writeProtocolError(w, codeBadRequest)
-		return
-	}
-	c.posting = true
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
