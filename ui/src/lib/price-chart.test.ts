@@ -153,6 +153,11 @@ describe("sparkPaths", () => {
     expect(line).toBe(`M0 ${y(75)}H50V${y(76)}H100V${y(76)}`);
     expect(area).toBe(`${line}V10H0Z`);
   });
+  it("draws a price of one instant as a short level at the right edge, never as nothing", () => {
+    const { line, area } = sparkPaths({ xs: [3600], ys: [80], real: 1 }, 100, 10);
+    expect(line).toMatch(/^M96 [\d.]+H100$/);
+    expect(area).toMatch(/V10H96Z$/);
+  });
   it("keeps a single recent price on the box's right, inside the narrowest hour", () => {
     const { line } = sparkPaths({ xs: [3000, 3600], ys: [80, 80], real: 1 }, 120, 10);
     expect(line.startsWith("M100 ")).toBe(true);

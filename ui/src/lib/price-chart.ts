@@ -99,6 +99,9 @@ export function yRange(min: number, max: number): [number, number] {
   return [Math.max(0, Math.floor(min - pad)), Math.ceil(max + pad)];
 }
 
+/** SPARK_TICK is the share of a sparkline's width a price of one instant takes, so that it shows. */
+const SPARK_TICK = 0.04;
+
 /** SparkPaths are the SVG paths of a sparkline: the step line and the area under it. */
 export type SparkPaths = { line: string; area: string };
 
@@ -112,9 +115,12 @@ export function sparkPaths(data: ChartData, width: number, height: number): Spar
   const r2 = (v: number) => Math.round(v * 100) / 100; // SVG coordinates to the hundredth
   const px = (x: number) => r2(((x - x0) / (x1 - x0)) * width);
   const py = (y: number) => r2(height - ((y - y0) / (y1 - y0)) * height);
-  let line = `M${px(data.xs[0])} ${py(data.ys[0])}`;
+  // a series of one instant (a first price set this very second) is drawn as a short level at the right edge
+  const start = px(data.xs[0]) < width ? px(data.xs[0]) : r2(width * (1 - SPARK_TICK));
+  let line = `M${start} ${py(data.ys[0])}`;
   for (let i = 1; i < data.xs.length; i++) line += `H${px(data.xs[i])}V${py(data.ys[i])}`;
-  const area = `${line}V${height}H${px(data.xs[0])}Z`;
+  if (data.xs.every((x) => x === data.xs[0])) line += `H${width}`;
+  const area = `${line}V${height}H${start}Z`;
   return { line, area };
 }
 
