@@ -49,6 +49,21 @@ func (te *testEngine) wsURL(sid string) string {
 	return "ws" + strings.TrimPrefix(te.url, "http") + "?EIO=4&transport=websocket&sid=" + sid
 }
 
+// probe opens a WebSocket for the session and has the probe answered: the upgrade is under way.
+func (te *testEngine) probe(sid string) *websocket.Conn {
+	te.t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial(te.wsURL(sid), nil)
+	if err != nil {
+		te.t.Fatal(err)
+	}
+	te.t.Cleanup(func() { ws.Close() })
+	_ = ws.WriteMessage(websocket.TextMessage, []byte("2probe"))
+	if _, got, err := ws.ReadMessage(); err != nil || string(got) != "3probe" {
+		te.t.Fatalf("probe: %q, %v", got, err)
+	}
+	return ws
+}
+
 // handshake opens a long-polling session and returns its sid and its Conn.
 func (te *testEngine) handshake() (string, *Conn) {
 	te.t.Helper()
@@ -218,15 +233,7 @@ func TestSecondWebSocketIsAcceptedThenClosed(t *testing.T) {
 func TestPollOvertakingTheUpgradeIsAnsweredAsAfterIt(t *testing.T) {
 	te := startEngine(t)
 	sid, c := te.handshake()
-	ws, _, err := websocket.DefaultDialer.Dial(te.wsURL(sid), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
-	_ = ws.WriteMessage(websocket.TextMessage, []byte("2probe"))
-	if _, got, err := ws.ReadMessage(); err != nil || string(got) != "3probe" {
-		t.Fatalf("probe: %q, %v", got, err)
-	}
+	ws := te.probe(sid)
 	answer := make(chan string)
 	go func() {
 		status, body := te.do(http.DefaultClient, http.MethodGet, te.pollURL(sid), "")
@@ -244,14 +251,6 @@ func TestPollOvertakingTheUpgradeIsAnsweredAsAfterIt(t *testing.T) {
 func TestPollDuringTheUpgradeEndsWithNoop(t *testing.T) {
 	te := startEngine(t)
 	sid, _ := te.handshake()
-	ws, _, err := websocket.DefaultDialer.Dial(te.wsURL(sid), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
-	_ = ws.WriteMessage(websocket.TextMessage, []byte("2probe"))
-	if _, got, err := ws.ReadMessage(); err != nil || string(got) != "3probe" {
-		t.Fatalf("probe: %q, %v", got, err)
-	}
+	te.probe(sid)
 	te.expect(http.DefaultClient, http.MethodGet, sid, "", http.StatusOK, "6")
 }

@@ -213,12 +213,9 @@ func (c *Client) Next(name string, timeout time.Duration) (Event, error) {
 	for {
 		select {
 		case e := <-c.events:
-			if e.Name == name {
+			if c.matchOrKeep(e, name) {
 				return e, nil
 			}
-			c.mu.Lock()
-			c.backlog = append(c.backlog, e)
-			c.mu.Unlock()
 		case <-c.closed:
 			return c.nextLeft(name)
 		case <-deadline:
@@ -227,17 +224,25 @@ func (c *Client) Next(name string, timeout time.Duration) (Event, error) {
 	}
 }
 
+// matchOrKeep reports whether e is the awaited event; any other goes to the backlog for a later Next.
+func (c *Client) matchOrKeep(e Event, name string) bool {
+	if e.Name == name {
+		return true
+	}
+	c.mu.Lock()
+	c.backlog = append(c.backlog, e)
+	c.mu.Unlock()
+	return false
+}
+
 // nextLeft looks for the event among those the connection received before it closed.
 func (c *Client) nextLeft(name string) (Event, error) {
 	for {
 		select {
 		case e := <-c.events:
-			if e.Name == name {
+			if c.matchOrKeep(e, name) {
 				return e, nil
 			}
-			c.mu.Lock()
-			c.backlog = append(c.backlog, e)
-			c.mu.Unlock()
 		default:
 			return Event{}, errors.New("connection closed")
 		}
