@@ -3,7 +3,9 @@
 //	goldshop [serve] [flags]                   run the shop
 //	goldshop admin add --phone P --password X  create or promote an admin (works while the shop runs)
 //	goldshop backup FILE                       write a consistent copy of the database while it runs
-//	goldshop check                             prove the ledger balances (exit 1 when it does not)
+//	goldshop restore FILE --data DIR           restore a backup (or --from-replica URL) into an empty folder
+//	goldshop check                             prove the ledger balances (exit 1 when it does not), warn of an
+//	                                           HTTPS certificate near its expiry
 package main
 
 import (
@@ -41,6 +43,8 @@ type config struct {
 	TrustProxy  bool
 	ProxyHops   int
 	DebugAddr   string
+	TLS         tlsConfig    // https_cmd.go: certificates from files or ACME, the HTTP redirect
+	Backup      backupConfig // backup_cmd.go: scheduled backups and off-site replication
 }
 
 func main() {
@@ -67,8 +71,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return backup(ctx, args, stdout, stderr)
 	case "check":
 		return check(ctx, args, stdout, stderr)
+	case "restore":
+		return restore(ctx, args, stdout, stderr)
 	default:
-		return fmt.Errorf("unknown command %q (commands: serve, admin add, backup, check)", cmd)
+		return fmt.Errorf("unknown command %q (commands: serve, admin add, backup, restore, check)", cmd)
 	}
 }
 
@@ -78,7 +84,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Data, "data", "./data", "folder of the database and uploads")
 	if serving {
-		fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on")
+		fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on (:443 when serving HTTPS, unless given)")
 		fs.StringVar(&cfg.SMS, "sms", "console", "SMS provider: console or kavenegar")
 		fs.StringVar(&cfg.SMSKey, "sms-key", "", "API key of the SMS gateway")
 		fs.StringVar(&cfg.SMSTemplate, "sms-template", "verify", "template name at the SMS gateway")
@@ -87,6 +93,8 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For, as the proxy appended them")
 		fs.IntVar(&cfg.ProxyHops, "proxy-hops", 1, "with --trust-proxy: how many reverse proxies in front of the shop append to X-Forwarded-For")
 		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve Go's pprof and expvar here, such as 127.0.0.1:6060 (off when empty)")
+		addTLSFlags(fs, &cfg.TLS)
+		addBackupFlags(fs, &cfg.Backup)
 	}
 	return fs
 }
@@ -95,7 +103,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 func parseWithEnv(fs *flag.FlagSet, args []string) error {
 	var bad error
 	fs.VisitAll(func(f *flag.Flag) {
-		env := "GOLDSHOP_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		env := envName(f.Name)
 		if v, ok := os.LookupEnv(env); ok {
 			if err := f.Value.Set(v); err != nil && bad == nil {
 				bad = fmt.Errorf("%s: %w", env, err)
@@ -108,6 +116,18 @@ func parseWithEnv(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(args)
 }
 
+// envName is the environment twin of a flag: --sms-key is GOLDSHOP_SMS_KEY.
+func envName(name string) string {
+	return "GOLDSHOP_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+}
+
+// given tells whether a flag was set, on the command line or by its environment twin.
+func given(fs *flag.FlagSet, name string) bool {
+	_, ok := os.LookupEnv(envName(name))
+	fs.Visit(func(f *flag.Flag) { ok = ok || f.Name == name })
+	return ok
+}
+
 // openStore makes the data folder and opens the database in it.
 func openStore(ctx context.Context, dataDir string) (*store.Store, error) {
 	for _, dir := range []string{dataDir, filepath.Join(dataDir, "uploads", "receipts"), filepath.Join(dataDir, "uploads", "chat")} {
@@ -118,9 +138,22 @@ func openStore(ctx context.Context, dataDir string) (*store.Store, error) {
 	return store.Open(ctx, filepath.Join(dataDir, "goldshop.db"))
 }
 
-func serve(ctx context.Context, args []string, stderr io.Writer) error {
+// serveConfig reads the server's settings. With HTTPS on, --addr defaults to :443 unless given.
+func serveConfig(args []string, stderr io.Writer) (config, error) {
 	var cfg config
-	if err := parseWithEnv(newFlags("serve", stderr, &cfg, true), args); err != nil {
+	fs := newFlags("serve", stderr, &cfg, true)
+	if err := parseWithEnv(fs, args); err != nil {
+		return cfg, err
+	}
+	if cfg.TLS.on() && !given(fs, "addr") {
+		cfg.Addr = ":443"
+	}
+	return cfg, cfg.TLS.validate()
+}
+
+func serve(ctx context.Context, args []string, stderr io.Writer) error {
+	cfg, err := serveConfig(args, stderr)
+	if err != nil {
 		return err
 	}
 	if cfg.DebugAddr != "" && !loopbackAddr(cfg.DebugAddr) {
@@ -149,8 +182,17 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	backups, err := startBackups(ctx, cfg, st, log)
+	if err != nil {
+		return err
+	}
+	defer backups.Close()
+	certs, err := newCertificates(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
-		Uploads: filepath.Join(cfg.Data, "uploads")})
+		Uploads: filepath.Join(cfg.Data, "uploads"), HTTPS: certs.enabled(), Backups: backups, Certificate: certs.status})
 	if err != nil {
 		return err
 	}
@@ -159,15 +201,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		go serveDebug(cfg.DebugAddr, log)
 	}
 
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
+	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 2 * time.Minute, BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return err
-	}
-	log.Info("goldshop is serving", slog.String("addr", ln.Addr().String()), slog.String("data", cfg.Data))
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- certs.serve(ctx, cfg, srv) }()
+	// systemd hears "ready" only once the listeners are up (certs.serve has bound them or failed).
+	select {
+	case err := <-errc:
+		return err
+	case <-certs.listening():
+	}
+	stopNotify := notifySystemd(ctx, log, st.Ping) // the watchdog is fed only while the database answers
+	defer stopNotify()
 	select {
 	case err := <-errc:
 		return err
@@ -177,7 +222,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	a.Close() // chat sockets and held long polls would otherwise keep Shutdown waiting
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	return certs.shutdown(shutdownCtx, srv)
 }
 
 func newSMS(cfg config, stderr io.Writer, log *slog.Logger) (sms.Sender, error) {

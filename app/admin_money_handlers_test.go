@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"goldshop/store"
 )
 
 func TestManualChargeFindsTheUserAndCredits(t *testing.T) {
@@ -34,7 +36,7 @@ func TestManualChargeFindsTheUserAndCredits(t *testing.T) {
 		{"gives a charge without description the default text", "GET", "/api/transactions/all", user, nil, 200, descManualCharge},
 		{"shows gold charges as gold_deposit", "GET", "/api/transactions/all", user, nil, 200, `"type":"gold_deposit","status":"deposited"`},
 	})
-	if log, _ := s.store.AuditLog(t.Context(), 1); log[0].Action != "charge.gold" || !strings.Contains(fmt.Sprint(log[0].Before), "2000000") {
+	if log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 1}); log[0].Action != "charge.gold" || !strings.Contains(fmt.Sprint(log[0].Before), "2000000") {
 		t.Fatalf("audit %+v", log[0])
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"goldshop/store"
 )
 
 func TestGradesSetEachCustomersPrices(t *testing.T) {
@@ -46,7 +48,7 @@ func TestGradesSetEachCustomersPrices(t *testing.T) {
 	if r := s.do("POST", "/api/prices/sell", c.token, map[string]any{"amount_gold": "0.5"}); r.Status != 400 || !strings.Contains(r.Body, msgPriceUnavailable) {
 		t.Fatalf("selling at a price of zero: %d %s", r.Status, r.Body)
 	}
-	log, err := s.store.AuditLog(t.Context(), 10)
+	log, err := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestPriceSettingsAreCheckedAndAudited(t *testing.T) {
 			"max_weight": "۲۵۰", "price_max_age_minutes": "15", "referral_min_trade_rial": "۵٬۰۰۰٬۰۰۰", "referral_monthly_cap": 3}, 200, msgSettingsSaved),
 		{"kept", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":false,"sell_enabled":true,"buy_start_time":"09:30","buy_end_time":"20:00","sell_start_time":"22:00","sell_end_time":"02:00","min_weight":"0.010","max_weight":"250.000","price_max_age_minutes":15,"referral_min_trade_rial":"5000000","referral_monthly_cap":3}`},
 	})
-	log, _ := s.store.AuditLog(t.Context(), 1)
+	log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 1})
 	if len(log) != 1 || log[0].Action != "price_settings.save" || !strings.Contains(fmt.Sprint(log[0].After), "250000") {
 		t.Fatalf("audit %+v", log)
 	}

@@ -15,9 +15,10 @@ type AdminInput struct {
 	Password  string
 	FirstName string
 	LastName  string
+	Role      string // owner (the default) or staff
 }
 
-// AddAdmin creates an admin, or promotes the user with that phone and sets the password, applying the same
+// AddAdmin creates an admin (an owner unless in.Role is staff), or gives that role to the user with that phone and sets the password, applying the same
 // phone and password rules as sign-up. It returns the user id and whether the user is new.
 func AddAdmin(ctx context.Context, st *store.Store, in AdminInput) (int64, bool, error) {
 	phone, ok := normalizePhone(in.Phone)
@@ -31,6 +32,10 @@ func AddAdmin(ctx context.Context, st *store.Store, in AdminInput) (int64, bool,
 	if !plainText(first) || !plainText(last) {
 		return 0, false, errors.New("--first-name and --last-name must be plain text: no control or direction characters")
 	}
+	role := cmp.Or(in.Role, store.RoleOwner)
+	if role != store.RoleOwner && role != store.RoleStaff {
+		return 0, false, errors.New("--role must be owner or staff")
+	}
 	if _, err := st.UserByPhone(ctx, phone); errors.Is(err, store.ErrNotFound) {
 		// A new admin needs names; a promoted customer keeps theirs unless new ones are given.
 		first, last = cmp.Or(first, "مدیر"), cmp.Or(last, "فروشگاه")
@@ -38,5 +43,5 @@ func AddAdmin(ctx context.Context, st *store.Store, in AdminInput) (int64, bool,
 		return 0, false, err
 	}
 	return st.UpsertAdmin(ctx, store.User{PhoneNumber: phone, FirstName: first, LastName: last,
-		PasswordHash: hashPassword(in.Password)}, time.Now())
+		PasswordHash: hashPassword(in.Password), Role: role}, time.Now())
 }

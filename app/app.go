@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -28,6 +30,10 @@ type Config struct {
 	ProxyHops  int              // reverse proxies in front of the shop, each appending to X-Forwarded-For (default 1)
 	Now        func() time.Time // the clock; tests move it
 	Uploads    string           // folder of uploaded files (receipts/, chat/ inside), under --data
+	HTTPS      bool             // the server terminates TLS itself: cookies are Secure
+	Backups    Backups          // the scheduled backups the owner lists, starts and downloads; nil = none
+	// Certificate reports the HTTPS certificate being served, for the admin panel; nil or false = plain HTTP.
+	Certificate func() (CertificateStatus, bool)
 }
 
 // App holds the shop's dependencies; its methods are the HTTP handlers.
@@ -43,6 +49,9 @@ type App struct {
 	codeKey    []byte // HMAC key for verification codes, kept in the database
 	uploads    string
 	chat       *chat.Hub
+	backups    Backups
+	cert       func() (CertificateStatus, bool)
+	shopCache  atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -64,7 +73,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	sm.Cookie.Name = "goldshop_session"
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode
-	sm.Cookie.Secure = len(cfg.BaseURL) > 8 && cfg.BaseURL[:8] == "https://"
+	sm.Cookie.Secure = cfg.HTTPS || strings.HasPrefix(cfg.BaseURL, "https://")
 	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
 		cfg.Log.ErrorContext(r.Context(), "session store", slog.String("error", err.Error()))
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": msgServerError})
@@ -79,8 +88,11 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
-		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key}
+		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate}
 	a.chat = chat.New(a.chatConfig())
+	if err := a.loadShop(ctx); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 

@@ -2,8 +2,6 @@ package app
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	jalaali "github.com/jalaali/go-jalaali"
@@ -24,22 +22,11 @@ func mustLoadTehran() *time.Location {
 // YYYY/MM/DD when it is a real date from 1300/01/01 up to the day 18 years before today in Tehran;
 // otherwise problem is the Persian reason.
 func normalizeBirthDate(raw string, now time.Time) (clean, problem string) {
-	parts := strings.FieldsFunc(latinDigits(strings.TrimSpace(raw)), func(r rune) bool { return r == '/' || r == '-' })
-	if len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) > 2 || len(parts[2]) > 2 {
+	ymd, ok := parseJalaliDate(raw)
+	if !ok || ymd[0] < 1300 {
 		return "", msgBirthDateInvalid
-	}
-	var ymd [3]int
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || !onlyDigits(p) {
-			return "", msgBirthDateInvalid
-		}
-		ymd[i] = n
 	}
 	y, m, d := ymd[0], ymd[1], ymd[2]
-	if y < 1300 || !jalaali.IsValidDate(y, m, d) {
-		return "", msgBirthDateInvalid
-	}
 	t := now.In(tehran)
 	ty, tm, td, err := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
 	if err != nil {

@@ -68,7 +68,7 @@ func (a *App) textCode(r *http.Request, phone, purpose string, issue func(codeHa
 	case err != nil:
 		return err
 	}
-	text := fmt.Sprintf(smsCodeFormat, code) + a.webOTPLine(code)
+	text := fmt.Sprintf(smsCodeFormat, a.shop().Name, code) + a.webOTPLine(code)
 	if err := a.sms.Send(r.Context(), sms.Message{To: phone, Code: code, Text: text}); err != nil {
 		a.log.ErrorContext(r.Context(), "sms failed", slog.String("to", maskPhone(phone)),
 			slog.String("error", err.Error()))

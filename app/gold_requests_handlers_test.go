@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"goldshop/store"
 )
 
 // addBar puts a bar in the inventory as the admin and returns its id.
@@ -58,7 +60,7 @@ func TestInventoryIsKeptByAdmins(t *testing.T) {
 		{"deleting again", "DELETE", "/api/admin/abshodeh/2", admin, nil, 404, msgBarNotFound},
 		{"a deleted bar's ingot is free again", "POST", "/api/admin/abshodeh", admin, bar("آزمایشگاه کرج", "124", "750", "1"), 200, msgBarAdded},
 	})
-	log, _ := s.store.AuditLog(t.Context(), 5)
+	log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 5})
 	actions := []string{}
 	for _, e := range log {
 		actions = append(actions, e.Action)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"goldshop/store"
 )
 
 func TestBasePriceIsSetByAdminsOnly(t *testing.T) {
@@ -36,7 +38,7 @@ func TestBasePriceIsSetByAdminsOnly(t *testing.T) {
 	if h.Status != 200 || strings.Index(h.Body, "52300000") > strings.Index(h.Body, "52000000") {
 		t.Fatalf("history is not newest first: %s", h.Body)
 	}
-	log, err := s.store.AuditLog(context.Background(), 10)
+	log, err := s.store.AuditLog(context.Background(), store.AuditFilter{Limit: 10})
 	if err != nil || len(log) != 3 { // admin add + two prices
 		t.Fatalf("audit log %v (err %v)", log, err)
 	}

@@ -31,6 +31,9 @@ func (a *App) Handler() http.Handler {
 		r.Post("/auth/refresh-token", a.handle(a.authRefresh))
 		r.Get("/prices/prices", a.handle(a.pricesCurrent))
 		r.Get("/prices/history", a.handle(a.pricesHistory))
+		// The shop's name and logo are public: the login screen and the phone's home screen show them.
+		r.Get("/shop", a.handle(a.shopGet))
+		r.Get("/shop/logo-{size}.png", a.handle(a.shopLogo))
 
 		// Signed-in customers and admins.
 		r.Group(func(r chi.Router) {
@@ -67,38 +70,59 @@ func (a *App) Handler() http.Handler {
 			r.With(a.idempotent).Post("/gold/requests/cancel/{id}", a.handle(a.goldCancel))
 		})
 
-		// Admin calls whose paths the spec put outside /api/admin.
+		// The desks staff work at: money and gold requests, chat, the user lists. Everything else an admin
+		// does is the owner's (requireOwner): prices, grades, trading settings, charges, the shop, staff, backups.
 		r.Group(func(r chi.Router) {
 			r.Use(a.requireAdmin)
 			r.Get("/wallet/requests", a.handle(a.walletPendingAll))
 			r.Get("/wallet/requests/admin", a.handle(a.walletAdminList))
 			r.With(a.idempotent).Put("/wallet/requests/{id}", a.handle(a.walletDecide))
-			r.Get("/adminCharge/user/{query}", a.handle(a.adminChargeUser))
-			r.With(a.idempotent).Post("/adminCharge/charge", a.handle(a.adminCharge))
-			r.Get("/priceSettings", a.handle(a.priceSettingsGet))
-			r.Put("/priceSettings", a.handle(a.priceSettingsPut))
 			r.Get("/adminGoldTransactions/gold-transactions", a.handle(a.adminGoldTransactions))
 			r.Get("/gold/admin-requests", a.handle(a.goldAdminRequests))
 			r.With(a.idempotent).Put("/gold/requests/{id}", a.handle(a.goldDecide))
 			r.Get("/chat/admin/rooms", a.handle(a.chatAdminRooms))
 		})
+		r.Group(func(r chi.Router) {
+			r.Use(a.requireOwner)
+			r.Get("/adminCharge/user/{query}", a.handle(a.adminChargeUser))
+			r.With(a.idempotent).Post("/adminCharge/charge", a.handle(a.adminCharge))
+			r.Get("/priceSettings", a.handle(a.priceSettingsGet))
+			r.Put("/priceSettings", a.handle(a.priceSettingsPut))
+		})
 
-		// Admins only. guardAdminPaths also covers /api/adminCharge/… and /api/adminGoldTransactions/….
+		// guardAdminPaths also covers /api/adminCharge/… and /api/adminGoldTransactions/….
 		r.Route("/admin", func(r chi.Router) {
 			r.Use(a.requireAdmin)
-			r.Post("/prices", a.handle(a.adminSetPrice))
-			r.Get("/prices", a.handle(a.adminPrices))
-			r.Get("/grades", a.handle(a.adminGrades))
-			r.Put("/grades/{id}", a.handle(a.adminUpdateGrade))
 			r.Get("/users", a.handle(a.adminUsers))
-			r.Put("/users/{id}", a.handle(a.adminSetUserGrade))
 			r.Get("/abshodeh", a.handle(a.adminBars))
-			r.Post("/abshodeh", a.handle(a.adminAddBar))
-			r.Put("/abshodeh/{id}", a.handle(a.adminUpdateBar))
-			r.Delete("/abshodeh/{id}", a.handle(a.adminDeleteBar))
 			r.Get("/dashboard", a.handle(a.adminDashboard))
 			r.Get("/users-balances", a.handle(a.adminUsersBalances))
 			r.Get("/user-transactions/{userId}", a.handle(a.adminUserTransactions))
+
+			r.Group(func(r chi.Router) {
+				r.Use(a.requireOwner)
+				r.Post("/prices", a.handle(a.adminSetPrice))
+				r.Get("/prices", a.handle(a.adminPrices))
+				r.Get("/grades", a.handle(a.adminGrades))
+				r.Put("/grades/{id}", a.handle(a.adminUpdateGrade))
+				r.Put("/users/{id}", a.handle(a.adminSetUserGrade))
+				r.Post("/abshodeh", a.handle(a.adminAddBar))
+				r.Put("/abshodeh/{id}", a.handle(a.adminUpdateBar))
+				r.Delete("/abshodeh/{id}", a.handle(a.adminDeleteBar))
+
+				r.Get("/shop", a.handle(a.adminShopGet))
+				r.Put("/shop", a.handle(a.adminShopPut))
+				r.Post("/shop/logo", a.handle(a.adminShopLogo))
+				r.Get("/staff", a.handle(a.adminStaffList))
+				r.Post("/staff", a.handle(a.adminStaffAdd))
+				r.Put("/staff/{id}", a.handle(a.adminStaffSetRole))
+				r.Delete("/staff/{id}", a.handle(a.adminStaffRemove))
+				r.Get("/audit", a.handle(a.adminAudit))
+				r.Get("/backups", a.handle(a.adminBackupsList))
+				r.Post("/backups", a.handle(a.adminBackupsStart))
+				r.Get("/backups/{name}", a.handle(a.adminBackupDownload))
+				r.Get("/certificate", a.handle(a.adminCertificate))
+			})
 		})
 	})
 

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"html"
+	"io"
 	"io/fs"
 	"net/http"
 	"path"
@@ -8,6 +10,10 @@ import (
 
 	"goldshop/ui"
 )
+
+// shopNamePlaceholder marks where index.html names the shop (title, description, application-name): the
+// page is served with the owner's shop name there, so the first paint and a shared link already carry it.
+const shopNamePlaceholder = "__SHOP_NAME__"
 
 // serveUI serves the embedded web UI: real files as they are (hashed assets cached for a year), and
 // index.html for every other path so the client-side router can draw the screen.
@@ -35,6 +41,6 @@ func (a *App) serveUI() http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = w.Write(index)
+		_, _ = io.WriteString(w, strings.ReplaceAll(string(index), shopNamePlaceholder, html.EscapeString(a.shop().Name)))
 	})
 }

@@ -185,6 +185,17 @@ func (a *App) requireAdmin(next http.Handler) http.Handler {
 	}))
 }
 
+// requireOwner refuses anyone but the shop's owner: 401 when signed out, 403 for staff and customers.
+func (a *App) requireOwner(next http.Handler) http.Handler {
+	return a.requireAdmin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, _ := principalFrom(r.Context()); p.User.Role != store.RoleOwner {
+			a.writeError(w, r, forbidden(msgOwnerOnly))
+			return
+		}
+		next.ServeHTTP(w, r)
+	}))
+}
+
 // caller returns the signed-in user of a request that passed requireUser.
 func caller(r *http.Request) principal {
 	p, _ := principalFrom(r.Context())

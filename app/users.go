@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"strconv"
 
 	"goldshop/store"
@@ -18,6 +19,7 @@ type userView struct {
 	ReferralCode string `json:"referral_code"`
 	Grade        int    `json:"grade"`
 	IsAdmin      int    `json:"is_admin"`
+	Role         string `json:"role"` // owner, staff or customer
 }
 
 func viewUser(u store.User) userView {
@@ -27,7 +29,7 @@ func viewUser(u store.User) userView {
 	}
 	return userView{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Name: u.FirstName + " " + u.LastName,
 		PhoneNumber: u.PhoneNumber, NationalID: u.NationalID, BirthDate: u.BirthDate, ReferralCode: u.ReferralCode,
-		Grade: u.Grade, IsAdmin: admin}
+		Grade: u.Grade, IsAdmin: admin, Role: cmp.Or(u.Role, store.RoleCustomer)}
 }
 
 // profileInput is what a customer types about themselves, at sign-up and on the edit screen.

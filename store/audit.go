@@ -45,20 +45,56 @@ func jsonOrNull(v any) (any, error) {
 	return string(b), err
 }
 
-// AuditLog returns the newest entries first, at most limit of them; Before and After hold raw JSON strings.
-func (s *Store) AuditLog(ctx context.Context, limit int) ([]AuditEntry, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id, COALESCE(admin_id, 0), action, target, before, after, created_at
-		FROM audit_log ORDER BY id DESC LIMIT ?`, limit)
+// AuditFilter narrows the audit log: by the admin who acted (0 = anyone), the kind of action ("" = any), a
+// time range [From, To) (zero = open) and a cursor (the last id of the previous page; 0 = from the newest).
+type AuditFilter struct {
+	ActorID  int64
+	Kind     string
+	From, To time.Time
+	Before   int64
+	Limit    int
+}
+
+// AuditRow is an audit entry with its actor's name and phone (empty for the command line).
+type AuditRow struct {
+	AuditEntry
+	ActorFirstName, ActorLastName, ActorPhone string
+}
+
+// AuditLog returns the entries f selects, newest first, at most f.Limit of them; Before and After hold raw
+// JSON strings.
+func (s *Store) AuditLog(ctx context.Context, f AuditFilter) ([]AuditRow, error) {
+	q := `SELECT a.id, COALESCE(a.admin_id, 0), a.action, a.target, a.before, a.after, a.created_at,
+		COALESCE(u.first_name, ''), COALESCE(u.last_name, ''), COALESCE(u.phone_number, '')
+		FROM audit_log a LEFT JOIN users u ON u.id = a.admin_id WHERE 1 = 1`
+	var args []any
+	if f.ActorID != 0 {
+		q, args = q+` AND a.admin_id = ?`, append(args, f.ActorID)
+	}
+	if f.Kind != "" {
+		q, args = q+` AND a.action = ?`, append(args, f.Kind)
+	}
+	if !f.From.IsZero() {
+		q, args = q+` AND a.created_at >= ?`, append(args, f.From.UnixMilli())
+	}
+	if !f.To.IsZero() {
+		q, args = q+` AND a.created_at < ?`, append(args, f.To.UnixMilli())
+	}
+	if f.Before != 0 {
+		q, args = q+` AND a.id < ?`, append(args, f.Before)
+	}
+	rows, err := s.read.QueryContext(ctx, q+` ORDER BY a.id DESC LIMIT ?`, append(args, f.Limit)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []AuditEntry
+	var out []AuditRow
 	for rows.Next() {
-		var e AuditEntry
+		var e AuditRow
 		var before, after sql.NullString
 		var at int64
-		if err := rows.Scan(&e.ID, &e.AdminID, &e.Action, &e.Target, &before, &after, &at); err != nil {
+		if err := rows.Scan(&e.ID, &e.AdminID, &e.Action, &e.Target, &before, &after, &at,
+			&e.ActorFirstName, &e.ActorLastName, &e.ActorPhone); err != nil {
 			return nil, err
 		}
 		if before.Valid {

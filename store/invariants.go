@@ -137,10 +137,15 @@ var invariants = []invariant{
 				AND r.status IN ('pending', 'approved', 'ready')) THEN 'reserved'
 			ELSE 'available' END
 			OR (b.deleted_at IS NOT NULL AND b.status <> 'available')`},
+	{"every user's admin flag says what their role says", `
+		SELECT 'user ' || id || ' is ' || role || ' with is_admin ' || is_admin FROM users
+		WHERE is_admin <> (role <> 'customer')`},
 	{"every chat message comes from its room's customer or an admin, and its file belongs to that room", `
 		SELECT 'chat message ' || m.id FROM chat_messages m JOIN chat_rooms r ON r.id = m.room_id
 		JOIN users u ON u.id = m.sender_id
-		WHERE (m.is_admin = 0 AND m.sender_id <> r.user_id) OR (m.is_admin = 1 AND u.is_admin = 0)
+		WHERE (m.is_admin = 0 AND m.sender_id <> r.user_id)
+			OR (m.is_admin = 1 AND u.is_admin = 0 AND NOT EXISTS (SELECT 1 FROM audit_log x
+				WHERE x.action = 'staff.customer' AND x.target = 'user:' || u.id AND x.created_at >= m.created_at))
 			OR (m.file_url IS NOT NULL AND NOT EXISTS (SELECT 1 FROM chat_files f
 				WHERE '/uploads/chat/' || f.name = m.file_url AND f.room_id = m.room_id AND f.file_type = m.file_type))`},
 }

@@ -104,7 +104,7 @@ func TestApprovedDepositCreditsOnceAndDecidingTwiceConflicts(t *testing.T) {
 		t.Fatalf("reject %+v (err %v)", r, err)
 	}
 	wantBalances(t, s, user, Balances{Rial: 5_000_000, AvailableRial: 5_000_000})
-	log, _ := s.AuditLog(ctx, 2)
+	log, _ := s.AuditLog(ctx, AuditFilter{Limit: 2})
 	if len(log) != 2 || log[1].Action != "wallet_request.approved" || log[0].Action != "wallet_request.rejected" {
 		t.Fatalf("audit %+v", log)
 	}
@@ -206,7 +206,7 @@ func TestManualChargeCreditsAgainstTheShopAndIsAudited(t *testing.T) {
 	if len(st) != 2 || st[1].Type != EntryGoldDeposit || st[1].CreditGold != 1_235 {
 		t.Fatalf("statement %+v", st)
 	}
-	log, _ := s.AuditLog(ctx, 1)
+	log, _ := s.AuditLog(ctx, AuditFilter{Limit: 1})
 	if log[0].Action != "charge.gold" || log[0].Before == nil || log[0].After == nil {
 		t.Fatalf("audit %+v", log[0])
 	}

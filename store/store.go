@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
+	"sync"
+	"sync/atomic"
 
 	_ "modernc.org/sqlite" // registers the cgo-free "sqlite" driver
 )
@@ -24,6 +26,12 @@ type Store struct {
 	write *sql.DB
 	read  *sql.DB
 	path  string
+
+	// replicated is set while Litestream owns the write-ahead log (LeaveCheckpointsToReplication, backup.go):
+	// Close then leaves the WAL to it instead of truncating it.
+	replicated atomic.Bool
+	closeOnce  sync.Once
+	closeErr   error
 }
 
 // pragmas every connection gets: WAL so readers never block the writer, synchronous=FULL so a committed
@@ -73,12 +81,24 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
-// Close checkpoints the write-ahead log into the main file and closes every connection.
+// Close checkpoints the write-ahead log into the main file (unless Litestream owns it) and closes every
+// connection. Closing again does nothing and returns the first close's error.
 func (s *Store) Close() error {
-	_, cerr := s.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
-	rerr := s.read.Close()
-	werr := s.write.Close()
-	return errors.Join(cerr, rerr, werr)
+	s.closeOnce.Do(func() {
+		var cerr error
+		if !s.replicated.Load() {
+			// Best effort, and brief: a command run beside the server (admin add, check) must not sit out
+			// the busy timeout behind the server's readers, Litestream's long-lived one above all. When
+			// they are busy the WAL simply stays for a later checkpoint.
+			if _, cerr = s.write.Exec(`PRAGMA busy_timeout = 250`); cerr == nil {
+				_, cerr = s.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+			}
+		}
+		rerr := s.read.Close()
+		werr := s.write.Close()
+		s.closeErr = errors.Join(cerr, rerr, werr)
+	})
+	return s.closeErr
 }
 
 // Ping tells whether the database answers a query.

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -20,18 +21,19 @@ type User struct {
 	ReferralCode string
 	ReferredBy   int64 // 0 when the user came without a referral code
 	Grade        int
-	IsAdmin      bool
+	IsAdmin      bool   // owner or staff
+	Role         string // RoleOwner, RoleStaff or RoleCustomer
 	CreatedAt    time.Time
 }
 
 const userColumns = `id, phone_number, COALESCE(national_id, ''), first_name, last_name, COALESCE(birth_date, ''),
-	password_hash, referral_code, COALESCE(referred_by, 0), grade, is_admin, created_at`
+	password_hash, referral_code, COALESCE(referred_by, 0), grade, is_admin, role, created_at`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var created int64
 	err := row.Scan(&u.ID, &u.PhoneNumber, &u.NationalID, &u.FirstName, &u.LastName, &u.BirthDate,
-		&u.PasswordHash, &u.ReferralCode, &u.ReferredBy, &u.Grade, &u.IsAdmin, &created)
+		&u.PasswordHash, &u.ReferralCode, &u.ReferredBy, &u.Grade, &u.IsAdmin, &u.Role, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrNotFound
 	}
@@ -66,6 +68,7 @@ func (s *Store) PhoneOrNationalIDTaken(ctx context.Context, phone, nationalID st
 // insertUser adds u inside tx with a fresh referral code and returns its id; a taken phone or national id is
 // ErrConflict.
 func insertUser(ctx context.Context, tx *sql.Tx, u User, now time.Time) (int64, error) {
+	u.Role = cmp.Or(u.Role, RoleCustomer)
 	for range 5 {
 		u.ReferralCode = newReferralCode()
 		id, err := insertUserOnce(ctx, tx, u, now)
@@ -92,10 +95,10 @@ func insertUserOnce(ctx context.Context, tx *sql.Tx, u User, now time.Time) (int
 		referredBy = u.ReferredBy
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO users (phone_number, national_id, first_name, last_name, birth_date,
-		password_hash, referral_code, referred_by, grade, is_admin, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+		password_hash, referral_code, referred_by, grade, is_admin, role, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
 		u.PhoneNumber, nationalID, u.FirstName, u.LastName, birthDate, u.PasswordHash, u.ReferralCode, referredBy,
-		u.IsAdmin, now.UnixMilli(), now.UnixMilli())
+		u.Role != RoleCustomer, u.Role, now.UnixMilli(), now.UnixMilli())
 	if err != nil {
 		return 0, err
 	}
@@ -109,33 +112,6 @@ func (s *Store) UpdateProfile(ctx context.Context, id int64, firstName, lastName
 			WHERE id = ?`, firstName, lastName, birthDate, now.UnixMilli(), id)
 		return affectedOne(res, err)
 	})
-}
-
-// UpsertAdmin creates an admin with the phone, or promotes the existing user and sets the password.
-// It returns the user's id and whether the user was new.
-func (s *Store) UpsertAdmin(ctx context.Context, u User, now time.Time) (id int64, created bool, err error) {
-	err = s.InTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE phone_number = ?`, u.PhoneNumber).Scan(&id)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			u.IsAdmin = true
-			id, err = insertUser(ctx, tx, u, now)
-			created = true
-			return err
-		case err != nil:
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE users SET is_admin = 1, password_hash = ?,
-			first_name = CASE WHEN ? = '' THEN first_name ELSE ? END,
-			last_name = CASE WHEN ? = '' THEN last_name ELSE ? END, updated_at = ? WHERE id = ?`,
-			u.PasswordHash, u.FirstName, u.FirstName, u.LastName, u.LastName, now.UnixMilli(), id)
-		return err
-	})
-	if err != nil {
-		return 0, false, err
-	}
-	return id, created, s.Audit(ctx, AuditEntry{Action: "admin.add", Target: "user:" + itoa(id),
-		After: map[string]any{"phone_number": u.PhoneNumber, "is_admin": 1, "created": created}}, now)
 }
 
 func affectedOne(res sql.Result, err error) error {

@@ -1,0 +1,9 @@
+package app
+
+// The Persian texts of the backup calls; kept beside messages.go so each area's wording is reviewed together.
+const (
+	msgBackupsOff     = "پشتیبان‌گیری در این سرور راه‌اندازی نشده است"
+	msgBackupRunning  = "یک پشتیبان‌گیری در حال انجام است؛ چند لحظه بعد فهرست را دوباره ببینید"
+	msgBackupFailed   = "پشتیبان‌گیری انجام نشد؛ علت آن در وضعیت آخرین پشتیبان آمده است"
+	msgBackupNotFound = "فایل پشتیبان پیدا نشد"
+)

@@ -1,0 +1,123 @@
+package app
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"goldshop/store"
+)
+
+// shopInput is the owner's change to the shop's settings: a field left out keeps its value.
+type shopInput struct {
+	Name      *string   `json:"name"`
+	ShortName *string   `json:"short_name"`
+	Phones    *[]string `json:"phones"`
+	Address   *string   `json:"address"`
+	Hours     *string   `json:"hours"`
+	About     *string   `json:"about"`
+	Licence   *string   `json:"licence"`
+}
+
+// The longest each setting may be, in characters. The name fits the header of a 360 px phone; the short
+// name fits under an icon on the phone's home screen.
+const (
+	maxShopName      = 60
+	maxShopShortName = 12
+	maxShopPhones    = 5
+	maxShopLine      = 200 // address, hours, licence
+	maxShopAbout     = 2000
+)
+
+// apply lays in over sh and returns the result, or the first problem in screen order as a Persian message.
+func (in shopInput) apply(sh store.Shop) (store.Shop, string) {
+	line := func(dst *string, src *string, max int, msg string) string {
+		if src == nil {
+			return ""
+		}
+		v := strings.Join(strings.Fields(*src), " ")
+		if utf8.RuneCountInString(v) > max || !plainText(v) {
+			return msg
+		}
+		*dst = v
+		return ""
+	}
+	if in.Name != nil {
+		if strings.TrimSpace(*in.Name) == "" {
+			return sh, msgShopNameRequired
+		}
+		if problem := line(&sh.Name, in.Name, maxShopName, msgShopNameTooLong); problem != "" {
+			return sh, problem
+		}
+	}
+	if problem := line(&sh.ShortName, in.ShortName, maxShopShortName, msgShopShortNameTooLong); problem != "" {
+		return sh, problem
+	}
+	if sh.ShortName == "" {
+		if utf8.RuneCountInString(sh.Name) > maxShopShortName {
+			return sh, msgShopShortNameRequired
+		}
+		sh.ShortName = sh.Name
+	}
+	if in.Phones != nil {
+		if len(*in.Phones) > maxShopPhones {
+			return sh, msgShopTooManyPhones
+		}
+		phones := make([]string, 0, len(*in.Phones))
+		for _, p := range *in.Phones {
+			phone, ok := normalizeShopPhone(p)
+			if !ok {
+				return sh, msgShopPhoneInvalid
+			}
+			if phone != "" {
+				phones = append(phones, phone)
+			}
+		}
+		sh.Phones = phones
+	}
+	for _, f := range []struct {
+		dst *string
+		src *string
+		msg string
+	}{{&sh.Address, in.Address, msgShopAddressTooLong}, {&sh.Hours, in.Hours, msgShopHoursTooLong},
+		{&sh.Licence, in.Licence, msgShopLicenceTooLong}} {
+		if problem := line(f.dst, f.src, maxShopLine, f.msg); problem != "" {
+			return sh, problem
+		}
+	}
+	if in.About != nil {
+		// The about text keeps its paragraphs: each line is cleaned on its own.
+		lines := strings.Split(strings.ReplaceAll(*in.About, "\r\n", "\n"), "\n")
+		for i, l := range lines {
+			lines[i] = strings.Join(strings.Fields(l), " ")
+		}
+		about := strings.TrimSpace(strings.Join(lines, "\n"))
+		if utf8.RuneCountInString(about) > maxShopAbout || !plainText(about) {
+			return sh, msgShopAboutTooLong
+		}
+		sh.About = about
+	}
+	return sh, ""
+}
+
+// normalizeShopPhone keeps a phone number as digits (Persian or Arabic digits read as Latin), with a leading
+// + for an international number; spaces, dashes and brackets are dropped. "" (and ok) for an empty row.
+func normalizeShopPhone(raw string) (string, bool) {
+	s := latinDigits(strings.TrimSpace(raw))
+	plus := strings.HasPrefix(s, "+")
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(" -()+", r) {
+			return -1
+		}
+		return r
+	}, s)
+	if s == "" && !plus {
+		return "", true
+	}
+	if !onlyDigits(s) || len(s) < 5 || len(s) > 15 {
+		return "", false
+	}
+	if plus {
+		s = "+" + s
+	}
+	return s, true
+}

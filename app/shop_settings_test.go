@@ -1,0 +1,153 @@
+package app
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestTheShopsSettingsArePublicAndOnlyTheOwnerChangesThem(t *testing.T) {
+	s := newTestShop(t)
+	owner := s.signInAdmin()
+	s.run(t, []scenario{
+		{"a fresh install has a neutral name", "GET", "/api/shop", "", nil, 200, `"name":"فروشگاه طلا","short_name":"فروشگاه طلا","phones":[]`},
+		{"and no logo yet", "GET", "/api/shop", "", nil, 200, `"logo_url":""`},
+		{"the owner sees the first-run card", "GET", "/api/admin/shop", owner, nil, 200, `"configured":false`},
+		{"the name is required", "PUT", "/api/admin/shop", owner, map[string]any{"name": "  "}, 400, msgShopNameRequired},
+		{"and at most 60 characters", "PUT", "/api/admin/shop", owner, map[string]any{"name": strings.Repeat("ط", 61)}, 400, msgShopNameTooLong},
+		{"plain text only", "PUT", "/api/admin/shop", owner, map[string]any{"name": "طلا\u202eشاپ"}, 400, msgShopNameTooLong},
+		{"a long name needs a short one", "PUT", "/api/admin/shop", owner, map[string]any{"name": "گالری طلا و جواهر ستاره", "short_name": ""}, 400, msgShopShortNameRequired},
+		{"a short name fits the home screen", "PUT", "/api/admin/shop", owner, map[string]any{"name": "طلا", "short_name": strings.Repeat("ط", 13)}, 400, msgShopShortNameTooLong},
+		{"phones are digits", "PUT", "/api/admin/shop", owner, map[string]any{"name": "طلا", "phones": []string{"021-abc"}}, 400, msgShopPhoneInvalid},
+		{"at most five", "PUT", "/api/admin/shop", owner, map[string]any{"name": "طلا", "phones": []string{"1111111", "2222222", "3333333", "4444444", "5555555", "6666666"}}, 400, msgShopTooManyPhones},
+		{"a phones string is not a list", "PUT", "/api/admin/shop", owner, map[string]any{"phones": "02112345678"}, 400, msgBadJSON},
+		{"nothing changed by refusals", "GET", "/api/shop", "", nil, 200, `"name":"فروشگاه طلا"`},
+		{"the owner names the shop", "PUT", "/api/admin/shop", owner, map[string]any{
+			"name": "گالری طلای <ستاره> & پسران", "short_name": "طلای ستاره", "phones": []string{"۰۲۱-۳۳۴۴ ۵۵۶۶", " ", "+98 912 123 4567"},
+			"address": "تهران،  بازار بزرگ", "hours": "شنبه تا پنجشنبه ۱۰ تا ۱۸", "about": "از ۱۳۶۰\r\n\r\nطلای  ۱۸ عیار", "licence": "نماد اعتماد الکترونیکی"},
+			200, `"name":"گالری طلای \u003cستاره\u003e \u0026 پسران","short_name":"طلای ستاره","phones":["02133445566","+989121234567"],"address":"تهران، بازار بزرگ"`},
+		{"the about text keeps its paragraphs", "GET", "/api/shop", "", nil, 200, `"about":"از ۱۳۶۰\n\nطلای ۱۸ عیار"`},
+		{"the first-run card goes", "GET", "/api/admin/shop", owner, nil, 200, `"configured":true`},
+		{"a field left out keeps its value", "PUT", "/api/admin/shop", owner, map[string]any{"hours": "همه روزه"}, 200, `"name":"گالری طلای \u003cستاره\u003e \u0026 پسران"`},
+		{"audited with before and after", "GET", "/api/admin/audit?kind=shop.update&limit=1", owner, nil, 200, `"before":{"about":"از ۱۳۶۰\n\nطلای ۱۸ عیار"`},
+	})
+	// The page names the shop, escaped, in its title and the description that starts with it.
+	page := s.do("GET", "/", "", nil)
+	for _, want := range []string{"<title>گالری طلای &lt;ستاره&gt; &amp; پسران</title>", `content="گالری طلای &lt;ستاره&gt; &amp; پسران:`} {
+		if !strings.Contains(page.Body, want) {
+			t.Errorf("index.html lacks %s:\n%s", want, page.Body)
+		}
+	}
+	if strings.Contains(page.Body, shopNamePlaceholder) || strings.Contains(page.Body, "<ستاره>") {
+		t.Errorf("index.html keeps a placeholder or an unescaped name:\n%s", page.Body)
+	}
+	// Every SMS starts with the shop's name.
+	s.register(registration(3))
+	if text := s.sms.String(); !strings.Contains(text, `text="گالری طلای <ستاره> & پسران\n`) {
+		t.Errorf("SMS does not start with the shop's name: %s", text)
+	}
+}
+
+// postLogo uploads body as the logo (in the form field field) and returns the answer.
+func (s *testShop) postLogo(token, field string, body []byte) reply {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, _ := mw.CreateFormFile(field, "logo.png")
+	fw.Write(body)
+	mw.Close()
+	req, _ := http.NewRequest("POST", s.srv.URL+"/api/admin/shop/logo", &buf)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	return s.send(nil, req)
+}
+
+func testImage(w, h int, encode func(io.Writer, image.Image) error) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for x := range w {
+		for y := range h {
+			img.Set(x, y, color.NRGBA{R: 200, G: uint8(y), B: 40, A: 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := encode(&buf, img); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}
+
+func TestTheLogoIsCheckedByContentAndResizedForEveryScreen(t *testing.T) {
+	s := newTestShop(t)
+	owner := s.signInAdmin()
+	staff := s.signInStaff("09350000002")
+	pngLogo := testImage(300, 100, png.Encode)
+	jpegLogo := testImage(64, 64, func(w io.Writer, m image.Image) error { return jpeg.Encode(w, m, nil) })
+	webpLogo, _ := base64.StdEncoding.DecodeString("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
+
+	if r := s.postLogo(staff, "logo", pngLogo); r.Status != 403 {
+		t.Fatalf("staff uploaded a logo: %d %s", r.Status, r.Body)
+	}
+	r := s.postLogo(owner, "logo", pngLogo)
+	if r.Status != 200 || r.str("logo_url") != "/api/shop/logo-192.png?v=1" {
+		t.Fatalf("png logo: %d %s", r.Status, r.Body)
+	}
+	for _, size := range logoSizes {
+		got := s.do("GET", logoURL(size, 1), "", nil)
+		img, err := png.Decode(strings.NewReader(got.Body))
+		if got.Status != 200 || err != nil || img.Bounds().Dx() != size || img.Bounds().Dy() != size {
+			t.Fatalf("logo %d: %d %v", size, got.Status, err)
+		}
+		if cc := got.Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
+			t.Errorf("logo %d cache: %q", size, cc)
+		}
+		// A wide logo is fitted whole: transparent bands above and below, except on iOS's white icon.
+		if _, _, _, a := img.At(size/2, 0).RGBA(); (a == 0) == opaqueLogoSizes[size] {
+			t.Errorf("logo %d: top band alpha %d", size, a)
+		}
+		if _, g, _, _ := img.At(size/2, size/2).RGBA(); g == 0xffff {
+			t.Errorf("logo %d: the picture is not in the middle", size)
+		}
+	}
+	for name, file := range map[string][]byte{"jpeg": jpegLogo, "webp": webpLogo} {
+		if r := s.postLogo(owner, "logo", file); r.Status != 200 {
+			t.Fatalf("%s logo: %d %s", name, r.Status, r.Body)
+		}
+	}
+	version := s.do("GET", "/api/shop", "", nil).str("logo_url")
+	refusals := []struct {
+		name, field string
+		body        []byte
+		status      int
+		msg         string
+	}{
+		{"an SVG", "logo", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), 400, msgLogoType},
+		{"a PNG header and nothing else", "logo", pngLogo[:40], 400, msgLogoType},
+		{"a GIF", "logo", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), 400, msgLogoType},
+		{"too wide", "logo", testImage(4097, 1, png.Encode), 400, msgLogoTooManyPixels},
+		{"too large", "logo", append(append([]byte{}, pngLogo...), make([]byte, maxLogoBytes)...), 413, msgLogoTooLarge},
+		{"no logo field", "file", pngLogo, 400, msgLogoRequired},
+	}
+	for _, c := range refusals {
+		if r := s.postLogo(owner, c.field, c.body); r.Status != c.status || r.str("message") != c.msg {
+			t.Errorf("%s: %d %s, want %d %q", c.name, r.Status, r.Body, c.status, c.msg)
+		}
+	}
+	if now := s.do("GET", "/api/shop", "", nil).str("logo_url"); now != version || now != "/api/shop/logo-192.png?v=3" {
+		t.Fatalf("a refused logo changed the logo: %s → %s", version, now)
+	}
+	if got := s.do("GET", "/api/shop/logo-192.png?v=3", "", nil); got.Status != 200 {
+		t.Fatalf("the old logo is no longer served: %d", got.Status)
+	}
+	for _, path := range []string{"/api/shop/logo-100.png", "/api/shop/logo-x.png", "/api/shop/logo-..%2f.png"} {
+		if got := s.do("GET", path, "", nil); got.Status != 404 {
+			t.Errorf("%s: %d", path, got.Status)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	bk "goldshop/backup"
+	"goldshop/store"
+)
+
+// lockedBuffer collects a server's standard error while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// serveInProcess runs `goldshop serve` with args on a free loopback port until stop, which returns what
+// serve returned. It fails the test if the shop does not answer /healthz within 10 s.
+func serveInProcess(t *testing.T, args ...string) (base string, logs *lockedBuffer, stop func() error) {
+	t.Helper()
+	addr := freeAddr(t)
+	logs = &lockedBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, append([]string{"serve", "--addr", addr}, args...), &bytes.Buffer{}, logs) }()
+	base = "http://" + addr
+	var stopped bool
+	var err error
+	stop = func() error {
+		if !stopped {
+			stopped = true
+			cancel()
+			select {
+			case err = <-done:
+			case <-time.After(30 * time.Second):
+				t.Fatal("serve did not stop")
+			}
+		}
+		return err
+	}
+	t.Cleanup(func() { stop() })
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		select {
+		case err := <-done:
+			t.Fatalf("serve stopped: %v\n%s", err, logs)
+		default:
+		}
+		if resp, err := http.Get(base + "/healthz"); err == nil {
+			resp.Body.Close()
+			return base, logs, stop
+		}
+	}
+	t.Fatalf("the shop did not answer\n%s", logs)
+	return
+}
+
+// ourFiles tells whether every file in dir is an archive, or an archive being written when writing is true.
+func ourFiles(t *testing.T, dir string, writing bool) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var archives []string
+	for _, e := range entries {
+		switch n := e.Name(); {
+		case bk.ValidName(n):
+			archives = append(archives, n)
+		case writing && strings.HasPrefix(n, ".goldshop-") && strings.HasSuffix(n, ".tar.gz.tmp"):
+		default:
+			t.Fatalf("the backup folder holds %q", n)
+		}
+	}
+	return archives
+}
+
+func TestServeWritesScheduledBackupsAndPrunesThem(t *testing.T) {
+	data := t.TempDir()
+	_, _, stop := serveInProcess(t, "--data", data, "--backup-every", "1s", "--backup-keep", "2")
+	dir := filepath.Join(data, "backups") // the default --backup-dir
+	seen := map[string]bool{}
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("archives seen %v", seen)
+		}
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		archives := ourFiles(t, dir, true)
+		if len(archives) > 3 { // a new archive is renamed in a moment before the oldest is pruned
+			t.Fatalf("keeps %v", archives)
+		}
+		if len(archives) == 3 {
+			continue
+		}
+		for _, n := range archives {
+			seen[n] = true
+		}
+		if len(seen) >= 3 && len(archives) == 2 { // a third was written, the first pruned
+			break
+		}
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ourFiles(t, dir, false)); n != 2 {
+		t.Fatalf("%d archives after shutdown", n)
+	}
+}
+
+func TestServeReplicatesAndLeavesCheckpointsToLitestream(t *testing.T) {
+	data := t.TempDir()
+	replica := "file://" + filepath.Join(t.TempDir(), "replica")
+	_, logs, stop := serveInProcess(t, "--data", data, "--backup-every", "0", "--replicate-to", replica)
+	// A command run beside the server must not wait out the busy timeout behind Litestream's read lock.
+	start := time.Now()
+	if err := run(context.Background(), []string{"admin", "add", "--data", data, "--phone", "09120000031", "--password", "owner-pass-31"},
+		&bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Fatalf("admin add beside a replicating server took %v", took)
+	}
+	added := time.Now()
+	for !replicaHasUser(t, replica, "09120000031") {
+		if time.Since(added) > 5*time.Second {
+			t.Fatalf("the new admin is not in the replica 5 s later\n%s", logs)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), `"msg":"replicating the database"`) || strings.Contains(logs.String(), "stopping replication") {
+		t.Fatalf("logs:\n%s", logs)
+	}
+}
+
+// replicaHasUser restores the replica into a fresh folder and says whether the user with phone is in it.
+func replicaHasUser(t *testing.T, replica, phone string, extra ...string) bool {
+	t.Helper()
+	data := filepath.Join(t.TempDir(), "data")
+	args := append([]string{"restore", "--from-replica", replica, "--data", data}, extra...)
+	if err := run(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		return false
+	}
+	st, err := store.Open(context.Background(), filepath.Join(data, "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, err = st.UserByPhone(context.Background(), phone)
+	return err == nil
+}
+
+func TestServeRefusesBackupSettingsItCannotKeep(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--replicate-to", "s3://bucket/shop"}, "only file:// and sftp://"},
+		{[]string{"--replicate-to", "file://replica"}, "file:///absolute/path"},
+		{[]string{"--replicate-to", "sftp://shop:secret@backup.example/replica"}, "host key"},
+		{[]string{"--backup-keep", "0"}, "keep must be at least 1"},
+		{[]string{"--backup-every", "-1h"}, "negative"},
+		{[]string{"--backup-every", "daily"}, "invalid value"},
+	} {
+		var stderr bytes.Buffer
+		args := append([]string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0"}, c.args...)
+		err := run(context.Background(), args, &bytes.Buffer{}, &stderr)
+		if err == nil || !strings.Contains(err.Error()+stderr.String(), c.want) || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%v: %v %s", c.args, err, stderr.String())
+		}
+	}
+}
+
+func TestOneServerPerDataFolder(t *testing.T) {
+	data := t.TempDir()
+	serveInProcess(t, "--data", data, "--backup-every", "0")
+	err := run(context.Background(), []string{"serve", "--data", data, "--addr", "127.0.0.1:0", "--backup-every", "0"}, &bytes.Buffer{}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "running on this data folder") {
+		t.Fatalf("a second server on the same folder: %v", err)
+	}
+	out, err := runOut(t, "restore", "--force", "--from-replica", "file:///nowhere", "--data", data)
+	if err == nil || !strings.Contains(err.Error(), "stop it before restoring") || out != "" {
+		t.Fatalf("forced restore over the running shop: %v %q", err, out)
+	}
+}
