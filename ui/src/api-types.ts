@@ -12,10 +12,12 @@ export type User = {
   referral_code?: string | null;
   grade?: number;
   is_admin: number | boolean;
+  /** role is owner, staff or customer (is_admin is true for the first two). */
+  role?: "owner" | "staff" | "customer";
 };
 
 /** UserInfo is the part of the user kept in localStorage. */
-export type UserInfo = Pick<User, "id" | "first_name" | "last_name" | "name" | "is_admin">;
+export type UserInfo = Pick<User, "id" | "first_name" | "last_name" | "name" | "is_admin" | "role">;
 
 /** Session is what the app knows about who is logged in. */
 export type Session = { token: string | null; user: UserInfo | null };
@@ -300,3 +302,67 @@ export type ChatRoom = {
 
 /** ChatUpload is the answer of POST /api/chat/upload. */
 export type ChatUpload = { file_url: string; file_type: ChatFileType };
+
+// ---- the shop, its people and its safety (issue 15) --------------------------------------------------------
+
+/** ShopInfo is GET /api/shop: the shop as customers see it; logo_url is "" until the owner uploads a logo. */
+export type ShopInfo = {
+  name: string;
+  short_name: string;
+  phones: string[];
+  address: string;
+  hours: string;
+  about: string;
+  licence: string;
+  logo_url: string;
+};
+
+/** AdminShop is GET /api/admin/shop: configured stays false until the owner first saves the settings. */
+export type AdminShop = ShopInfo & { configured: boolean };
+
+/** ShopForm is the body of PUT /api/admin/shop (a left-out field keeps its value). */
+export type ShopForm = Partial<Pick<ShopInfo, "name" | "short_name" | "phones" | "address" | "hours" | "about" | "licence">>;
+
+/** AdminRole is a role that makes someone one of the shop's people. */
+export type AdminRole = "owner" | "staff";
+
+/** StaffMember is one owner or staff member (GET /api/admin/staff). */
+export type StaffMember = { id: number; phone_number: string; first_name: string; last_name: string; role: AdminRole };
+
+/** AuditActor is who made a change; the entry's actor is null when the command line made it. */
+export type AuditActor = { id: number; name: string; phone_number: string };
+
+/** AuditEntry is one change in the audit log; before and after are JSON objects or null. */
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actor: AuditActor | null;
+  kind: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** AuditPage is one page of GET /api/admin/audit, newest first; next_cursor is "" on the last page. */
+export type AuditPage = { items: AuditEntry[]; next_cursor: string };
+
+/** AuditFilter is the query of GET /api/admin/audit; from and to are Jalali days "YYYY/MM/DD" (Tehran, inclusive). */
+export type AuditFilter = { actor?: string; kind?: string; from?: string; to?: string; cursor?: string; limit?: string };
+
+/** BackupFile is one backup archive. */
+export type BackupFile = { name: string; size: number; created_at: string; ok: boolean };
+
+/** BackupRun is how the last backup went; at is empty or null before the first one. */
+export type BackupRun = { at: string | null; ok: boolean; error: string };
+
+/** Backups is GET /api/admin/backups. */
+export type Backups = { backups: BackupFile[]; last: BackupRun | null };
+
+/** Certificate is GET /api/admin/certificate: warning is true when the owner should act soon. */
+export type Certificate = {
+  https: boolean;
+  source: string;
+  domain: string;
+  expires_at: string | null;
+  days_left: number;
+  warning: boolean;
+};

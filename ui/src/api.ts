@@ -6,7 +6,8 @@ import type {
   User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest, Entry,
   BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
-  GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload,
+  GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
+  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate,
 } from "./api-types";
 
 export type * from "./api-types";
@@ -115,7 +116,7 @@ export function isAdmin(user: UserInfo | null | undefined): boolean {
 }
 
 function toUserInfo(u: User): UserInfo {
-  return { id: u.id, first_name: u.first_name, last_name: u.last_name, name: u.name, is_admin: u.is_admin };
+  return { id: u.id, first_name: u.first_name, last_name: u.last_name, name: u.name, is_admin: u.is_admin, role: u.role };
 }
 
 /** saveLogin stores the tokens and the user of a successful login. */
@@ -416,7 +417,30 @@ export const api = {
     form.set("file", file);
     return upload<ChatUpload>("/api/chat/upload", form, onProgress);
   },
+
+  // the shop itself (public), and what only its owner manages
+  shop: () => request<ShopInfo>("GET", "/api/shop", undefined, pub),
+  adminShop: () => request<AdminShop>("GET", "/api/admin/shop"),
+  saveShop: (form: ShopForm) => request<AdminShop>("PUT", "/api/admin/shop", form),
+  uploadLogo: (logo: File, onProgress: (percent: number) => void) => {
+    const form = new FormData();
+    form.set("logo", logo);
+    return upload<AdminShop>("/api/admin/shop/logo", form, onProgress);
+  },
+  staff: () => request<StaffMember[]>("GET", "/api/admin/staff"),
+  addStaff: (phone_number: string, role: AdminRole) => request<StaffMember>("POST", "/api/admin/staff", { phone_number, role }),
+  setStaffRole: (id: number, role: AdminRole) => request<StaffMember>("PUT", `/api/admin/staff/${id}`, { role }),
+  removeStaff: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}`),
+  audit: (f: AuditFilter) => request<AuditPage>("GET", `/api/admin/audit${query(f)}`),
+  backups: () => request<Backups>("GET", "/api/admin/backups"),
+  startBackup: () => request<unknown>("POST", "/api/admin/backups"),
+  certificate: () => request<Certificate>("GET", "/api/admin/certificate"),
 };
+
+/** backupUrl is where a backup downloads from; a plain link works, as the cookie session signs it. */
+export function backupUrl(name: string): string {
+  return `/api/admin/backups/${encodeURIComponent(name)}`;
+}
 
 /** logout ends the session on the server (best effort) and clears all local storage. */
 export async function logout(): Promise<void> {

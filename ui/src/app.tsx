@@ -2,13 +2,13 @@
 import type { ComponentType } from "react";
 import { useEffect, useState } from "react";
 import { Router, useLocation } from "wouter";
-import { api, isAdmin, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
+import { api, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
 import { lazy } from "./components/lazy";
-import { BRAND } from "./components/logo";
 import { Shell } from "./components/shell";
 import { toast, Toaster } from "./components/toast";
 import { useSession } from "./hooks/use-session";
-import { matchRoute, type RouteDef, type RouteKey } from "./lib/routes";
+import { useShop } from "./hooks/use-shop";
+import { canOpen, matchRoute, roleOf, type RouteDef, type RouteKey } from "./lib/routes";
 import HomeView from "./views/home-view";
 import { ComingSoonView, NotAllowedView, NotFoundView, SessionEndedView } from "./views/status-views";
 
@@ -41,6 +41,10 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   goldRequest: lazy(() => import("./views/gold-request-view")),
   adminGoldRequests: lazy(() => import("./views/admin-gold-requests-view")),
   adminAbshodeh: lazy(() => import("./views/admin-abshodeh-view")),
+  adminShop: lazy(() => import("./views/admin-shop-view")),
+  adminStaff: lazy(() => import("./views/admin-staff-view")),
+  adminAudit: lazy(() => import("./views/admin-audit-view")),
+  adminBackups: lazy(() => import("./views/admin-backups-view")),
   chat: lazy(() => import("./views/chat-view")),
   adminChat: lazy(() => import("./views/admin-chat-view")),
 };
@@ -58,6 +62,7 @@ export function App() {
 function Screens() {
   const [location, navigate] = useLocation();
   const session = useSession();
+  const shop = useShop();
   const [ending, setEnding] = useState(false);
   const route = matchRoute(location);
 
@@ -75,16 +80,20 @@ function Screens() {
     [],
   );
 
-  // Refresh the stored user (name, admin flag) once per load; a 401 ends the session via api.ts.
+  // Refresh the stored user (name, role) once per load and after each sign-in, so a role the owner changed
+  // shows at once; a 401 ends the session via api.ts.
+  const signedIn = !!session.token;
   useEffect(() => {
-    if (!session.token) return;
+    if (!signedIn) return;
     api.me().then((me) => saveUser(me.user)).catch(() => undefined);
-  }, []);
+  }, [signedIn]);
 
   useEffect(() => {
-    document.title = route ? `${route.title} | ${BRAND}` : `صفحه پیدا نشد | ${BRAND}`;
     window.scrollTo(0, 0);
   }, [location]);
+  useEffect(() => {
+    document.title = route ? `${route.title} | ${shop.name}` : `صفحه پیدا نشد | ${shop.name}`;
+  }, [location, shop.name]);
 
   const content = <Screen route={route} session={session} ending={ending} />;
   if (route && !route.shell) return content;
@@ -96,7 +105,7 @@ function Screen({ route, session, ending }: { route: RouteDef | null; session: S
   if (route.access !== "public" && !session.token) {
     return ending ? <SessionEndedView /> : <ToLogin />;
   }
-  if (route.access === "admin" && !isAdmin(session.user)) return <NotAllowedView />;
+  if (!canOpen(route.access, roleOf(session.user))) return <NotAllowedView ownerOnly={route.access === "owner" && roleOf(session.user) === "staff"} />;
   const View = SCREENS[route.key];
   return View ? <View /> : <ComingSoonView title={route.title} />;
 }

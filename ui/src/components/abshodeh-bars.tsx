@@ -1,5 +1,6 @@
 // The inventory's bars: a table on a desktop, cards on a phone. Each available bar can be edited or
-// deleted; a reserved or delivered one keeps its buttons, disabled, with the reason beside them.
+// deleted; a reserved or delivered one keeps its buttons, disabled, with the reason beside them. Without
+// onEdit and onDelete (staff, who may only look) the list has no buttons at all.
 import type { Bar } from "../api";
 import { formatPurity } from "../lib/gold-request";
 import { barLockReason, barStatusLabel, barStatusTone } from "../lib/abshodeh";
@@ -13,8 +14,8 @@ type Props = {
   bars: Bar[];
   narrow: boolean;
   busy: boolean;
-  onEdit: (bar: Bar) => void;
-  onDelete: (bar: Bar) => void;
+  onEdit?: (bar: Bar) => void;
+  onDelete?: (bar: Bar) => void;
 };
 
 function Actions({ bar, onEdit, onDelete }: { bar: Bar; onEdit: (bar: Bar) => void; onDelete: (bar: Bar) => void }) {
@@ -111,7 +112,7 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
             </div>
             <BarFigures bar={b} testid={`bar-vazn750-${b.id}`} />
             <p className="bar-meta muted small">{`#${toFaDigits(b.id)} · ثبت ${formatJalaliDateTimeShort(b.created_at)}`}</p>
-            <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
+            {onEdit && onDelete && <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />}
           </li>
         ))}
       </ul>
@@ -130,7 +131,7 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
             <th scope="col">وزن ۷۵۰</th>
             <th scope="col">وضعیت</th>
             <th scope="col">تاریخ ثبت</th>
-            <th scope="col">عملیات</th>
+            {onEdit && onDelete && <th scope="col">عملیات</th>}
           </tr>
         </thead>
         <tbody>
@@ -152,9 +153,11 @@ export function BarList({ bars, narrow, busy, onEdit, onDelete }: Props) {
                 </StatusBadge>
               </td>
               <td className="num">{formatJalaliDateTimeShort(b.created_at)}</td>
-              <td className="bar-actions-cell">
-                <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
-              </td>
+              {onEdit && onDelete && (
+                <td className="bar-actions-cell">
+                  <Actions bar={b} onEdit={onEdit} onDelete={onDelete} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

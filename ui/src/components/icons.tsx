@@ -410,3 +410,49 @@ export const BookIcon = (p: IconProps) => (
   </Svg>
 );
 
+
+/** StoreIcon is a shop front with an awning (the shop's own settings). */
+export const StoreIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 9.5l1.5-5h13L20 9.5" />
+    <path d="M4 9.5a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0 2.7 2.7 0 0 0 5.3 0" />
+    <path d="M5.5 12v8.5h13V12" />
+    <path d="M10 20.5v-5h4v5" />
+  </Svg>
+);
+
+/** IdBadgeIcon is a staff badge on a lanyard (the shop's people). */
+export const IdBadgeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="5" y="5.5" width="14" height="15" rx="2" />
+    <path d="M10 3h4v4.5h-4z" />
+    <circle cx="12" cy="12" r="2.2" />
+    <path d="M8.5 17.5c.6-1.6 1.9-2.5 3.5-2.5s2.9.9 3.5 2.5" />
+  </Svg>
+);
+
+/** HistoryIcon is a clock turning back (the log of changes). */
+export const HistoryIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3L4 9.4" />
+    <path d="M4 4.5v4.9h4.9" />
+    <path d="M12 8v4.3l2.8 1.7" />
+  </Svg>
+);
+
+/** DatabaseIcon is a stack of disks (the shop's data and its backups). */
+export const DatabaseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <ellipse cx="12" cy="5.5" rx="7" ry="2.5" />
+    <path d="M5 5.5v13c0 1.4 3.1 2.5 7 2.5s7-1.1 7-2.5v-13" />
+    <path d="M5 12c0 1.4 3.1 2.5 7 2.5s7-1.1 7-2.5" />
+  </Svg>
+);
+
+/** AlertIcon is a warning triangle. */
+export const AlertIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 4l9 16H3z" />
+    <path d="M12 10v4.5M12 17.2v.1" />
+  </Svg>
+);

@@ -1,8 +1,17 @@
-// The product mark: a gold ingot in front of a coin, in the theme's gold tones.
-import { useId } from "react";
+// The shop's logo: the one its owner uploaded, else the built-in mark (a gold ingot in front of a coin, in the
+// theme's gold tones). Both take the same square, so the uploaded logo arriving moves nothing.
+import { useId, useState } from "react";
+import { useShop } from "../hooks/use-shop";
+import { logoAt } from "../lib/shop";
 
-/** BRAND is the product's Persian name. */
-export const BRAND = "گلدشاپ";
+/** ShopLogo is the owner's logo at size CSS pixels, or LogoMark until there is one (or while it fails to load). */
+export function ShopLogo({ size }: { size: number }) {
+  const { logo_url } = useShop();
+  const [failed, setFailed] = useState("");
+  const src = logoAt(logo_url, size);
+  if (!src || failed === src) return <LogoMark size={size} />;
+  return <img className="shop-logo" src={src} width={size} height={size} alt="" decoding="async" onError={() => setFailed(src)} />;
+}
 
 /** LogoMark draws the mark at the given size. */
 export function LogoMark({ size = 36 }: { size?: number }) {

@@ -1,9 +1,10 @@
 // The links of the drawer, the bottom bar and the dashboard tiles.
 import type { FunctionComponent } from "react";
+import { canOpen, matchRoute, type Role } from "../lib/routes";
 import {
-  BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, GoldBarIcon, HomeIcon, InboxIcon,
-  ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon,
-  UsersIcon, WalletIcon, CrownIcon,
+  BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon, GoldBarIcon, HistoryIcon,
+  HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, StoreIcon, SupportIcon,
+  TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon,
 } from "./icons";
 
 /** NavItem is one link with its icon. */
@@ -29,11 +30,15 @@ export const USER_ITEMS: NavItem[] = [
   item("/gold-request_page", "درخواست آبشده", GoldBarIcon, "gold-request"),
 ];
 
-/** ADMIN_DRAWER_ITEMS are the admin extras of the drawer (admin.md "Admin home"). */
+/** ADMIN_DRAWER_ITEMS are the admin extras of the drawer (admin.md "Admin home"); forRole picks a person's own. */
 export const ADMIN_DRAWER_ITEMS: NavItem[] = [
   item("/AdminPanel_page", "پنل مدیریت", DashboardIcon, "admin-panel"),
   item("/admin-chat_page", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
   item("/admin-abshodeh_page", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
+  item("/admin-shop_page", "تنظیمات فروشگاه", StoreIcon, "admin-shop"),
+  item("/admin-staff_page", "کارکنان", IdBadgeIcon, "admin-staff"),
+  item("/admin-audit_page", "گزارش تغییرات", HistoryIcon, "admin-audit"),
+  item("/admin-backups_page", "پشتیبان‌گیری", DatabaseIcon, "admin-backups"),
 ];
 
 /** BOTTOM_ITEMS are the tabs of the bottom bar on small screens. */
@@ -71,6 +76,18 @@ export const ADMIN_TILES: NavItem[] = [
   item("/AdminChargeAccount", "شارژ دستی حساب", PlusCircleIcon, "admin-charge-account"),
   item("/AdminPriceSettings", "تنظیمات ساعت و وزن معاملات", SettingsIcon, "admin-price-settings"),
   item("/admin-chat", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
+  item("/admin-shop", "تنظیمات فروشگاه", StoreIcon, "admin-shop"),
+  item("/admin-staff", "کارکنان", IdBadgeIcon, "admin-staff"),
+  item("/admin-audit", "گزارش تغییرات", HistoryIcon, "admin-audit"),
+  item("/admin-backups", "پشتیبان‌گیری", DatabaseIcon, "admin-backups"),
 ];
+
+/** forRole keeps the links to the screens someone of role may open (staff see no owner screen). */
+export function forRole(items: NavItem[], role: Role | null): NavItem[] {
+  return items.filter((it) => {
+    const route = matchRoute(it.href);
+    return !!route && canOpen(route.access, role);
+  });
+}
 
 export { CrownIcon };

@@ -7,13 +7,15 @@ import { isAdmin, logout } from "../api";
 import { useChatUnread } from "../hooks/use-chat-unread";
 import { useKeyboardOpen } from "../hooks/use-keyboard-open";
 import { useSession } from "../hooks/use-session";
+import { useShop } from "../hooks/use-shop";
 import { toFaDigits } from "../lib/digits";
 import { currentJalaliYear } from "../lib/jalali";
-import { matchRoute, type RouteKey } from "../lib/routes";
+import { matchRoute, roleOf, type RouteKey } from "../lib/routes";
+import { shortNameOf } from "../lib/shop";
 import { HeaderPrice } from "./header-price";
 import { CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
-import { BRAND, LogoMark } from "./logo";
-import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, type NavItem } from "./nav-items";
+import { ShopLogo } from "./logo";
+import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, forRole, type NavItem } from "./nav-items";
 import { toast } from "./toast";
 import { UnreadBadge } from "./unread-badge";
 
@@ -46,6 +48,7 @@ export function Shell({ current, children }: { current: RouteKey | null; childre
 function Header({ onMenu }: { onMenu: () => void }) {
   const { user } = useSession();
   const unread = useChatUnread();
+  const shop = useShop();
   const chat = isAdmin(user) ? "/admin-chat_page" : "/chat_page";
   return (
     <header className="header">
@@ -54,9 +57,15 @@ function Header({ onMenu }: { onMenu: () => void }) {
           <button type="button" className="icon-btn" onClick={onMenu} aria-label="باز کردن منو" data-testid="menu-button">
             <MenuIcon />
           </button>
-          <Link href="/" className="logo-link" aria-label={`${BRAND}، صفحه اصلی`} data-testid="logo-link">
-            <LogoMark size={34} />
-            <span className="logo-text">{BRAND}</span>
+          {/* the name on a wide screen, the short name under the logo on a phone */}
+          <Link href="/" className="logo-link" aria-label={`${shop.name}، صفحه اصلی`} data-testid="logo-link">
+            <ShopLogo size={34} />
+            <span className="logo-text" data-testid="header-name">
+              {shop.name}
+            </span>
+            <span className="logo-short">
+              <span data-testid="header-short-name">{shortNameOf(shop)}</span>
+            </span>
           </Link>
         </div>
         <HeaderPrice />
@@ -73,6 +82,7 @@ function Header({ onMenu }: { onMenu: () => void }) {
 
 function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey | null; onClose: () => void }) {
   const { token, user } = useSession();
+  const shop = useShop();
   const [, navigate] = useLocation();
   const panel = useRef<HTMLElement>(null);
   const opener = useRef<Element | null>(null);
@@ -106,9 +116,9 @@ function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey |
       <div className="drawer-backdrop" onClick={onClose} />
       <nav className="drawer" ref={panel} aria-label="منوی اصلی" data-testid="drawer">
         <div className="drawer-head">
-          <span className="drawer-brand">
-            <LogoMark size={30} />
-            {BRAND}
+          <span className="drawer-brand" data-testid="drawer-name">
+            <ShopLogo size={30} />
+            {shop.name}
           </span>
           <button type="button" className="icon-btn" onClick={onClose} aria-label="بستن منو">
             <CloseIcon />
@@ -126,7 +136,7 @@ function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey |
           <>
             <p className="drawer-section">مدیریت</p>
             <ul className="drawer-list">
-              {ADMIN_DRAWER_ITEMS.map((it) => (
+              {forRole(ADMIN_DRAWER_ITEMS, roleOf(user)).map((it) => (
                 <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
               ))}
             </ul>
@@ -184,9 +194,10 @@ function BottomBar({ current }: { current: RouteKey | null }) {
 }
 
 function Footer() {
+  const { name } = useShop();
   return (
     <footer className="footer">
-      <span>{`© ${toFaDigits(currentJalaliYear())} ${BRAND} — خرید و فروش آنلاین طلا`}</span>
+      <span data-testid="footer-name">{`© ${toFaDigits(currentJalaliYear())} ${name} — خرید و فروش آنلاین طلا`}</span>
     </footer>
   );
 }

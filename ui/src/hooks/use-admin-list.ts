@@ -69,6 +69,62 @@ export function useAdminList<Row, Filter extends object>(
   return { list: rows.list, loading: rows.loading, failed, load, reload };
 }
 
+/**
+ * useAdminData is useAdminList for a screen whose answer is one object (the shop's settings, the backups):
+ * data is null until the first answer, and failed keeps the text of a failed load.
+ */
+export function useAdminData<T>(fetchData: () => Promise<T>, loadError: (err: unknown) => string) {
+  const { list, loading, failed, reload } = useAdminList<T, object>(async () => [await fetchData()], loadError);
+  return { data: list ? list[0] : null, loading, failed, reload };
+}
+
+/** Page is one page of a paged list and the cursor of the next ("" on the last page). */
+export type Page<Row> = { rows: Row[]; next: string };
+
+/**
+ * usePagedList is useAdminList for a list served a page at a time (the audit log): load starts over with a
+ * filter, more appends the next page of the same filter. Only the newest request's answer lands.
+ */
+export function usePagedList<Row, Filter extends object>(fetchPage: (filter: Filter, cursor: string) => Promise<Page<Row>>, loadError: (err: unknown) => string) {
+  const [list, setList] = useState<Row[] | null>(null);
+  const [next, setNext] = useState("");
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const applied = useRef<Filter>({} as Filter);
+  const seq = useRef(0);
+
+  const fetch = async (filter: Filter, cursor: string) => {
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const page = await fetchPage(filter, cursor);
+      if (mine !== seq.current) return;
+      const rows = Array.isArray(page.rows) ? page.rows : [];
+      setList((shown) => (cursor && shown ? [...shown, ...rows] : rows));
+      setNext(page.next || "");
+      setFailed(null);
+    } catch (err) {
+      if (mine !== seq.current) return;
+      const text = loadError(err);
+      setFailed(text);
+      toast(text, "error");
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  };
+
+  const load = (filter: Filter) => {
+    applied.current = filter;
+    return fetch(filter, "");
+  };
+  const more = () => (next ? fetch(applied.current, next) : Promise.resolve());
+  const reload = () => load(applied.current);
+
+  useEffect(() => void load({} as Filter), []);
+
+  return { list, hasMore: next !== "", loading, failed, load, more, reload };
+}
+
 /** BANNER_MS is how long a users list's error stays (admin.md §8: 5 s). */
 export const BANNER_MS = 5000;
 

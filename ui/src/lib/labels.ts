@@ -145,3 +145,21 @@ export function goldRequestStatusTone(status: string, side: Side = "customer"): 
       return "muted";
   }
 }
+
+// ---- the shop's people -----------------------------------------------------
+
+const ROLE_LABELS = new Map<string, string>([
+  ["owner", "مالک"],
+  ["staff", "کارمند"],
+  ["customer", "مشتری"],
+]);
+
+/** roleLabel names a role: مالک (the owner), کارمند (staff), مشتری (a customer). */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS.get(role) ?? "نامشخص";
+}
+
+/** roleTone colours a role's badge: the owner blue, staff grey. */
+export function roleTone(role: string): Tone {
+  return role === "owner" ? "info" : "muted";
+}

@@ -105,6 +105,10 @@ describe("the number format of every screen", () => {
     expect(formatFileSize(1)).toBe("۱ کیلوبایت");
     expect(formatFileSize(234 * 1024)).toBe("۲۳۴ کیلوبایت");
     expect(formatFileSize(1.8 * 1024 * 1024)).toBe("۱/۸ مگابایت");
+    expect(formatFileSize(1023 * 1024)).toBe("۱٬۰۲۳ کیلوبایت");
+    expect(formatFileSize(512 * 1024 * 1024)).toBe("۵۱۲ مگابایت");
+    expect(formatFileSize(2.3 * 1024 * 1024 * 1024)).toBe("۲/۳ گیگابایت");
+    expect(formatFileSize(0)).toBe("۰ کیلوبایت");
   });
 
   // One formatter: a screen or helper that writes a separator itself, or turns "." into a mark, would show

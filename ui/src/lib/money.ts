@@ -94,8 +94,14 @@ export function groupIban(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-/** formatFileSize writes a file's size for a person: "۲۳۴ کیلوبایت", "۱/۸ مگابایت". */
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+/** formatFileSize writes a file's size for a person: "۲۳۴ کیلوبایت", "۱/۸ مگابایت", "۲/۳ گیگابایت"; an empty file "۰ کیلوبایت". */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${faNumber(String(Math.max(1, Math.ceil(bytes / 1024))))} کیلوبایت`;
-  return `${faNumber((bytes / (1024 * 1024)).toFixed(1))} مگابایت`;
+  if (!(bytes > 0)) return `${faNumber("0")} کیلوبایت`;
+  if (bytes < MB) return `${faNumber(String(Math.max(1, Math.ceil(bytes / 1024))))} کیلوبایت`;
+  const one = (n: number) => n.toFixed(1).replace(/\.0$/, "");
+  if (bytes < GB) return `${faNumber(one(bytes / MB))} مگابایت`;
+  return `${faNumber(one(bytes / GB))} گیگابایت`;
 }

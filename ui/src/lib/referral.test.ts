@@ -7,8 +7,8 @@ describe("referral", () => {
     expect(inviteLink("http://127.0.0.1:8080/", "a b&c")).toBe("http://127.0.0.1:8080/register?ref=a%20b%26c");
   });
   it("invites in Persian with the code", () => {
-    const m = shareMessage("گلدشاپ", "AB12CD");
-    expect(m.title).toBe("دعوت به گلدشاپ");
+    const m = shareMessage("طلای رضایی", "AB12CD");
+    expect(m.title).toBe("دعوت به طلای رضایی");
     expect(m.text).toContain("AB12CD");
     expect(m.text).toContain("هدیه");
   });

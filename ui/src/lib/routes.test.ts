@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROUTES, matchRoute, normalizePath, pathOf } from "./routes";
+import { ROUTES, canOpen, matchRoute, normalizePath, pathOf, roleOf, type Role } from "./routes";
 
 const key = (path: string) => matchRoute(path)?.key ?? null;
 
@@ -58,8 +58,47 @@ describe("matchRoute", () => {
   it("keeps chat pages outside the shell and admin pages for admins", () => {
     expect(matchRoute("/chat_page")?.shell).toBe(false);
     expect(matchRoute("/admin-chat_page")?.access).toBe("admin");
-    expect(matchRoute("/AdminChargeAccount")?.access).toBe("admin");
+    expect(matchRoute("/AdminWalletRequests")?.access).toBe("admin");
     expect(matchRoute("/about_page")?.access).toBe("public");
     expect(pathOf("adminPanel")).toBe("/AdminPanel_page");
+  });
+});
+
+describe("access by role", () => {
+  const opens = (path: string, role: Role | null) => canOpen(matchRoute(path)!.access, role);
+  const OWNER_ONLY = [
+    "/prices_page", "/AdminPriceSettings_page", "/admin-grades_page", "/AdminChargeAccount_page",
+    "/admin-shop_page", "/admin-staff_page", "/admin-audit_page", "/admin-backups_page",
+  ];
+  const STAFF_DESKS = [
+    "/AdminPanel_page", "/AdminWalletRequests_page", "/admin-gold-requests_page", "/admin-chat_page",
+    "/AdminUserBalances_page", "/AdminGoldTransactions_page", "/admin-abshodeh_page",
+  ];
+  it("gives the owner every screen", () => {
+    for (const d of ROUTES) expect(canOpen(d.access, "owner"), d.path).toBe(true);
+  });
+  it("keeps staff at the desks and out of the owner's screens", () => {
+    for (const p of STAFF_DESKS) expect(opens(p, "staff"), p).toBe(true);
+    for (const p of OWNER_ONLY) expect(opens(p, "staff"), p).toBe(false);
+  });
+  it("keeps customers out of every admin screen and visitors out of every signed-in one", () => {
+    for (const p of [...STAFF_DESKS, ...OWNER_ONLY]) expect(opens(p, "customer"), p).toBe(false);
+    expect(opens("/trade_page", "customer")).toBe(true);
+    expect(opens("/trade_page", null)).toBe(false);
+    expect(opens("/about_page", null)).toBe(true);
+  });
+  it("resolves the new owner screens with or without suffix", () => {
+    expect(key("/admin-shop")).toBe("adminShop");
+    expect(key("/Admin-Staff_page")).toBe("adminStaff");
+    expect(key("/admin-audit")).toBe("adminAudit");
+    expect(key("/admin-backups_page")).toBe("adminBackups");
+  });
+  it("reads the role, treating an admin flag without a role as staff", () => {
+    expect(roleOf(null)).toBeNull();
+    expect(roleOf({ role: "owner", is_admin: 1 })).toBe("owner");
+    expect(roleOf({ role: "staff", is_admin: true })).toBe("staff");
+    expect(roleOf({ is_admin: 1 })).toBe("staff");
+    expect(roleOf({ is_admin: 0 })).toBe("customer");
+    expect(roleOf({ role: "root", is_admin: 0 })).toBe("customer");
   });
 });

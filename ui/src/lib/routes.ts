@@ -1,8 +1,14 @@
 // The route table of both specs and the matcher of decisions.md §8: paths match
 // case-insensitively and the "_page" suffix is optional.
 
-/** Access says who may open a screen. */
-export type Access = "public" | "user" | "admin";
+/**
+ * Access says who may open a screen: anyone, a signed-in user, the shop's staff and owners ("admin"), or
+ * owners only (prices, grades, charges, the shop's settings, staff, audit, backups).
+ */
+export type Access = "public" | "user" | "admin" | "owner";
+
+/** Role is what a signed-in person is to the shop (GET /api/users/me `role`). */
+export type Role = "owner" | "staff" | "customer";
 
 /** RouteDef is one screen of the app. */
 export type RouteDef = {
@@ -23,7 +29,7 @@ export type RouteKey =
   | "referral" | "security" | "bankAccounts" | "about" | "walletRequests" | "login" | "register"
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
-  | "adminPriceSettings" | "adminAbshodeh";
+  | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -48,16 +54,39 @@ export const ROUTES: readonly RouteDef[] = [
   r("chat", "/chat_page", "پشتیبانی", "user", false),
   r("adminChat", "/admin-chat_page", "پشتیبانی کاربران", "admin", false),
   r("adminPanel", "/AdminPanel_page", "پنل مدیریت", "admin"),
-  r("adminGrades", "/admin-grades_page", "سطوح قیمت و کاربران", "admin"),
-  r("prices", "/prices_page", "تعیین قیمت", "admin"),
+  r("adminGrades", "/admin-grades_page", "سطوح قیمت و کاربران", "owner"),
+  r("prices", "/prices_page", "تعیین قیمت", "owner"),
   r("adminGoldRequests", "/admin-gold-requests_page", "بررسی درخواست‌های آبشده", "admin"),
   r("adminWalletRequests", "/AdminWalletRequests_page", "مدیریت درخواست‌های کیف پول", "admin"),
   r("adminUserBalances", "/AdminUserBalances_page", "موجودی کاربران", "admin"),
   r("adminGoldTransactions", "/AdminGoldTransactions_page", "معاملات خرید و فروش طلا", "admin"),
-  r("adminChargeAccount", "/AdminChargeAccount_page", "شارژ دستی حساب", "admin"),
-  r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "admin"),
+  r("adminChargeAccount", "/AdminChargeAccount_page", "شارژ دستی حساب", "owner"),
+  r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "owner"),
   r("adminAbshodeh", "/admin-abshodeh_page", "انبار آبشده", "admin"),
+  r("adminShop", "/admin-shop_page", "تنظیمات فروشگاه", "owner"),
+  r("adminStaff", "/admin-staff_page", "کارکنان", "owner"),
+  r("adminAudit", "/admin-audit_page", "گزارش تغییرات", "owner"),
+  r("adminBackups", "/admin-backups_page", "پشتیبان‌گیری", "owner"),
 ];
+
+/**
+ * roleOf reads a stored user's role. A user stored before roles existed (no role) but flagged admin counts as
+ * staff until GET /api/users/me says more: the UI never offers more than the server may allow.
+ */
+export function roleOf(user: { role?: string | null; is_admin?: number | boolean | string | null } | null | undefined): Role | null {
+  if (!user) return null;
+  if (user.role === "owner" || user.role === "staff" || user.role === "customer") return user.role;
+  const admin = user.is_admin === true || user.is_admin === 1 || String(user.is_admin) === "1";
+  return admin ? "staff" : "customer";
+}
+
+const RANK: Record<Access, number> = { public: 0, user: 1, admin: 2, owner: 3 };
+const GRANTS: Record<Role, number> = { customer: 1, staff: 2, owner: 3 };
+
+/** canOpen tells whether someone of role (null when signed out) may open a screen of access. */
+export function canOpen(access: Access, role: Role | null): boolean {
+  return RANK[access] <= (role ? GRANTS[role] : 0);
+}
 
 /** normalizePath reduces a path to its matching form: no query, lower case, no trailing slash, no "_page". */
 export function normalizePath(path: string): string {

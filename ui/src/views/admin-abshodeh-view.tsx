@@ -14,6 +14,8 @@ import { GoldBarIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { useSession } from "../hooks/use-session";
+import { roleOf } from "../lib/routes";
 import { ABSHODEH_MESSAGES as M, barStatusLabel, barToForm, sumGrams } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
 import { formatGold } from "../lib/money";
@@ -37,6 +39,8 @@ export default function AdminAbshodehView() {
   const [removing, setRemoving] = useState(false);
   const seq = useRef(0);
   const narrow = useMediaQuery(NARROW_LIST);
+  // staff see the inventory; only the owner changes it (the server refuses staff's changes too)
+  const owner = roleOf(useSession().user) === "owner";
 
   const load = async () => {
     const mine = ++seq.current;
@@ -109,12 +113,18 @@ export default function AdminAbshodehView() {
     <div className="admin-page wide-screen stack">
       <PageHeader title="انبار آبشده" />
 
-      <section className="card" aria-labelledby="bar-add-title">
-        <h2 id="bar-add-title" className="section-title">
-          افزودن آبشده
-        </h2>
-        <BarFormFields submitLabel="افزودن به انبار" onSubmit={add} clearOnSave prefix="bar" label="افزودن آبشده" />
-      </section>
+      {owner ? (
+        <section className="card" aria-labelledby="bar-add-title">
+          <h2 id="bar-add-title" className="section-title">
+            افزودن آبشده
+          </h2>
+          <BarFormFields submitLabel="افزودن به انبار" onSubmit={add} clearOnSave prefix="bar" label="افزودن آبشده" />
+        </section>
+      ) : (
+        <p className="card muted small" data-testid="bar-read-only">
+          فهرست انبار را می‌بینید؛ افزودن، ویرایش و حذف آبشده با مالک فروشگاه است.
+        </p>
+      )}
 
       {bars === null ? (
         failed ? (
@@ -158,11 +168,11 @@ export default function AdminAbshodehView() {
             <StatusCard
               icon={<GoldBarIcon size={40} />}
               title={bars.length === 0 ? "هنوز آبشده‌ای ثبت نشده است" : "آبشده‌ای با این وضعیت نیست"}
-              text={bars.length === 0 ? "با فرم بالا اولین آبشده را به انبار اضافه کنید." : undefined}
+              text={bars.length === 0 && owner ? "با فرم بالا اولین آبشده را به انبار اضافه کنید." : undefined}
               testid="bar-empty"
             />
           ) : (
-            <BarList bars={list} narrow={narrow} busy={loading} onEdit={setEditing} onDelete={setDeleting} />
+            <BarList bars={list} narrow={narrow} busy={loading} onEdit={owner ? setEditing : undefined} onDelete={owner ? setDeleting : undefined} />
           )}
         </>
       )}

@@ -5,10 +5,12 @@ import { useEffect, useState } from "react";
 import { api, errorText, type Dashboard, type WalletRequest } from "../api";
 import { Modal } from "../components/admin-modal";
 import { Gold, ReceiptThumb, Rial } from "../components/admin-parts";
+import { OwnerNotices } from "../components/owner-notices";
 import { DashboardIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { useSession } from "../hooks/use-session";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { WalletApproveDialog } from "../components/wallet-approve-dialog";
 import { formatCardNumber, formatIban } from "../lib/cards";
@@ -16,6 +18,7 @@ import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import { EMPTY, formatRial } from "../lib/money";
+import { roleOf } from "../lib/routes";
 import "../styles/admin.css";
 
 /** REASON_REQUIRED is shown when a reject is sent without a reason. */
@@ -27,6 +30,7 @@ export default function AdminPanelView() {
   const [pending, setPending] = useState<WalletRequest[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [rejecting, setRejecting] = useState<WalletRequest | null>(null);
+  const owner = roleOf(useSession().user) === "owner";
 
   const load = async () => {
     const [d, p] = await Promise.allSettled([api.dashboard(), api.pendingWalletRequests()]);
@@ -43,6 +47,7 @@ export default function AdminPanelView() {
   return (
     <div className="admin-page wide-screen stack">
       <PageHeader title="پنل مدیریت" />
+      {owner && <OwnerNotices />}
       {figures ? (
         <Figures d={figures} />
       ) : failed ? (

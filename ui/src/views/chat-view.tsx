@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { api, ApiError, isAdmin } from "../api";
 import { ChatConversation } from "../components/chat-conversation";
-import { BRAND } from "../components/logo";
+import { useShop } from "../hooks/use-shop";
 import { BackIcon, SupportIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { useChatConnection } from "../hooks/use-chat-connection";
@@ -23,6 +23,7 @@ export default function ChatView() {
   const { user } = useSession();
   const admin = isAdmin(user);
   const [roomId, setRoomId] = useState<number | null>(null);
+  const { name: shopName } = useShop();
   const lost = useChatConnection();
 
   const back = () => {
@@ -62,7 +63,7 @@ export default function ChatView() {
         </span>
         <div className="chat-bar-title">
           <h1 className="fullscreen-title">پشتیبانی</h1>
-          <p className="chat-bar-sub">{lost ? "در حال اتصال…" : `پاسخ‌گویی همکاران ${BRAND}`}</p>
+          <p className="chat-bar-sub">{lost ? "در حال اتصال…" : `پاسخ‌گویی همکاران ${shopName}`}</p>
         </div>
       </div>
       <ChatConversation

@@ -3,15 +3,18 @@ import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
 import { HomePrice } from "../components/home-price";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/icons";
-import { BRAND, LogoMark } from "../components/logo";
-import { ADMIN_TILES, HOME_TILES, type NavItem } from "../components/nav-items";
+import { ShopLogo } from "../components/logo";
+import { ADMIN_TILES, HOME_TILES, forRole, type NavItem } from "../components/nav-items";
 import { toast } from "../components/toast";
 import { LinkButton } from "../components/ui";
 import { useSession } from "../hooks/use-session";
+import { useShop } from "../hooks/use-shop";
+import { roleOf } from "../lib/routes";
 
 /** HomeView is the dashboard at /. */
 export default function HomeView() {
   const { token, user } = useSession();
+  const { name } = useShop();
   const [, navigate] = useLocation();
 
   const doLogout = async () => {
@@ -24,8 +27,8 @@ export default function HomeView() {
     return (
       <div className="stack">
         <section className="card welcome-card hero" data-testid="welcome-card">
-          <LogoMark size={64} />
-          <h1 className="hero-title">{`به ${BRAND} خوش آمدید`}</h1>
+          <ShopLogo size={64} />
+          <h1 className="hero-title" data-testid="hero-title">{`به ${name} خوش آمدید`}</h1>
           <p className="hero-text">خرید و فروش طلای آبشده با قیمت لحظه‌ای، کیف پول ریالی و درخواست تحویل طلا، همه در یک جا.</p>
           <div className="hero-actions">
             <LinkButton href="/login_page" data-testid="home-login">
@@ -71,10 +74,12 @@ export default function HomeView() {
             </span>
             <div>
               <h2 id="admin-title" className="admin-title">بخش مدیریت</h2>
-              <p className="admin-text">مدیریت کامل فروشگاه در دست شماست.</p>
+              <p className="admin-text">
+                {roleOf(user) === "owner" ? "مدیریت کامل فروشگاه در دست شماست." : "درخواست‌ها، پشتیبانی و فهرست کاربران در دست شماست."}
+              </p>
             </div>
           </div>
-          <Tiles items={ADMIN_TILES} admin />
+          <Tiles items={forRole(ADMIN_TILES, roleOf(user))} admin />
         </section>
       )}
       <Tiles items={HOME_TILES} />

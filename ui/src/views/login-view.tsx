@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { api, errorText, saveLogin, type LoginAnswer } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
-import { LogoMark } from "../components/logo";
+import { AuthHead } from "../components/auth-head";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
 import { toast } from "../components/toast";
@@ -39,11 +39,7 @@ export default function LoginView() {
 
   return (
     <section className="card auth-card">
-      <div className="auth-head">
-        <LogoMark size={52} />
-        <h1 className="auth-title">ورود به حساب کاربری</h1>
-        <p className="auth-sub">با رمز عبور یا کد تایید پیامکی وارد شوید</p>
-      </div>
+      <AuthHead title="ورود به حساب کاربری" sub="با رمز عبور یا کد تایید پیامکی وارد شوید" />
       <div
         className="tabs"
         role="tablist"

@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError, errorText, type ReferralStats } from "../api";
 import { CheckIcon, CopyIcon, DownloadIcon, GiftIcon, ShareIcon } from "../components/icons";
-import { BRAND } from "../components/logo";
+import { useShop } from "../hooks/use-shop";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { toFaDigits } from "../lib/digits";
@@ -52,6 +52,7 @@ export default function ReferralView() {
   const [stats, setStats] = useState<ReferralStats | null>(null);
   const [failed, setFailed] = useState(false);
   const [copied, setCopied] = useState(false);
+  const { name: shopName } = useShop();
   const canvas = useRef<HTMLCanvasElement>(null);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -95,7 +96,7 @@ export default function ReferralView() {
   };
 
   const share = async () => {
-    const msg = shareMessage(BRAND, code);
+    const msg = shareMessage(shopName, code);
     if (typeof navigator.share !== "function") return copy();
     try {
       await navigator.share({ ...msg, url: link });

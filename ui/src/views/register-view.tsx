@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { api, errorText, saveLogin, type RegisterForm } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { DateField } from "../components/date-field";
-import { LogoMark } from "../components/logo";
+import { AuthHead } from "../components/auth-head";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
 import { toast } from "../components/toast";
@@ -104,11 +104,7 @@ export default function RegisterView() {
   const max = latestBirthDate();
   return (
     <section className="card auth-card">
-      <div className="auth-head">
-        <LogoMark size={52} />
-        <h1 className="auth-title">ثبت‌نام</h1>
-        <p className="auth-sub">اطلاعات خود را مطابق کارت ملی وارد کنید</p>
-      </div>
+      <AuthHead title="ثبت‌نام" sub="اطلاعات خود را مطابق کارت ملی وارد کنید" />
       <Steps current={0} />
       <form className="form" onSubmit={submit} noValidate data-testid="register-form">
         <div className="form-row">
@@ -236,11 +232,7 @@ function VerifyStep({ pending, left, restart, onBack }: VerifyStepProps) {
 
   return (
     <section className="card auth-card">
-      <div className="auth-head">
-        <LogoMark size={52} />
-        <h1 className="auth-title">تایید شماره موبایل</h1>
-        <p className="auth-sub">{`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`}</p>
-      </div>
+      <AuthHead title="تایید شماره موبایل" sub={`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`} />
       <Steps current={1} />
       <form className="form" onSubmit={verify} noValidate>
         <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />

@@ -14,10 +14,11 @@ export function ComingSoonView({ title }: { title: string }) {
   );
 }
 
-/** NotAllowedView is shown to a customer who opens an admin screen. */
-export function NotAllowedView() {
+/** NotAllowedView is shown to a customer who opens an admin screen, and to staff who open one of the owner's. */
+export function NotAllowedView({ ownerOnly = false }: { ownerOnly?: boolean }) {
+  const text = ownerOnly ? "این بخش فقط در دسترس مالک فروشگاه است" : "دسترسی به این بخش برای شما مجاز نیست";
   return (
-    <StatusCard icon={<LockIcon size={44} />} title="دسترسی غیرمجاز" text="دسترسی به این بخش برای شما مجاز نیست" tone="danger" testid="not-allowed">
+    <StatusCard icon={<LockIcon size={44} />} title="دسترسی غیرمجاز" text={text} tone="danger" testid="not-allowed">
       <LinkButton href="/" variant="secondary">
         بازگشت به خانه
       </LinkButton>

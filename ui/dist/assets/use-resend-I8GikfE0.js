@@ -1,1 +1,0 @@
-import{o as e,p as t}from"./jsx-runtime-Ca5s-61I.js";import{M as n,Ot as r}from"./index-DgfHbM6p.js";e();function i(e,i){let[a,o]=t(!1);return{resending:a,resend:async()=>{o(!0);try{let t=await e();n(t&&t.message||`کد جدید ارسال شد`,`success`),i()}catch(e){n(r(e,`خطا در ارسال مجدد کد`),`error`)}finally{o(!1)}}}}export{i as t};

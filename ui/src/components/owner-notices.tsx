@@ -1,0 +1,48 @@
+// What the owner should act on, at the top of the admin panel: the shop not set up yet (first run), and an
+// HTTPS certificate about to run out. Staff never see these; a failed check shows nothing.
+import { useEffect, useState } from "react";
+import { api, type AdminShop, type Certificate } from "../api";
+import { certificateWarning } from "../lib/certificate";
+import { AlertIcon, StoreIcon } from "./icons";
+import "../styles/owner.css";
+import { LinkButton } from "./ui";
+
+/** OwnerNotices shows the first-run card and the certificate warning when they apply. */
+export function OwnerNotices() {
+  const [shop, setShop] = useState<AdminShop | null>(null);
+  const [cert, setCert] = useState<Certificate | null>(null);
+  useEffect(() => {
+    api.adminShop().then(setShop, () => undefined);
+    api.certificate().then(setCert, () => undefined);
+  }, []);
+  const warning = certificateWarning(cert);
+  return (
+    <>
+      {shop && shop.configured === false && (
+        <section className="card notice notice-info" data-testid="first-run-card">
+          <span className="notice-icon">
+            <StoreIcon size={28} />
+          </span>
+          <div className="notice-body">
+            <h2 className="notice-title">فروشگاه را معرفی کنید</h2>
+            <p>نام، لوگو، شماره‌های تماس و نشانی فروشگاه هنوز تنظیم نشده‌اند. مشتریان تا آن زمان نام پیش‌فرض «{shop.name}» را می‌بینند.</p>
+            <LinkButton href="/admin-shop_page" data-testid="first-run-link">
+              تنظیمات فروشگاه
+            </LinkButton>
+          </div>
+        </section>
+      )}
+      {warning && (
+        <section className="card notice notice-warn" role="alert" data-testid="certificate-warning">
+          <span className="notice-icon">
+            <AlertIcon size={28} />
+          </span>
+          <div className="notice-body">
+            <h2 className="notice-title">{warning.title}</h2>
+            <p>{warning.text}</p>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

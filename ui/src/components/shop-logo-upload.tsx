@@ -1,0 +1,116 @@
+// The shop's logo on its settings screen: the logo now (or the built-in mark), a picked picture's preview, and
+// its upload with progress. The server makes every size from it.
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { api, errorText, type AdminShop } from "../api";
+import { toFaDigits } from "../lib/digits";
+import { formatFileSize } from "../lib/money";
+import { logoAt } from "../lib/shop";
+import { LOGO_TYPES, logoError, SHOP_MESSAGES as M } from "../lib/shop-form";
+import { UploadIcon } from "./icons";
+import { LogoMark } from "./logo";
+import { toast } from "./toast";
+import { Button } from "./ui";
+
+/** PREVIEW is the drawn size of the logo on this screen. */
+const PREVIEW = 96;
+
+/** ShopLogoUpload shows the logo and replaces it; onUploaded gets the server's answer. */
+export function ShopLogoUpload({ logoUrl, onUploaded }: { logoUrl: string; onUploaded: (shop: AdminShop) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const f = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
+    if (!f) return;
+    setFile(f);
+    setError(logoError(f));
+  };
+
+  const upload = async () => {
+    if (!file || progress !== null) return;
+    const bad = logoError(file);
+    if (bad) return setError(bad);
+    setProgress(0);
+    try {
+      const shop = await api.uploadLogo(file, setProgress);
+      toast(M.logoSaved, "success");
+      setFile(null);
+      if (input.current) input.current.value = "";
+      onUploaded(shop);
+    } catch (err) {
+      toast(errorText(err, M.logoFailed), "error", 5000);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  const current = logoAt(logoUrl, PREVIEW);
+  return (
+    <section className="card stack" aria-labelledby="logo-title" data-testid="shop-logo-card">
+      <h2 id="logo-title" className="section-title">
+        لوگوی فروشگاه
+      </h2>
+      <div className="logo-row">
+        <div className="logo-box">
+          {preview ? (
+            <img src={preview} width={PREVIEW} height={PREVIEW} alt="پیش‌نمایش لوگوی تازه" data-testid="logo-preview" />
+          ) : current ? (
+            <img src={current} width={PREVIEW} height={PREVIEW} alt="لوگوی کنونی فروشگاه" data-testid="logo-current" />
+          ) : (
+            <LogoMark size={PREVIEW} />
+          )}
+        </div>
+        <div className="logo-side">
+          <p className="muted small">
+            {current || preview
+              ? "این لوگو در سربرگ، منو، صفحه ورود و صفحه اصلی گوشی مشتریان دیده می‌شود."
+              : "هنوز لوگویی بارگذاری نشده است؛ تا آن زمان نشان پیش‌فرض نمایش داده می‌شود."}
+          </p>
+          <div className={`field${error ? " has-error" : ""}`}>
+            <label className={`receipt-picker${file ? " has-file" : ""}`}>
+              <input
+                ref={input}
+                type="file"
+                accept={LOGO_TYPES.join(",")}
+                className="visually-hidden"
+                onChange={pick}
+                disabled={uploading}
+                aria-describedby={error ? "logo-msg" : undefined}
+                aria-invalid={error ? true : undefined}
+                data-testid="logo-input"
+              />
+              <span className="receipt-text">
+                <span className="receipt-title">{file ? "تصویر انتخاب شد" : "انتخاب تصویر لوگو"}</span>
+                <span className="receipt-sub">{file ? formatFileSize(file.size) : "تصویر مربعی پی‌ان‌جی، جی‌پگ یا وب‌پی، حداکثر ۲ مگابایت"}</span>
+              </span>
+              <span className="receipt-action" aria-hidden="true">
+                <UploadIcon size={20} />
+              </span>
+            </label>
+            {error && (
+              <p id="logo-msg" className="field-error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          {file && (
+            <Button onClick={upload} busy={uploading} disabled={!!error} data-testid="logo-upload">
+              {uploading ? `در حال بارگذاری ${toFaDigits(progress ?? 0)}٪` : "بارگذاری لوگو"}
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

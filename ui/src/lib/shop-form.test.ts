@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { AdminShop } from "../api-types";
+import { SHOP_MESSAGES, checkShopForm, logoError, shopFormOf, type ShopFormState } from "./shop-form";
+
+const shop: AdminShop = {
+  name: "فروشگاه طلا", short_name: "فروشگاه طلا", phones: [], address: "", hours: "", about: "", licence: "", logo_url: "",
+  configured: false,
+};
+const form = (over: Partial<ShopFormState> = {}): ShopFormState => ({ ...shopFormOf(shop), ...over });
+
+describe("shop settings form", () => {
+  it("starts a shop with no phone with one empty row", () => {
+    expect(shopFormOf(shop).phones).toEqual([""]);
+    expect(shopFormOf({ ...shop, phones: ["02112345678"] }).phones).toEqual(["02112345678"]);
+  });
+  it("sends trimmed fields, phones in Latin digits, empty rows left out", () => {
+    const { body, errors } = checkShopForm(form({
+      name: "  طلای رضایی ", short_name: "رضایی", phones: ["۰۲۱-۱۲۳۴ ۵۶۷۸", "", " 09121234567 "], about: " از ۱۳۵۰\nبازار تهران ",
+    }));
+    expect(errors).toEqual({});
+    expect(body).toEqual({
+      name: "طلای رضایی", short_name: "رضایی", phones: ["021-1234 5678", "09121234567"], address: "", hours: "",
+      about: "از ۱۳۵۰\nبازار تهران", licence: "",
+    });
+  });
+  it("requires a name of at most 60 characters and a short name of at most 12", () => {
+    expect(checkShopForm(form({ name: " " })).errors.name).toBe(SHOP_MESSAGES.nameRequired);
+    expect(checkShopForm(form({ name: "ط".repeat(61) })).errors.name).toBe(SHOP_MESSAGES.nameLong);
+    expect(checkShopForm(form({ name: "ط".repeat(60) })).errors.name).toBeUndefined();
+    expect(checkShopForm(form({ short_name: "ط".repeat(13) })).errors.short_name).toBe(SHOP_MESSAGES.shortLong);
+    expect(checkShopForm(form({ short_name: "ط".repeat(13) })).body).toBeNull();
+  });
+  it("marks the row of a number that is no number", () => {
+    expect(checkShopForm(form({ phones: ["02112345678", "تلفن", "12"] })).errors.phones).toEqual({
+      1: SHOP_MESSAGES.phoneInvalid, 2: SHOP_MESSAGES.phoneInvalid,
+    });
+  });
+  it("takes a PNG, JPEG or WebP logo up to 2 MB", () => {
+    expect(logoError({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();
+    expect(logoError({ type: "image/webp", size: 10 })).toBeNull();
+    expect(logoError({ type: "image/png", size: 2 * 1024 * 1024 + 1 })).toBe(SHOP_MESSAGES.logoLarge);
+    expect(logoError({ type: "image/svg+xml", size: 10 })).toBe(SHOP_MESSAGES.logoType);
+  });
+});

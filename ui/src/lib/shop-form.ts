@@ -1,0 +1,98 @@
+// The shop settings form (/admin-shop_page): its fields from the server's answer, the checks made before
+// sending (the server checks again and its Persian message wins), and the logo file's checks.
+import type { AdminShop, ShopForm } from "../api-types";
+import { toLatinDigits } from "./digits";
+
+/** ShopFormState is what the owner edits; phones has one row per number, an empty row while being added. */
+export type ShopFormState = {
+  name: string;
+  short_name: string;
+  phones: string[];
+  address: string;
+  hours: string;
+  about: string;
+  licence: string;
+};
+
+/** SHOP_LIMITS are the longest name and short name, in characters. */
+export const SHOP_LIMITS = { name: 60, short_name: 12, phones: 5 } as const;
+
+/** LOGO_TYPES are the picture formats the server takes for a logo; LOGO_MAX_BYTES its largest size. */
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** SHOP_MESSAGES are the screen's texts. */
+export const SHOP_MESSAGES = {
+  loadFailed: "خطا در دریافت تنظیمات فروشگاه",
+  saved: "تنظیمات فروشگاه ذخیره شد",
+  saveFailed: "خطا در ذخیره تنظیمات فروشگاه",
+  nameRequired: "نام فروشگاه را وارد کنید",
+  nameLong: "نام فروشگاه حداکثر ۶۰ نویسه باشد",
+  shortLong: "نام کوتاه حداکثر ۱۲ نویسه باشد",
+  phoneInvalid: "شماره تلفن معتبر نیست (مثال: ۰۲۱۱۲۳۴۵۶۷۸)",
+  logoType: "لوگو باید تصویر پی‌ان‌جی، جی‌پگ یا وب‌پی باشد",
+  logoLarge: "حجم لوگو باید حداکثر ۲ مگابایت باشد",
+  logoSaved: "لوگوی فروشگاه بارگذاری شد",
+  logoFailed: "خطا در بارگذاری لوگو",
+} as const;
+
+/** shopFormOf fills the form from GET /api/admin/shop; a shop with no phone starts with one empty row. */
+export function shopFormOf(shop: AdminShop): ShopFormState {
+  const phones = Array.isArray(shop.phones) ? shop.phones.filter((p) => typeof p === "string") : [];
+  return {
+    name: shop.name ?? "",
+    short_name: shop.short_name ?? "",
+    phones: phones.length ? phones : [""],
+    address: shop.address ?? "",
+    hours: shop.hours ?? "",
+    about: shop.about ?? "",
+    licence: shop.licence ?? "",
+  };
+}
+
+/** ShopFormErrors are the messages under the fields; phones by row. */
+export type ShopFormErrors = { name?: string; short_name?: string; phones?: Record<number, string> };
+
+const chars = (s: string) => Array.from(s).length;
+
+/** phoneOk accepts a landline or mobile number as people write it: digits (any script), spaces, dashes, a leading +. */
+function phoneOk(phone: string): boolean {
+  const p = toLatinDigits(phone);
+  const digits = p.replace(/\D/g, "").length;
+  return /^\+?[\d\s-]+$/.test(p) && digits >= 5 && digits <= 15;
+}
+
+/** checkShopForm checks the form; without errors it returns the body of PUT /api/admin/shop. */
+export function checkShopForm(f: ShopFormState): { errors: ShopFormErrors; body: ShopForm | null } {
+  const errors: ShopFormErrors = {};
+  const name = f.name.trim();
+  const short = f.short_name.trim();
+  if (!name) errors.name = SHOP_MESSAGES.nameRequired;
+  else if (chars(name) > SHOP_LIMITS.name) errors.name = SHOP_MESSAGES.nameLong;
+  if (chars(short) > SHOP_LIMITS.short_name) errors.short_name = SHOP_MESSAGES.shortLong;
+  const phoneErrors: Record<number, string> = {};
+  f.phones.forEach((p, i) => {
+    if (p.trim() && !phoneOk(p.trim())) phoneErrors[i] = SHOP_MESSAGES.phoneInvalid;
+  });
+  if (Object.keys(phoneErrors).length) errors.phones = phoneErrors;
+  if (errors.name || errors.short_name || errors.phones) return { errors, body: null };
+  return {
+    errors,
+    body: {
+      name,
+      short_name: short,
+      phones: f.phones.map((p) => toLatinDigits(p.trim())).filter(Boolean),
+      address: f.address.trim(),
+      hours: f.hours.trim(),
+      about: f.about.trim(),
+      licence: f.licence.trim(),
+    },
+  };
+}
+
+/** logoError checks a picked logo file before it is sent; null when it may go. */
+export function logoError(file: Pick<File, "type" | "size">): string | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return SHOP_MESSAGES.logoType;
+  if (file.size > LOGO_MAX_BYTES) return SHOP_MESSAGES.logoLarge;
+  return null;
+}
