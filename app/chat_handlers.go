@@ -79,29 +79,12 @@ func (a *App) chatAdminRooms(w http.ResponseWriter, r *http.Request) error {
 // once; an admin's belongs to the room it is first sent in.
 func (a *App) chatUpload(w http.ResponseWriter, r *http.Request) error {
 	u := caller(r).User
-	r.Body = http.MaxBytesReader(w, r.Body, maxChatFileBytes+64<<10)
-	mr, err := r.MultipartReader()
+	part, err := formFile(w, r, "file", maxChatFileBytes, msgChatFileRequired, msgChatFileTooLarge)
 	if err != nil {
-		return badRequest(msgUploadInvalid)
+		return err
 	}
-	for {
-		part, err := mr.NextPart()
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.Is(err, io.EOF):
-			return badRequest(msgChatFileRequired)
-		case errors.As(err, &tooBig):
-			return &apiError{http.StatusRequestEntityTooLarge, msgChatFileTooLarge}
-		case err != nil:
-			return badRequest(msgUploadInvalid)
-		}
-		if part.FormName() != "file" {
-			part.Close()
-			continue
-		}
-		defer part.Close()
-		return a.saveChatFile(w, r.Context(), u, part)
-	}
+	defer part.Close()
+	return a.saveChatFile(w, r.Context(), u, part)
 }
 
 func (a *App) saveChatFile(w http.ResponseWriter, ctx context.Context, u store.User, src io.Reader) error {

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"io"
 	"net/http"
 	"strconv"
 
@@ -102,39 +100,22 @@ func (a *App) adminShopPut(w http.ResponseWriter, r *http.Request) error {
 // adminShopLogo replaces the logo with the uploaded picture, resized here to every size the UI needs. A
 // refused file changes nothing: the old logo keeps being served.
 func (a *App) adminShopLogo(w http.ResponseWriter, r *http.Request) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxLogoBytes+64<<10)
-	mr, err := r.MultipartReader()
+	part, err := formFile(w, r, "logo", maxLogoBytes, msgLogoRequired, msgLogoTooLarge)
 	if err != nil {
-		return badRequest(msgUploadInvalid)
+		return err
 	}
-	for {
-		part, err := mr.NextPart()
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.Is(err, io.EOF):
-			return badRequest(msgLogoRequired)
-		case errors.As(err, &tooBig):
-			return &apiError{http.StatusRequestEntityTooLarge, msgLogoTooLarge}
-		case err != nil:
-			return badRequest(msgUploadInvalid)
-		}
-		if part.FormName() != "logo" {
-			part.Close()
-			continue
-		}
-		pngs, err := readLogo(part)
-		part.Close()
-		if err != nil {
-			return err
-		}
-		if _, err := a.store.SaveShopLogo(r.Context(), caller(r).User.ID, pngs, a.now()); err != nil {
-			return err
-		}
-		if err := a.loadShop(r.Context()); err != nil {
-			return err
-		}
-		return a.adminShopGet(w, r)
+	pngs, err := readLogo(part)
+	part.Close()
+	if err != nil {
+		return err
 	}
+	if _, err := a.store.SaveShopLogo(r.Context(), caller(r).User.ID, pngs, a.now()); err != nil {
+		return err
+	}
+	if err := a.loadShop(r.Context()); err != nil {
+		return err
+	}
+	return a.adminShopGet(w, r)
 }
 
 // shopLogo serves the logo at one of logoSizes to anyone; each version has its own address, so it is cached

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -22,6 +23,33 @@ type upload struct {
 	check    func(path, ext string) error
 	wrongMsg string
 	largeMsg string
+}
+
+// formFile streams a multipart body of at most maxBytes (plus room for the form's framing) to the file part
+// named field, skipping any other: missingMsg (400) when there is none, largeMsg (413) when the body is too
+// large. The caller closes the part.
+func formFile(w http.ResponseWriter, r *http.Request, field string, maxBytes int64, missingMsg, largeMsg string) (*multipart.Part, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBytes+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, badRequest(msgUploadInvalid)
+	}
+	for {
+		part, err := mr.NextPart()
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil, badRequest(missingMsg)
+		case errors.As(err, &tooBig):
+			return nil, &apiError{http.StatusRequestEntityTooLarge, largeMsg}
+		case err != nil:
+			return nil, badRequest(msgUploadInvalid)
+		}
+		if part.FormName() == field {
+			return part, nil
+		}
+		part.Close()
+	}
 }
 
 // sniffBytes is how much of a file's start the sniffers look at.

@@ -84,18 +84,5 @@ func (s *Store) Users(ctx context.Context, search string, limit int) ([]User, er
 		clause, more := userSearch(search)
 		q, args = q+` WHERE `+clause, more
 	}
-	rows, err := s.read.QueryContext(ctx, q+` ORDER BY u.id DESC LIMIT ?`, append(args, limit)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return scanUsers(s.read.QueryContext(ctx, q+` ORDER BY u.id DESC LIMIT ?`, append(args, limit)...))
 }

@@ -51,21 +51,8 @@ func (s *Store) UpsertAdmin(ctx context.Context, u User, now time.Time) (id int6
 
 // Staff lists every owner and staff member, owners first.
 func (s *Store) Staff(ctx context.Context) ([]User, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE role <> 'customer'
-		ORDER BY role = 'owner' DESC, id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return scanUsers(s.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE role <> 'customer'
+		ORDER BY role = 'owner' DESC, id`))
 }
 
 // SetRole gives user a role (RoleCustomer takes their admin rights away), audited as staff.<role> by actor.

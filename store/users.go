@@ -41,6 +41,23 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	return u, err
 }
 
+// scanUsers reads every user a query returns; an empty list, never nil, when there are none.
+func scanUsers(rows *sql.Rows, err error) ([]User, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
 // UserByID returns the user with the given id.
 func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
 	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
