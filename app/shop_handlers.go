@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -102,12 +103,12 @@ func (a *App) adminShopPut(w http.ResponseWriter, r *http.Request) error {
 func (a *App) adminShopLogo(w http.ResponseWriter, r *http.Request) error {
 	part, err := formFile(w, r, "logo", maxLogoBytes, msgLogoRequired, msgLogoTooLarge)
 	if err != nil {
-		return err
+		return logoRefused(err)
 	}
 	pngs, err := readLogo(part)
 	part.Close()
 	if err != nil {
-		return err
+		return logoRefused(err)
 	}
 	if _, err := a.store.SaveShopLogo(r.Context(), caller(r).User.ID, pngs, a.now()); err != nil {
 		return err
@@ -116,6 +117,15 @@ func (a *App) adminShopLogo(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return a.adminShopGet(w, r)
+}
+
+// logoRefused answers every refused logo with 400, a file too large included (the contract of issue 15).
+func logoRefused(err error) error {
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Status == http.StatusRequestEntityTooLarge {
+		return badRequest(ae.Message)
+	}
+	return err
 }
 
 // shopLogo serves the logo at one of logoSizes to anyone; each version has its own address, so it is cached

@@ -131,7 +131,8 @@ func TestTheLogoIsCheckedByContentAndResizedForEveryScreen(t *testing.T) {
 		{"a PNG header and nothing else", "logo", pngLogo[:40], 400, msgLogoType},
 		{"a GIF", "logo", []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), 400, msgLogoType},
 		{"too wide", "logo", testImage(4097, 1, png.Encode), 400, msgLogoTooManyPixels},
-		{"too large", "logo", append(append([]byte{}, pngLogo...), make([]byte, maxLogoBytes)...), 413, msgLogoTooLarge},
+		{"too large", "logo", append(append([]byte{}, pngLogo...), make([]byte, maxLogoBytes)...), 400, msgLogoTooLarge},
+		{"far too large", "logo", make([]byte, 3*maxLogoBytes), 400, msgLogoTooLarge},
 		{"no logo field", "file", pngLogo, 400, msgLogoRequired},
 	}
 	for _, c := range refusals {
