@@ -45,6 +45,7 @@ type config struct {
 	DebugAddr   string
 	TLS         tlsConfig    // https_cmd.go: certificates from files or ACME, the HTTP redirect
 	Backup      backupConfig // backup_cmd.go: scheduled backups and off-site replication
+	CheckEvery  time.Duration
 }
 
 func main() {
@@ -93,6 +94,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For, as the proxy appended them")
 		fs.IntVar(&cfg.ProxyHops, "proxy-hops", 1, "with --trust-proxy: how many reverse proxies in front of the shop append to X-Forwarded-For")
 		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve Go's pprof and expvar here, such as 127.0.0.1:6060 (off when empty)")
+		fs.DurationVar(&cfg.CheckEvery, "check-every", 24*time.Hour, "time between full ledger checks while serving (the first runs a minute after start; 0: only that one)")
 		addTLSFlags(fs, &cfg.TLS)
 		addBackupFlags(fs, &cfg.Backup)
 	}
@@ -172,12 +174,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			log.Error("closing database", slog.String("error", err.Error()))
 		}
 	}()
-	// A shop whose ledger does not balance must not take money until someone looks.
-	rep, err := st.CheckInvariants(ctx)
-	if err != nil {
-		return fmt.Errorf("the ledger does not balance, refusing to start (run goldshop check):\n%w", err)
+	if err := checkAtStart(ctx, st, log); err != nil {
+		return err
 	}
-	log.Info("ledger balances", slog.Int64("journals", rep.Journals), slog.Int64("postings", rep.Postings))
 	sender, err := newSMS(cfg, stderr, log)
 	if err != nil {
 		return err
@@ -213,16 +212,84 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	stopNotify := notifySystemd(ctx, log, st.Ping) // the watchdog is fed only while the database answers
 	defer stopNotify()
+	broken := make(chan error, 1)
+	go checkLedger(ctx, st, log, cfg.CheckEvery, broken)
+	var stopped error
 	select {
 	case err := <-errc:
 		return err
+	case stopped = <-broken:
+		log.Error("the ledger does not balance: no more money is taken, shutting down (run goldshop check)",
+			slog.String("error", stopped.Error()))
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: finishing requests in flight")
 	a.Close() // chat sockets and held long polls would otherwise keep Shutdown waiting
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
-	return certs.shutdown(shutdownCtx, srv)
+	if err := certs.shutdown(shutdownCtx, srv); err != nil || stopped == nil {
+		return err
+	}
+	return fmt.Errorf("the ledger does not balance, stopped serving (run goldshop check):\n%w", stopped)
+}
+
+// checkAtStart lets the shop serve only on a ledger that tells the truth, in milliseconds at any size: it
+// checks what was posted after the last good full check (store.CheckRecent). With no good full check to start
+// from (the first start, or after a failed one) it runs the full check before listening, as before, so a
+// broken ledger never takes money until someone looks.
+func checkAtStart(ctx context.Context, st *store.Store, log *slog.Logger) error {
+	started := time.Now()
+	rep, err := st.CheckRecent(ctx)
+	full := errors.Is(err, store.ErrNoLedgerCheck)
+	if full {
+		log.Info("no good full ledger check to start from: running the full check before serving")
+		rep, err = st.VerifyLedger(ctx, time.Now())
+	}
+	if err != nil {
+		return fmt.Errorf("the ledger does not balance, refusing to start (run goldshop check):\n%w", err)
+	}
+	log.Info("ledger balances", slog.Bool("full", full), slog.Int64("journals", rep.Journals),
+		slog.Int64("postings", rep.Postings), slog.Duration("took", time.Since(started)))
+	return nil
+}
+
+// checkLedger runs the full ledger check in the background while the shop serves: once soon after start, then
+// every interval (0: only the first). Each good one becomes the next start's starting point; a failed one is
+// recorded (the next start runs the full check before listening) and sent on broken, which stops the server
+// so it takes no more money. It also refreshes the planner's statistics, as SQLite advises for a long-lived
+// connection.
+func checkLedger(ctx context.Context, st *store.Store, log *slog.Logger, interval time.Duration, broken chan<- error) {
+	wait := time.Minute // let the start's first requests (the warm-up of a restart) go first
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		started := time.Now()
+		rep, err := st.VerifyLedger(ctx, started)
+		if ctx.Err() != nil {
+			return
+		}
+		if errors.Is(err, store.ErrLedgerBreach) {
+			broken <- err
+			return
+		}
+		if err != nil { // the check could not run (the disk, a lock): try again in a while
+			log.Warn("full ledger check could not run", slog.String("error", err.Error()))
+			wait = 10 * time.Minute
+			continue
+		}
+		log.Info("full ledger check", slog.Int64("journals", rep.Journals), slog.Int64("postings", rep.Postings),
+			slog.Duration("took", time.Since(started)))
+		if err := st.Optimize(ctx); err != nil {
+			log.Warn("optimize", slog.String("error", err.Error()))
+		}
+		if interval <= 0 {
+			return
+		}
+		wait = interval
+	}
 }
 
 func newSMS(cfg config, stderr io.Writer, log *slog.Logger) (sms.Sender, error) {

@@ -115,7 +115,8 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 	if in.Description == "" {
 		in.Description = descManualCharge
 	}
-	if _, err := a.store.Charge(r.Context(), in, a.now()); errors.Is(err, store.ErrNotFound) {
+	after, err := a.store.Charge(r.Context(), in, a.now())
+	if errors.Is(err, store.ErrNotFound) {
 		return notFound(msgUserNotFound)
 	} else if err != nil {
 		return err
@@ -124,6 +125,9 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// the balances the charge's own transaction read: with an Idempotency-Key that transaction commits only
+	// after this answer is made, so the read pool still shows the balances before it
+	c.Balances = after
 	return okJSON(w, map[string]any{"message": msgChargeDone, "user": viewCustomerBalances(c)})
 }
 
@@ -171,7 +175,7 @@ func (a *App) adminUsersBalances(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, out)
 }
 
-// adminUserTransactions is one customer's statement for the admin's ledger modal, oldest first.
+// adminUserTransactions is one customer's statement for the admin's ledger modal, in transactionsAll's shape.
 func (a *App) adminUserTransactions(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "userId", msgUserNotFound)
 	if err != nil {
@@ -182,9 +186,9 @@ func (a *App) adminUserTransactions(w http.ResponseWriter, r *http.Request) erro
 	} else if err != nil {
 		return err
 	}
-	list, err := a.store.Statement(r.Context(), id)
+	out, err := a.statement(r.Context(), r.URL.Query(), id)
 	if err != nil {
 		return err
 	}
-	return okJSON(w, viewEntries(list))
+	return okJSON(w, out)
 }

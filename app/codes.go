@@ -43,8 +43,11 @@ func newCode() string {
 	return fmt.Sprintf("%05d", n.Int64())
 }
 
-// sendCode issues a fresh code for phone, purpose and scope and texts it (see textCode).
+// sendCode issues a fresh code for phone, purpose and scope and texts it (see textCode). Inside an
+// idempotent call (a withdrawal's step-up) the code and its rate hits commit on their own, before the call's
+// transaction begins, so the shop's writer connection is never held while the SMS gateway answers.
 func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
+	r = r.WithContext(store.Apart(r.Context()))
 	return a.textCode(r, phone, purpose, func(codeHash []byte) (time.Duration, error) {
 		return a.store.IssueCode(r.Context(), phone, purpose, scope, codeHash, codeLimits[purpose], a.now())
 	})
@@ -83,21 +86,35 @@ func (a *App) textCode(r *http.Request, phone, purpose string, issue func(codeHa
 // checkCode spends a code typed by the customer; every failure is a 400 with its Persian reason. The store
 // checks the code and counts a wrong try in one transaction, so parallel guesses cannot exceed the tries cap.
 func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope string, err error) {
+	code, err := typedCode(typed)
+	if err != nil {
+		return "", err
+	}
+	scope, err = a.store.UseCode(r.Context(), phone, purpose, a.codeHash(phone, purpose, code),
+		codeLimits[purpose], a.now())
+	return scope, codeError(err)
+}
+
+// typedCode is the code as the customer typed it, in Latin digits; 400 unless it is five digits.
+func typedCode(typed string) (string, error) {
 	code := latinDigits(strings.TrimSpace(typed))
 	if len(code) != 5 || !onlyDigits(code) {
 		return "", badRequest(msgCodeFormat)
 	}
-	scope, err = a.store.UseCode(r.Context(), phone, purpose, a.codeHash(phone, purpose, code),
-		codeLimits[purpose], a.now())
+	return code, nil
+}
+
+// codeError turns the store's verdict on a typed code into its 400; other errors pass as they are.
+func codeError(err error) error {
 	switch {
 	case errors.Is(err, store.ErrCodeWrong):
-		return "", badRequest(msgCodeWrong)
+		return badRequest(msgCodeWrong)
 	case errors.Is(err, store.ErrCodeTooManyTries):
-		return "", badRequest(msgCodeVoid)
+		return badRequest(msgCodeVoid)
 	case errors.Is(err, store.ErrCodeNone):
-		return "", badRequest(msgCodeExpired)
+		return badRequest(msgCodeExpired)
 	}
-	return scope, err
+	return err
 }
 
 // webOTPLine is the line by which a phone offers the code to the shop's page (WebOTP): "@host #code", with

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"hash"
 	"io"
 	"mime"
@@ -36,11 +37,13 @@ func validIdempotencyKey(k string) bool {
 	return true
 }
 
-// idempotent makes a money-moving call safe to repeat (decisions.md §2). The key is claimed before the call does
-// anything, with a fingerprint of the request. A repeat of a key that succeeded gets the first answer again; a
-// repeat while the first is still running gets 409; the same key with another request (another amount, another
-// customer) gets 422 rather than the first call's answer. The call's own transaction marks the key used with
-// the money movement, so two racing repeats cannot both move money; a call that moved nothing gives its key back.
+// idempotent makes a money-moving call safe to repeat (decisions.md §2). A repeat of a key that succeeded gets
+// the first answer again; the same key with another request (another amount, another customer) gets 422, and
+// on another route 409. A new key runs the call as one store.OnceCall: the call's writes share one
+// transaction that claims the key first and, once the handler has answered, keeps a successful answer with
+// them in the same commit, which happens before the answer leaves. So after a crash a retry either gets the
+// answer (the call committed) or runs the call (it did not); a concurrent repeat waits for the writer
+// connection, then finds the first call's answer; a failed call gives its key back.
 func (a *App) idempotent(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := r.Header.Get("Idempotency-Key")
@@ -58,42 +61,55 @@ func (a *App) idempotent(next http.Handler) http.Handler {
 			return
 		}
 		once := store.Once{UserID: caller(r).User.ID, Key: key, Route: r.Method + " " + r.URL.Path}
-		kept, claimed, err := a.store.ClaimOnce(r.Context(), once, fingerprint, a.now())
-		switch {
-		case err != nil:
+		if a.answerKept(w, r, once, fingerprint, false) {
+			return
+		}
+		ctx, call := a.store.StartOnce(r.Context(), once, fingerprint, a.now())
+		defer call.Abort()
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(ctx, onceKey{}, once)))
+		if call.Lost() { // a repeat of the key committed first: its answer is the answer
+			a.answerKept(w, r, once, fingerprint, true)
+			return
+		}
+		if err := call.Finish(ctx, rec.status, rec.body.String()); err != nil {
+			// nothing of the call was kept: the client may try again with the same key
 			a.writeError(w, r, err)
 			return
-		case claimed:
-		case kept.Route != once.Route:
-			a.writeError(w, r, conflict(msgIdemKeyReused))
-			return
-		case kept.Fingerprint != "" && kept.Fingerprint != fingerprint:
-			a.writeError(w, r, &apiError{http.StatusUnprocessableEntity, msgIdemKeyMismatch})
-			return
-		case kept.Status == 0:
-			a.writeError(w, r, conflict(msgRequestInProgress))
-			return
-		default:
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-			w.Header().Set("Idempotent-Replayed", "true")
-			w.WriteHeader(kept.Status)
-			_, _ = w.Write([]byte(kept.Body))
-			return
 		}
-		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), onceKey{}, once)))
-		ctx := context.WithoutCancel(r.Context())
-		if rec.status >= 200 && rec.status < 300 {
-			// The money already moved; a failure to keep the answer only means a repeat gets 409, never a double.
-			if err := a.store.SaveOnceAnswer(ctx, once.UserID, key, rec.status, rec.body.String()); err != nil {
-				a.log.ErrorContext(r.Context(), "keeping an idempotent answer", "error", err.Error())
-			}
-			return
-		}
-		if err := a.store.ReleaseOnce(ctx, once.UserID, key); err != nil {
-			a.log.ErrorContext(r.Context(), "giving an idempotency key back", "error", err.Error())
-		}
+		w.WriteHeader(rec.status)
+		_, _ = w.Write(rec.body.Bytes())
 	})
+}
+
+// answerKept answers a request whose key another call has claimed: its kept answer, or 409 or 422 as the
+// idempotent middleware says. It returns false, having written nothing, for a key that is free to claim
+// (unknown, or a claim left before claims and answers shared a commit) unless lost says another call has
+// just committed it.
+func (a *App) answerKept(w http.ResponseWriter, r *http.Request, once store.Once, fingerprint string, lost bool) bool {
+	kept, err := a.store.OnceAnswerFor(r.Context(), once.UserID, once.Key)
+	switch {
+	case errors.Is(err, store.ErrNotFound) && !lost:
+		return false
+	case errors.Is(err, store.ErrNotFound): // the other call gave the key back meanwhile
+		a.writeError(w, r, conflict(msgRequestInProgress))
+	case err != nil:
+		a.writeError(w, r, err)
+	case kept.Route != once.Route:
+		a.writeError(w, r, conflict(msgIdemKeyReused))
+	case kept.Fingerprint != "" && kept.Fingerprint != fingerprint:
+		a.writeError(w, r, &apiError{http.StatusUnprocessableEntity, msgIdemKeyMismatch})
+	case kept.Status == 0 && !kept.Used && !lost:
+		return false
+	case kept.Status == 0: // only from before answers were kept with their call: it moved money
+		a.writeError(w, r, conflict(msgRequestInProgress))
+	default:
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Idempotent-Replayed", "true")
+		w.WriteHeader(kept.Status)
+		_, _ = w.Write([]byte(kept.Body))
+	}
+	return true
 }
 
 // maxIdempotentBody is the largest body of any idempotent call (a deposit with its receipt).
@@ -144,19 +160,14 @@ func formDigest(h hash.Hash, raw []byte, boundary string) bool {
 	}
 }
 
-// recorder passes a response through while keeping its status and body.
+// recorder keeps a response's status and body instead of sending them, so the idempotent middleware sends
+// the answer only after it is committed; headers go to the real writer's map, sent with the status.
 type recorder struct {
 	http.ResponseWriter
 	status int
 	body   bytes.Buffer
 }
 
-func (r *recorder) WriteHeader(status int) {
-	r.status = status
-	r.ResponseWriter.WriteHeader(status)
-}
+func (r *recorder) WriteHeader(status int) { r.status = status }
 
-func (r *recorder) Write(b []byte) (int, error) {
-	r.body.Write(b)
-	return r.ResponseWriter.Write(b)
-}
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"context"
+	"net/url"
+	"strconv"
 	"time"
 
 	"goldshop/store"
@@ -85,6 +88,68 @@ func viewEntries(list []store.Entry) []entryView {
 			p := rialString(e.PricePerGramRial)
 			out[i].PricePerGram = &p
 		}
+	}
+	return out
+}
+
+// statementRowView is an entry of a statement with the customer's total balances right after it, so a page
+// shows exact running balances without the rows before it.
+type statementRowView struct {
+	entryView
+	BalanceRial string `json:"balance_rial"`
+	BalanceGold string `json:"balance_gold"`
+}
+
+// statementView is the answer of both statement routes (docs/api.md): the rows and the cursor of the next
+// page ("" on the last page, and on the whole statement).
+type statementView struct {
+	Transactions []statementRowView `json:"transactions"`
+	NextCursor   string             `json:"next_cursor"`
+}
+
+// statementPageSize is a page's length when the request names a cursor but no limit.
+const statementPageSize = 50
+
+// statement answers a statement request of userID. With ?cursor= or ?limit= (either, even empty) it is one
+// page, newest first: cursor is the next_cursor of the page before ("" for the newest), limit 1–200 (default
+// 50). Without either it is the whole statement oldest first, as clients before paging expect.
+func (a *App) statement(ctx context.Context, q url.Values, userID int64) (statementView, error) {
+	_, paged := q["cursor"]
+	_, limited := q["limit"]
+	if !paged && !limited {
+		list, err := a.store.Statement(ctx, userID)
+		return statementView{Transactions: viewStatementRows(list)}, err
+	}
+	number := func(name string, dflt int64) (int64, bool) {
+		v := ""
+		if len(q[name]) > 0 {
+			v = q[name][0]
+		}
+		if v == "" {
+			return dflt, true
+		}
+		n, err := strconv.ParseInt(latinDigits(v), 10, 64)
+		return n, err == nil && n > 0
+	}
+	before, okCursor := number("cursor", 0)
+	limit, okLimit := number("limit", statementPageSize)
+	if !okCursor || !okLimit {
+		return statementView{}, badRequest(msgBadPage)
+	}
+	list, next, err := a.store.StatementPage(ctx, userID, before, int(min(limit, store.StatementPageMax)))
+	out := statementView{Transactions: viewStatementRows(list)}
+	if next != 0 {
+		out.NextCursor = strconv.FormatInt(next, 10)
+	}
+	return out, err
+}
+
+func viewStatementRows(list []store.Entry) []statementRowView {
+	entries := viewEntries(list)
+	out := make([]statementRowView, len(list))
+	for i, e := range list {
+		out[i] = statementRowView{entryView: entries[i], BalanceRial: rialString(e.BalanceRial),
+			BalanceGold: goldString(e.BalanceGold)}
 	}
 	return out
 }

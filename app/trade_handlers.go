@@ -53,7 +53,8 @@ type myPricesView struct {
 // myPrices is the caller's grade, the prices they trade at and whether trading is open (customer.md §3).
 func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
 	now := a.now()
-	t, err := a.store.TradingTermsOf(r.Context(), caller(r).User.ID)
+	// The caller's grade came with this request's sign-in check; the rest of the terms are held in memory.
+	t, err := a.store.TradingTermsOfGrade(r.Context(), caller(r).User.Grade)
 	if err != nil {
 		return err
 	}
@@ -100,8 +101,8 @@ func (a *App) pricesSell(w http.ResponseWriter, r *http.Request) error {
 }
 
 // tradeQuote checks a buy or sell against every rule of decisions.md §4, locks it at the caller's price for
-// two minutes and texts its code. The code is issued before the quote is saved, so a refused resend leaves
-// the earlier quote and its code working.
+// two minutes and texts its code. The code and the quote are saved in one transaction, so a refused resend
+// leaves the earlier quote and its code working.
 func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) error {
 	var req quoteRequest
 	if err := decode(w, r, &req); err != nil {
@@ -146,13 +147,12 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	if typ == store.EntrySell && mg > b.AvailableGold {
 		return badRequest(msgInsufficientGold)
 	}
-	scope := newQuoteScope()
-	if err := a.sendCode(r, user.PhoneNumber, store.PurposeTrade, scope); err != nil {
-		return err
-	}
-	q, err := a.store.SaveQuote(ctx, store.Quote{UserID: user.ID, Type: typ, CodeScope: scope, AmountRial: rial,
-		AmountGoldMg: mg, PricePerGramRial: price, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)})
-	if err != nil {
+	q := store.Quote{UserID: user.ID, Type: typ, CodeScope: newQuoteScope(), AmountRial: rial,
+		AmountGoldMg: mg, PricePerGramRial: price, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)}
+	if err := a.textCode(r, user.PhoneNumber, store.PurposeTrade, func(codeHash []byte) (wait time.Duration, err error) {
+		q, wait, err = a.store.IssueQuote(ctx, user.PhoneNumber, codeHash, codeLimits[store.PurposeTrade], q, now)
+		return wait, err
+	}); err != nil {
 		return err
 	}
 	return okJSON(w, map[string]any{"message": msgQuoteSent, "quote": quoteView{q.Type, rialString(q.AmountRial),
@@ -231,7 +231,8 @@ type verifyTradeRequest struct {
 	Type string `json:"transaction_type"`
 }
 
-// pricesVerify spends the trade code and executes its quote in one transaction (decisions.md §4).
+// pricesVerify checks the trade code and executes its quote in one transaction (decisions.md §4): the code
+// is spent in the commit that moves the money, and a refused trade leaves it live (a wrong code counts a try).
 func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	var req verifyTradeRequest
 	if err := decode(w, r, &req); err != nil {
@@ -241,16 +242,18 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	if typ != store.EntryBuy && typ != store.EntrySell {
 		return badRequest(msgTradeType)
 	}
-	user := caller(r).User
-	scope, err := a.checkCode(r, user.PhoneNumber, store.PurposeTrade, req.Code)
+	code, err := typedCode(req.Code)
 	if err != nil {
 		return err
 	}
-	now := a.now()
-	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, CodeScope: scope,
+	user, now := caller(r).User, a.now()
+	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
+		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
 		Once: onceOf(r), Describe: describeTrade, RewardText: descReferralReward,
 		Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) }, MonthStart: jalaliMonthStart(now)}, now)
 	switch {
+	case errors.Is(err, store.ErrCodeWrong), errors.Is(err, store.ErrCodeTooManyTries), errors.Is(err, store.ErrCodeNone):
+		return codeError(err)
 	case errors.Is(err, store.ErrQuoteNone):
 		return badRequest(msgQuoteNone)
 	case errors.Is(err, store.ErrTradingClosed):

@@ -254,11 +254,11 @@ func (a *App) walletCancel(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]string{"message": msgRequestCanceled})
 }
 
-// transactionsAll is the caller's statement, oldest first.
+// transactionsAll is the caller's statement: a page newest first (?cursor=&limit=), or all of it oldest first.
 func (a *App) transactionsAll(w http.ResponseWriter, r *http.Request) error {
-	list, err := a.store.Statement(r.Context(), caller(r).User.ID)
+	out, err := a.statement(r.Context(), r.URL.Query(), caller(r).User.ID)
 	if err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"transactions": viewEntries(list)})
+	return okJSON(w, out)
 }

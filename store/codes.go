@@ -37,7 +37,7 @@ var (
 // resend spacing or the daily cap forbids it. The returned duration is how long to wait when too soon.
 func (s *Store) IssueCode(ctx context.Context, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
 	now time.Time) (wait time.Duration, err error) {
-	err = s.InTx(ctx, func(tx *sql.Tx) error {
+	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
 		if wait, err = codeAllowed(ctx, tx, phone, purpose, lim, now); err != nil {
 			return err
 		}
@@ -85,33 +85,12 @@ func insertCode(ctx context.Context, tx *sql.Tx, phone, purpose, scope string, c
 func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []byte, lim CodeLimits,
 	now time.Time) (scope string, err error) {
 	var verdict error
-	err = s.InTx(ctx, func(tx *sql.Tx) error {
+	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
 		var id int64
-		var stored string
-		var tries int
-		err := tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, scope FROM verification_codes
-			WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL AND expires_at > ?
-			ORDER BY id DESC LIMIT 1`, phone, purpose, now.UnixMilli()).Scan(&id, &stored, &tries, &scope)
-		if errors.Is(err, sql.ErrNoRows) {
-			verdict = ErrCodeNone
-			return nil
-		}
-		if err != nil {
+		if id, scope, verdict, err = checkCode(ctx, tx, phone, purpose, codeHash, lim, now); err != nil || verdict != nil {
 			return err
 		}
-		if hmac.Equal([]byte(stored), []byte(hexString(codeHash))) {
-			_, err = tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ? WHERE id = ?`, now.UnixMilli(), id)
-			return err
-		}
-		tries++
-		verdict = ErrCodeWrong
-		var closed any
-		if tries >= lim.MaxWrongTries {
-			closed = now.UnixMilli()
-			verdict = ErrCodeTooManyTries
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE verification_codes SET tries = ?, closed_at = ? WHERE id = ?`, tries, closed, id)
-		return err
+		return closeCode(ctx, tx, id, now)
 	})
 	if err != nil {
 		return "", err
@@ -120,6 +99,44 @@ func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []b
 		return "", verdict
 	}
 	return scope, nil
+}
+
+// checkCode finds the live code of phone and purpose in tx and compares codeHash with it. On a match it
+// returns the code's id and scope and changes nothing: the caller closes it (closeCode) in the transaction
+// of whatever the code confirms, so a refused confirmation leaves the code live. A miss is the verdict
+// (ErrCodeNone, ErrCodeWrong, or ErrCodeTooManyTries when it voids the code) and its try is counted in tx,
+// which the caller must commit.
+func checkCode(ctx context.Context, tx *sql.Tx, phone, purpose string, codeHash []byte, lim CodeLimits,
+	now time.Time) (id int64, scope string, verdict, err error) {
+	var stored string
+	var tries int
+	err = tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, scope FROM verification_codes
+		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL AND expires_at > ?
+		ORDER BY id DESC LIMIT 1`, phone, purpose, now.UnixMilli()).Scan(&id, &stored, &tries, &scope)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", ErrCodeNone, nil
+	}
+	if err != nil {
+		return 0, "", nil, err
+	}
+	if hmac.Equal([]byte(stored), []byte(hexString(codeHash))) {
+		return id, scope, nil, nil
+	}
+	tries++
+	verdict = ErrCodeWrong
+	var closed any
+	if tries >= lim.MaxWrongTries {
+		closed = now.UnixMilli()
+		verdict = ErrCodeTooManyTries
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE verification_codes SET tries = ?, closed_at = ? WHERE id = ?`, tries, closed, id)
+	return 0, "", verdict, err
+}
+
+// closeCode spends the code id: it works once.
+func closeCode(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ? WHERE id = ?`, now.UnixMilli(), id)
+	return err
 }
 
 // GrantPasswordChange lets the user change the password once before until, from loginID only: the login
@@ -154,7 +171,7 @@ func (s *Store) ChangePassword(ctx context.Context, userID, loginID int64, passw
 // WithdrawCode removes the newest code of phone and purpose, when the SMS carrying it could not be sent, so
 // it counts toward neither the resend spacing nor the daily cap.
 func (s *Store) WithdrawCode(ctx context.Context, phone, purpose string) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
+	return s.inLightTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM verification_codes WHERE id = (SELECT MAX(id) FROM verification_codes
 			WHERE phone_number = ? AND purpose = ?)`, phone, purpose)
 		return err

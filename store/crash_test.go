@@ -27,7 +27,9 @@ func TestMain(m *testing.M) {
 }
 
 // crashWorkload moves money in a loop on the file it is given and prints one line per operation once the
-// store has acknowledged it, until it is killed.
+// store has acknowledged it, until it is killed. Each round also trades the way the server does: a quote and
+// its code saved without waiting for the disk (synchronous=NORMAL), then the code checked and the quote
+// executed in an idempotent call whose claim, money and answer share one commit.
 func crashWorkload(path string) error {
 	ctx := context.Background()
 	s, err := Open(ctx, path)
@@ -56,7 +58,14 @@ func crashWorkload(path string) error {
 		fmt.Fprintf(out, "ack %s %d\n", verb, id)
 		out.Flush()
 	}
+	lim := CodeLimits{Lifetime: time.Hour, DailyCap: 1 << 30, MaxWrongTries: 5}
 	for i := 0; ; i++ {
+		if i > 0 {
+			if err := crashTrade(ctx, s, u.ID, lim, i); err != nil {
+				return err
+			}
+			ack("traded", int64(i))
+		}
 		d, err := s.CreateDeposit(ctx, DepositInput{UserID: u.ID, AmountRial: 1000, Receipt: fmt.Sprintf("crash-%d.png", i)}, time.Now())
 		if err != nil {
 			return err
@@ -83,6 +92,25 @@ func crashWorkload(path string) error {
 			ack("canceled", w.ID)
 		}
 	}
+}
+
+// crashTrade is round i's trade: 100 rial for 1 mg, confirmed with its code under the key "trade-<i>".
+func crashTrade(ctx context.Context, s *Store, userID int64, lim CodeLimits, i int) error {
+	now := time.Now()
+	hash := []byte(fmt.Sprintf("code-%d", i))
+	q := Quote{UserID: userID, Type: EntryBuy, CodeScope: fmt.Sprintf("scope-%d", i), AmountRial: 100, AmountGoldMg: 1,
+		PricePerGramRial: 100_000, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+	if _, _, err := s.IssueQuote(ctx, "09120000001", hash, lim, q, now); err != nil {
+		return err
+	}
+	once := Once{UserID: userID, Key: fmt.Sprintf("trade-%d", i), Route: "POST /verify"}
+	cctx, call := s.StartOnce(ctx, once, "fp", now)
+	defer call.Abort()
+	if _, err := s.ExecuteQuote(cctx, Trade{UserID: userID, Type: EntryBuy, Phone: "09120000001", CodeHash: hash,
+		CodeLimits: lim, Once: once}, now); err != nil {
+		return err
+	}
+	return call.Finish(cctx, 200, fmt.Sprintf(`{"round":%d}`, i))
 }
 
 func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
@@ -133,9 +161,25 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 	// Every acknowledged operation is there; a later one may have landed too, so a state may be further on.
 	later := map[string][]string{"created": {"pending", "approved"}, "withdraw": {"pending", "approved", "canceled"},
 		"approved": {"approved"}, "canceled": {"canceled"}}
+	trades := 0
 	for _, a := range acked {
 		verb, idText, _ := strings.Cut(a, " ")
 		id, _ := strconv.ParseInt(idText, 10, 64)
+		if verb == "traded" { // the trade and its kept answer, together
+			trades++
+			var status string
+			if err := s.read.QueryRow(`SELECT status FROM trade_quotes WHERE code_scope = ?`, fmt.Sprintf("scope-%d", id)).
+				Scan(&status); err != nil || status != "executed" {
+				t.Fatalf("acknowledged trade %d: quote %q (%v)", id, status, err)
+			}
+			var uid int64
+			s.read.QueryRow(`SELECT id FROM users WHERE phone_number = '09120000001'`).Scan(&uid)
+			if k, err := s.OnceAnswerFor(context.Background(), uid, fmt.Sprintf("trade-%d", id)); err != nil ||
+				k.Status != 200 || k.Body != fmt.Sprintf(`{"round":%d}`, id) {
+				t.Fatalf("acknowledged trade %d: kept answer %+v (%v)", id, k, err)
+			}
+			continue
+		}
 		r, err := walletRequestByID(context.Background(), s.read, id)
 		if err != nil {
 			t.Fatalf("acknowledged %q is gone: %v", a, err)
@@ -144,7 +188,17 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 			t.Fatalf("acknowledged %q but the request is %s", a, r.Status)
 		}
 	}
-	t.Logf("%d acknowledged operations survived SIGKILL", len(acked))
+	// and no trade's answer was kept without its trade, nor the other way round
+	var orphans int
+	s.read.QueryRow(`SELECT count(*) FROM idempotency_keys k WHERE k.key LIKE 'trade-%' AND (k.status IS NULL OR NOT EXISTS
+		(SELECT 1 FROM trade_quotes q WHERE q.code_scope = 'scope-' || substr(k.key, 7) AND q.status = 'executed'))`).Scan(&orphans)
+	var unanswered int
+	s.read.QueryRow(`SELECT count(*) FROM trade_quotes q WHERE q.status = 'executed' AND NOT EXISTS
+		(SELECT 1 FROM idempotency_keys k WHERE k.key = 'trade-' || substr(q.code_scope, 7) AND k.status = 200)`).Scan(&unanswered)
+	if orphans != 0 || unanswered != 0 {
+		t.Fatalf("%d answers without their trade, %d trades without their answer", orphans, unanswered)
+	}
+	t.Logf("%d acknowledged operations (%d trades) survived SIGKILL", len(acked), trades)
 }
 
 func contains(list []string, s string) bool {

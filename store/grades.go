@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -16,7 +17,15 @@ type Grade struct {
 
 // Grades returns the five grades in order.
 func (s *Store) Grades(ctx context.Context) ([]Grade, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id, sell_add_rial, buy_subtract_rial FROM grades ORDER BY id`)
+	t, err := s.currentTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(t.grades), nil // a copy: callers may change theirs, never the cache's
+}
+
+func grades(ctx context.Context, q queryer) ([]Grade, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, sell_add_rial, buy_subtract_rial FROM grades ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -34,6 +43,7 @@ func (s *Store) Grades(ctx context.Context) ([]Grade, error) {
 
 // UpdateGrade changes a grade's rules, with its audit entry; ErrNotFound for a grade outside 1..5.
 func (s *Store) UpdateGrade(ctx context.Context, adminID int64, g Grade, now time.Time) error {
+	defer s.dropTerms()
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		var before Grade
 		err := tx.QueryRowContext(ctx, `SELECT id, sell_add_rial, buy_subtract_rial FROM grades WHERE id = ?`, g.ID).

@@ -4,11 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"sync"
 	"time"
 )
 
 // ErrKeyInUse is returned when an Idempotency-Key was already claimed by an earlier call of the same caller.
 var ErrKeyInUse = errors.New("store: idempotency key in use")
+
+// errApartInCall is returned by a write made apart from an idempotent call (Apart) while the call holds the
+// writer connection: waiting for it would wait for ever.
+var errApartInCall = errors.New("store: a write apart from an open idempotent call")
 
 // Once names a money-moving call by its caller's Idempotency-Key; the zero value (no key) claims nothing.
 type Once struct {
@@ -17,13 +23,10 @@ type Once struct {
 	Route  string
 }
 
-// abandonedClaim is how long a claim whose call never finished (the process stopped mid-call, before any money
-// moved) keeps its key from being used again.
-const abandonedClaim = time.Minute
-
 // claim marks o's key used inside the operation's own transaction, so the key and the money movement land
-// together or not at all: a concurrent repeat finds the key used and moves nothing. The key is normally
-// claimed already (ClaimOnce, when the call started); a call without that step claims it here.
+// together or not at all: a concurrent repeat finds the key used and moves nothing. Inside an idempotent call
+// (StartOnce) the call's transaction has claimed the key already and this only marks it used; a store caller
+// without a call claims it here.
 func (o Once) claim(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	if o.Key == "" {
 		return nil
@@ -43,73 +46,226 @@ func (o Once) claim(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	return nil
 }
 
-// ClaimOnce claims o's key for a call about to start, with the fingerprint of its request. claimed is false
-// when the key was already claimed: kept then says by which call (its route and fingerprint) and, once that
-// call has succeeded, its answer. A claim abandoned for abandonedClaim without moving money is taken over.
-func (s *Store) ClaimOnce(ctx context.Context, o Once, fingerprint string, now time.Time) (kept OnceAnswer, claimed bool, err error) {
-	err = s.InTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at)
-			VALUES (?, ?, ?, ?, ?)`, o.UserID, o.Key, o.Route, fingerprint, now.UnixMilli())
-		if err == nil {
-			claimed = true
-			return nil
-		}
-		if !isUniqueViolation(err) {
-			return err
-		}
-		var status, usedAt sql.NullInt64
-		var body, fp sql.NullString
-		var created int64
-		if err := tx.QueryRowContext(ctx, `SELECT route, status, body, fingerprint, used_at, created_at
-			FROM idempotency_keys WHERE user_id = ? AND key = ?`, o.UserID, o.Key).
-			Scan(&kept.Route, &status, &body, &fp, &usedAt, &created); err != nil {
-			return err
-		}
-		kept.Status, kept.Body, kept.Fingerprint = int(status.Int64), body.String, fp.String
-		if status.Valid || usedAt.Valid || now.Sub(time.UnixMilli(created)) < abandonedClaim {
-			return nil
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE idempotency_keys SET route = ?, fingerprint = ?, created_at = ?
-			WHERE user_id = ? AND key = ?`, o.Route, fingerprint, now.UnixMilli(), o.UserID, o.Key)
-		claimed = err == nil
-		return err
-	})
-	return kept, claimed, err
+// OnceCall is one call made with an Idempotency-Key (decisions.md, Ledger and wallet). Every write the call
+// makes through the store runs in one transaction, begun by its first write with the claim of the key and
+// committed by Finish with the call's answer: claim, money and answer land in one commit or not at all. A
+// crash before that commit leaves no trace of the call (a retry runs it); after it, a retry gets the answer.
+// While the call runs, a repeat waits for the writer connection, then finds the committed answer.
+type OnceCall struct {
+	s           *Store
+	once        Once
+	fingerprint string
+	now         time.Time
+
+	mu     sync.Mutex
+	tx     *sql.Tx // nil until the call's first write
+	wrote  bool    // a write of the call succeeded (a wrong code's counted try, say)
+	broken bool    // a step could not be undone: the transaction is rolled back, never committed
+	lost   bool    // another call of the same key committed first
+	done   bool
 }
 
-// ReleaseOnce gives back a key whose call ended without moving money, so the client may try again with it.
-func (s *Store) ReleaseOnce(ctx context.Context, userID int64, key string) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM idempotency_keys
-			WHERE user_id = ? AND key = ? AND used_at IS NULL AND status IS NULL`, userID, key)
-		return err
-	})
+type onceCallKey struct{}
+
+type apartKey struct{}
+
+// StartOnce begins the call o (with the fingerprint of its request) at now: the store's writes made with the
+// returned context join the call's transaction until Finish or Abort.
+func (s *Store) StartOnce(ctx context.Context, o Once, fingerprint string, now time.Time) (context.Context, *OnceCall) {
+	c := &OnceCall{s: s, once: o, fingerprint: fingerprint, now: now}
+	return context.WithValue(ctx, onceCallKey{}, c), c
 }
 
-// OnceAnswer is what was kept of a call made with an Idempotency-Key; Status is 0 while the call's answer
-// has not been saved yet.
+// Apart returns ctx for writes that stand apart from the idempotent call ctx carries, committing on their
+// own: a texted code, which must not hold the shop's writer connection while the SMS gateway answers. Such a
+// write must come before the call's first write.
+func Apart(ctx context.Context) context.Context {
+	c, _ := ctx.Value(onceCallKey{}).(*OnceCall)
+	if c == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, apartKey{}, c)
+}
+
+// callOf is the open idempotent call ctx writes in, if any.
+func callOf(ctx context.Context) (*OnceCall, error) {
+	c, _ := ctx.Value(onceCallKey{}).(*OnceCall)
+	if c == nil {
+		return nil, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ctx.Value(apartKey{}) == c {
+		if c.tx != nil && !c.done {
+			return nil, errApartInCall
+		}
+		return nil, nil
+	}
+	if c.done { // writes after the call ended stand alone
+		return nil, nil
+	}
+	return c, nil
+}
+
+// run runs fn as one step of the call, inside a savepoint, so a step that fails leaves the call's earlier
+// steps and the claim as they were. The first step begins the transaction and claims the key in it.
+func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.lost {
+		return ErrKeyInUse
+	}
+	if c.broken {
+		return errors.New("store: idempotent call broken")
+	}
+	if c.tx == nil {
+		// not the request's context: a client that goes away after the commit began must not undo it halfway
+		tx, err := c.s.write.BeginTx(context.WithoutCancel(ctx), nil)
+		if err != nil {
+			return fmt.Errorf("begin: %w", err)
+		}
+		if err := c.claimKey(ctx, tx); err != nil {
+			_ = tx.Rollback()
+			c.lost = errors.Is(err, ErrKeyInUse)
+			return err
+		}
+		c.tx = tx
+	}
+	if _, err := c.tx.ExecContext(ctx, `SAVEPOINT once_step`); err != nil {
+		c.broken = true
+		return err
+	}
+	undo := func() {
+		bg := context.WithoutCancel(ctx)
+		if _, err := c.tx.ExecContext(bg, `ROLLBACK TO once_step`); err != nil {
+			c.broken = true
+		} else if _, err := c.tx.ExecContext(bg, `RELEASE once_step`); err != nil {
+			c.broken = true
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			undo()
+			panic(p)
+		}
+	}()
+	if err := fn(c.tx); err != nil {
+		undo()
+		return err
+	}
+	if _, err := c.tx.ExecContext(context.WithoutCancel(ctx), `RELEASE once_step`); err != nil {
+		c.broken = true
+		return err
+	}
+	c.wrote = true
+	return nil
+}
+
+// claimKey writes the call's claim of its key first in its transaction. A row left by a call that ended
+// without an answer and without moving money (only possible from before claims and answers shared a commit)
+// is taken over; any other row means another call of the key committed first: ErrKeyInUse.
+func (c *OnceCall) claimKey(ctx context.Context, tx *sql.Tx) error {
+	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (user_id, key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint,
+			created_at = excluded.created_at
+		WHERE idempotency_keys.status IS NULL AND idempotency_keys.used_at IS NULL`,
+		c.once.UserID, c.once.Key, c.once.Route, c.fingerprint, c.now.UnixMilli())
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrKeyInUse
+	}
+	return nil
+}
+
+// Lost reports whether another call of the same key committed before this one could claim it: its answer
+// (OnceAnswerFor) is the answer, and this call wrote nothing.
+func (c *OnceCall) Lost() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lost
+}
+
+// Finish ends the call with its answer. A successful answer (2xx) is kept under the key in the call's own
+// transaction, which then commits: the answer lands with the money or not at all, and the caller must not
+// send it before Finish returns nil. Any other answer gives the key back: the claim is removed and whatever
+// the call's steps kept (a wrong code's counted try) commits; a call that kept nothing rolls back.
+func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return nil
+	}
+	c.done = true
+	if c.tx == nil {
+		return nil
+	}
+	ctx = context.WithoutCancel(ctx)
+	ok := status >= 200 && status < 300
+	if c.broken || (!ok && !c.wrote) {
+		err := c.tx.Rollback()
+		if c.broken {
+			return errors.New("store: idempotent call broken, rolled back")
+		}
+		return err
+	}
+	q, args := `DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?`, []any{c.once.UserID, c.once.Key}
+	if ok {
+		q, args = `UPDATE idempotency_keys SET status = ?, body = ?, used_at = IFNULL(used_at, ?) WHERE user_id = ? AND key = ?`,
+			[]any{status, body, c.now.UnixMilli(), c.once.UserID, c.once.Key}
+	}
+	if _, err := c.tx.ExecContext(ctx, q, args...); err != nil {
+		_ = c.tx.Rollback()
+		return err
+	}
+	if err := c.tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// Abort rolls back a call that did not Finish (its handler panicked); after Finish it does nothing.
+func (c *OnceCall) Abort() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return
+	}
+	c.done = true
+	if c.tx != nil {
+		_ = c.tx.Rollback()
+	}
+}
+
+// OnceAnswer is what was kept of a call made with an Idempotency-Key; Status is 0 when no answer was kept.
 type OnceAnswer struct {
 	Route       string
 	Status      int
 	Body        string
 	Fingerprint string // of the request that claimed the key; empty for keys kept before fingerprints
+	Used        bool   // the call moved money
 }
 
 // OnceAnswerFor returns the kept answer of the caller's key, or ErrNotFound when the key is new.
 func (s *Store) OnceAnswerFor(ctx context.Context, userID int64, key string) (OnceAnswer, error) {
 	var a OnceAnswer
-	var status sql.NullInt64
-	var body sql.NullString
-	err := s.read.QueryRowContext(ctx, `SELECT route, status, body FROM idempotency_keys WHERE user_id = ? AND key = ?`,
-		userID, key).Scan(&a.Route, &status, &body)
+	var status, usedAt sql.NullInt64
+	var body, fp sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT route, status, body, fingerprint, used_at FROM idempotency_keys
+		WHERE user_id = ? AND key = ?`, userID, key).Scan(&a.Route, &status, &body, &fp, &usedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, ErrNotFound
 	}
-	a.Status, a.Body = int(status.Int64), body.String
+	a.Status, a.Body, a.Fingerprint, a.Used = int(status.Int64), body.String, fp.String, usedAt.Valid
 	return a, err
 }
 
-// SaveOnceAnswer keeps the answer of a successful call under its key, for repeats to get again.
+// SaveOnceAnswer keeps the answer of a successful call under its key, for repeats to get again. The server
+// keeps answers with OnceCall.Finish, in the call's own transaction; this is for store callers without one.
 func (s *Store) SaveOnceAnswer(ctx context.Context, userID int64, key string, status int, body string) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE idempotency_keys SET status = ?, body = ? WHERE user_id = ? AND key = ?`,

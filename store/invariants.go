@@ -2,8 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 )
 
 // LedgerReport counts what CheckInvariants looked at.
@@ -29,6 +32,13 @@ var invariants = []invariant{
 		SELECT 'account ' || a.id || ' balance ' || a.balance || ' but postings sum to ' || IFNULL(SUM(p.amount), 0)
 		FROM accounts a LEFT JOIN postings p ON p.account_id = a.id
 		GROUP BY a.id HAVING a.balance <> IFNULL(SUM(p.amount), 0)`},
+	// The statement pages by the journals' user_id (StatementPage), so a posting on a customer's account must
+	// sit in a journal of that customer.
+	{"every posting on a customer's account is in a journal of that customer", `
+		SELECT 'posting ' || p.id || ' on an account of user ' || a.user_id || ' is in journal ' || j.id
+			|| ' of user ' || IFNULL(j.user_id, '-')
+		FROM postings p JOIN accounts a ON a.id = p.account_id JOIN journals j ON j.id = p.journal_id
+		WHERE a.user_id IS NOT NULL AND j.user_id IS NOT a.user_id`},
 	{"no customer balance is negative", `
 		SELECT 'account ' || id || ' of user ' || user_id || ' is ' || balance FROM accounts
 		WHERE user_id IS NOT NULL AND balance < 0`},
@@ -153,33 +163,236 @@ var invariants = []invariant{
 // CheckInvariants proves the ledger tells the truth: every rule above holds over the whole database. It
 // reads one consistent snapshot and returns every breach found, joined.
 func (s *Store) CheckInvariants(ctx context.Context) (LedgerReport, error) {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return LedgerReport{}, err
+	}
+	defer tx.Rollback()
+	return checkAll(ctx, tx)
+}
+
+func checkAll(ctx context.Context, tx *sql.Tx) (LedgerReport, error) {
+	rep, breaches, err := checkAllBreaches(ctx, tx)
+	if err != nil {
+		return rep, err
+	}
+	return rep, errors.Join(breaches...)
+}
+
+// checkAllBreaches runs every rule in tx's snapshot; err is a failed query, breaches what the rules found.
+func checkAllBreaches(ctx context.Context, tx *sql.Tx) (rep LedgerReport, breaches []error, err error) {
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM journals), (SELECT COUNT(*) FROM postings),
+		(SELECT COUNT(*) FROM accounts)`).Scan(&rep.Journals, &rep.Postings, &rep.Accounts); err != nil {
+		return rep, nil, err
+	}
+	for _, inv := range invariants {
+		found, err := breachesOf(ctx, tx, inv.name, inv.query)
+		if err != nil {
+			return rep, nil, err
+		}
+		breaches = append(breaches, found...)
+	}
+	return rep, breaches, nil
+}
+
+// breachesOf runs one rule's query and returns a breach per row.
+func breachesOf(ctx context.Context, tx *sql.Tx, name, query string, args ...any) ([]error, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	defer rows.Close()
+	var out []error
+	for rows.Next() {
+		var what string
+		if err := rows.Scan(&what); err != nil {
+			return nil, err
+		}
+		out = append(out, fmt.Errorf("%s: %s", name, what))
+	}
+	return out, rows.Err()
+}
+
+// ErrLedgerBreach is returned by VerifyLedger when a rule does not hold (the breaches follow), as opposed to
+// a check that could not run.
+var ErrLedgerBreach = errors.New("the ledger does not balance")
+
+// ErrNoLedgerCheck is returned by CheckRecent when there is no good full check to start from: none was
+// recorded yet, or the last one found breaches (its text follows).
+var ErrNoLedgerCheck = errors.New("store: no good full ledger check to start from")
+
+// recentChecks are the start-up versions of the rules that walk the whole ledger: the same rule over what
+// was posted after the last good full check (?1: its newest journal, ?2: its newest posting). Rules not
+// named here read no postings and run whole at start-up too.
+var recentChecks = map[string]string{
+	"every journal's postings sum to zero per asset": `
+		SELECT 'journal ' || p.journal_id || ' ' || a.asset || ' sums to ' || SUM(p.amount)
+		FROM postings p JOIN accounts a ON a.id = p.account_id WHERE p.journal_id > ?1
+		GROUP BY p.journal_id, a.asset HAVING SUM(p.amount) <> 0`,
+	"every journal has postings": `
+		SELECT 'journal ' || j.id || ' has no postings' FROM journals j
+		WHERE j.id > ?1 AND NOT EXISTS (SELECT 1 FROM postings p WHERE p.journal_id = j.id)`,
+	// The balances the last check proved plus what was posted since; postings are append-only (triggers),
+	// and every posting since the check belongs to a journal since it (the rule below), so nothing else moved.
+	"every cached balance equals its postings": `
+		WITH since AS (SELECT account_id, SUM(amount) AS moved FROM postings WHERE id > ?2 GROUP BY +account_id)
+		SELECT 'account ' || a.id || ' balance ' || a.balance || ' but the last check and the postings since say '
+			|| (IFNULL(c.balance, 0) + IFNULL(m.moved, 0))
+		FROM accounts a LEFT JOIN ledger_check_balances c ON c.account_id = a.id
+		LEFT JOIN since m ON m.account_id = a.id
+		WHERE a.balance <> IFNULL(c.balance, 0) + IFNULL(m.moved, 0)
+		UNION ALL
+		SELECT 'posting ' || p.id || ' was added to journal ' || p.journal_id || ', checked before it'
+		FROM postings p WHERE p.id > ?2 AND +p.journal_id <= ?1`, // "+": found by posting id, the few new ones
+	"every posting on a customer's account is in a journal of that customer": `
+		SELECT 'posting ' || p.id || ' on an account of user ' || a.user_id || ' is in journal ' || j.id
+			|| ' of user ' || IFNULL(j.user_id, '-')
+		FROM journals j JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id
+		WHERE j.id > ?1 AND a.user_id IS NOT NULL AND j.user_id IS NOT a.user_id`,
+	"every referral reward is one row paying the invitee's inviter the reward once": `
+		SELECT 'reward journal ' || j.id || ' has ' || COUNT(r.invitee_id) || ' reward rows'
+		FROM journals j LEFT JOIN referral_rewards r ON r.journal_id = j.id
+		WHERE j.id > ?1 AND j.type = 'reward_referral' GROUP BY j.id
+		HAVING COUNT(r.invitee_id) <> 1 OR MAX(r.inviter_id) <> j.user_id
+		UNION ALL
+		SELECT 'reward of invitee ' || r.invitee_id || ' to user ' || r.inviter_id || ' is wrong'
+		FROM referral_rewards r JOIN users u ON u.id = r.invitee_id
+		WHERE r.journal_id > ?1 AND (IFNULL(u.referred_by, 0) <> r.inviter_id
+			OR IFNULL((SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
+				WHERE p.journal_id = r.journal_id AND a.user_id = r.inviter_id AND a.kind = 'customer'
+					AND a.asset = 'gold'), 0) <> ` + itoa(ReferralRewardMg) + `)`,
+	"a resolution moves exactly what its hold held": `
+		SELECT 'journal ' || x.id || ' resolves ' || h.id || ' with a different amount'
+		FROM journals x JOIN journals h ON h.id = x.resolves_id
+		WHERE x.id > ?1 AND (SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
+				WHERE p.journal_id = h.id AND a.kind = 'customer_hold')
+			<> -(SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
+				WHERE p.journal_id = x.id AND a.kind = 'customer_hold')`,
+	"an entry tied to a request moves that request's amount": `
+		SELECT 'journal ' || j.id || ' moves ' || SUM(p.amount) || ' for request ' || r.id || ' of ' || r.amount_rial
+		FROM journals j JOIN wallet_requests r ON r.id = j.wallet_request_id
+		JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id
+		WHERE j.id > ?1 AND (a.user_id IS NULL OR (j.type = 'hold' AND a.kind = 'customer_hold')
+			OR (j.type = 'release' AND a.kind = 'customer'))
+		GROUP BY j.id HAVING ABS(SUM(p.amount)) <> r.amount_rial`,
+	"every trade is one executed quote and every executed quote one trade": `
+		SELECT 'journal ' || j.id || ' (' || j.type || ') has ' || COUNT(q.id) || ' quotes'
+		FROM journals j LEFT JOIN trade_quotes q ON q.journal_id = j.id
+		WHERE j.id > ?1 AND j.type IN ('buy', 'sell') GROUP BY j.id
+		HAVING COUNT(q.id) <> 1 OR MAX(q.type) <> j.type OR MAX(q.user_id) <> j.user_id
+			OR MAX(q.price_per_gram_rial) <> j.price_per_gram_rial
+		UNION ALL
+		SELECT 'quote ' || q.id || ' is executed by journal ' || q.journal_id || ' of type ' || IFNULL(j.type, '-')
+		FROM trade_quotes q LEFT JOIN journals j ON j.id = q.journal_id
+		WHERE q.journal_id > ?1 AND IFNULL(j.type, '') NOT IN ('buy', 'sell')`,
+	"a trade moves exactly its quote's rial and gold, each the way its type says": `
+		SELECT 'trade ' || j.id || ' moves rial ' || SUM(CASE WHEN a.asset = 'rial' THEN p.amount ELSE 0 END)
+			|| ' gold ' || SUM(CASE WHEN a.asset = 'gold' THEN p.amount ELSE 0 END) || ' for the customer'
+		FROM trade_quotes q JOIN journals j ON j.id = q.journal_id
+		JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id AND a.user_id IS NOT NULL
+		WHERE q.journal_id > ?1
+		GROUP BY j.id
+		HAVING COUNT(*) <> 2 OR MAX(a.user_id) <> MIN(q.user_id) OR MAX(a.kind) <> 'customer'
+			OR SUM(CASE WHEN a.asset = 'rial' THEN p.amount ELSE 0 END)
+				<> (CASE WHEN MAX(q.type) = 'buy' THEN -1 ELSE 1 END) * MAX(q.amount_rial)
+			OR SUM(CASE WHEN a.asset = 'gold' THEN p.amount ELSE 0 END)
+				<> (CASE WHEN MAX(q.type) = 'buy' THEN 1 ELSE -1 END) * MAX(q.amount_gold_mg)`,
+}
+
+// VerifyLedger runs the full check (CheckInvariants) and records it: what it saw (the newest journal and
+// posting, every account's balance) when the ledger tells the truth, the breaches when it does not. The next
+// CheckRecent starts from a good record and refuses after a bad one.
+func (s *Store) VerifyLedger(ctx context.Context, now time.Time) (LedgerReport, error) {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return LedgerReport{}, err
+	}
+	defer tx.Rollback()
+	rep, breaches, err := checkAllBreaches(ctx, tx)
+	if err != nil {
+		return rep, err
+	}
+	var journalID, postingID int64
+	if err := tx.QueryRowContext(ctx, `SELECT IFNULL((SELECT MAX(id) FROM journals), 0),
+		IFNULL((SELECT MAX(id) FROM postings), 0)`).Scan(&journalID, &postingID); err != nil {
+		return rep, err
+	}
+	tx.Rollback()
+	found := errors.Join(breaches...)
+	text := ""
+	if found != nil {
+		text = found.Error()
+	}
+	err = s.InTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_checks (checked_at, journal_id, posting_id, ok, breaches)
+			VALUES (?, ?, ?, ?, ?)`, now.UnixMilli(), journalID, postingID, found == nil, text); err != nil {
+			return err
+		}
+		if found != nil {
+			return nil
+		}
+		// The balances as the check saw them: today's less what was posted after its newest journal.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM ledger_check_balances`); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO ledger_check_balances (account_id, balance)
+			SELECT a.id, a.balance - IFNULL((SELECT SUM(p.amount) FROM postings p WHERE p.account_id = a.id
+				AND p.journal_id > ?), 0) FROM accounts a`, journalID)
+		return err
+	})
+	if err != nil {
+		return rep, err
+	}
+	if found != nil {
+		return rep, fmt.Errorf("%w:\n%w", ErrLedgerBreach, found)
+	}
+	return rep, nil
+}
+
+// CheckRecent is the check at start-up: every rule that reads no postings, and the others over what was
+// posted after the last full check, so it costs what changed since rather than the ledger's size. With no
+// full check recorded, or after a failed one (with its breaches), it returns ErrNoLedgerCheck.
+func (s *Store) CheckRecent(ctx context.Context) (LedgerReport, error) {
 	var rep LedgerReport
-	tx, err := s.read.BeginTx(ctx, nil)
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return rep, err
 	}
 	defer tx.Rollback()
-	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM journals), (SELECT COUNT(*) FROM postings),
-		(SELECT COUNT(*) FROM accounts)`).Scan(&rep.Journals, &rep.Postings, &rep.Accounts); err != nil {
+	var journalID, postingID, at int64
+	var ok bool
+	var text string
+	err = tx.QueryRowContext(ctx, `SELECT journal_id, posting_id, ok, breaches, checked_at FROM ledger_checks
+		ORDER BY id DESC LIMIT 1`).Scan(&journalID, &postingID, &ok, &text, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return rep, ErrNoLedgerCheck
+	}
+	if err != nil {
+		return rep, err
+	}
+	if !ok {
+		return rep, fmt.Errorf("%w: the full check of %s found breaches:\n%s", ErrNoLedgerCheck,
+			time.UnixMilli(at).UTC().Format(time.RFC3339), text)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM journals WHERE id > ?),
+		(SELECT COUNT(*) FROM postings WHERE id > ?), (SELECT COUNT(*) FROM accounts)`, journalID, postingID).
+		Scan(&rep.Journals, &rep.Postings, &rep.Accounts); err != nil {
 		return rep, err
 	}
 	var breaches []error
 	for _, inv := range invariants {
-		rows, err := tx.QueryContext(ctx, inv.query)
-		if err != nil {
-			return rep, fmt.Errorf("%s: %w", inv.name, err)
-		}
-		for rows.Next() {
-			var what string
-			if err := rows.Scan(&what); err != nil {
-				rows.Close()
-				return rep, err
+		query, args := inv.query, []any(nil)
+		if recent, ok := recentChecks[inv.name]; ok {
+			query, args = recent, []any{journalID}
+			if strings.Contains(recent, "?2") {
+				args = append(args, postingID)
 			}
-			breaches = append(breaches, fmt.Errorf("%s: %s", inv.name, what))
 		}
-		if err := rows.Close(); err != nil {
+		found, err := breachesOf(ctx, tx, inv.name, query, args...)
+		if err != nil {
 			return rep, err
 		}
+		breaches = append(breaches, found...)
 	}
 	return rep, errors.Join(breaches...)
 }

@@ -125,7 +125,7 @@ type Balances struct {
 
 // Balances returns the customer's balances.
 func (s *Store) Balances(ctx context.Context, userID int64) (Balances, error) {
-	return balances(ctx, s.read, userID)
+	return balances(ctx, s.readStmts, userID)
 }
 
 func balances(ctx context.Context, q queryer, userID int64) (Balances, error) {

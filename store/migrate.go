@@ -78,7 +78,28 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
 		}
 	}
+	return s.optimizeAtOpen(ctx)
+}
+
+// optimizeAtOpen gathers the planner's statistics where they are missing or stale, as SQLite recommends for
+// a long-lived connection (https://sqlite.org/lang_analyze.html#pragopt): without them the planner cannot
+// tell that a range on journals.created_at selects a few rows of a million, and scans every posting. The
+// analysis limit keeps it to milliseconds on any size; the readers, opened after this, read the statistics.
+func (s *Store) optimizeAtOpen(ctx context.Context) error {
+	if _, err := s.write.ExecContext(ctx, `PRAGMA analysis_limit = 1000`); err != nil {
+		return fmt.Errorf("analysis limit: %w", err)
+	}
+	if _, err := s.write.ExecContext(ctx, `PRAGMA optimize = 0x10002`); err != nil {
+		return fmt.Errorf("optimize: %w", err)
+	}
 	return nil
+}
+
+// Optimize refreshes the planner's statistics that have gone stale, cheaply; a long-running server calls it
+// now and then (SQLite's advice: every few hours).
+func (s *Store) Optimize(ctx context.Context) error {
+	_, err := s.write.ExecContext(ctx, `PRAGMA optimize`)
+	return err
 }
 
 // MigrationVersions lists the versions recorded in the database, oldest first.

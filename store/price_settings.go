@@ -24,7 +24,11 @@ type PriceSettings struct {
 
 // PriceSettings returns the current trading rules.
 func (s *Store) PriceSettings(ctx context.Context) (PriceSettings, error) {
-	return priceSettings(ctx, s.read)
+	t, err := s.currentTerms(ctx)
+	if err != nil {
+		return PriceSettings{}, err
+	}
+	return t.settings, nil
 }
 
 func priceSettings(ctx context.Context, q queryer) (PriceSettings, error) {
@@ -40,6 +44,7 @@ func priceSettings(ctx context.Context, q queryer) (PriceSettings, error) {
 
 // SavePriceSettings replaces the trading rules, with an audit entry holding the old and new rules.
 func (s *Store) SavePriceSettings(ctx context.Context, adminID int64, p PriceSettings, now time.Time) error {
+	defer s.dropTerms()
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		before, err := priceSettings(ctx, tx)
 		if err != nil {
@@ -67,25 +72,31 @@ type TradingTerms struct {
 	HasBase  bool
 }
 
-// TradingTermsOf reads a customer's trading terms in one query, the trade screen's 10-second poll.
+// TradingTermsOf returns a customer's trading terms: their grade, read from their row, and the rest from
+// memory (termsCache).
 func (s *Store) TradingTermsOf(ctx context.Context, userID int64) (TradingTerms, error) {
-	var t TradingTerms
-	p := &t.Settings
-	var price, at sql.NullInt64
-	err := s.read.QueryRowContext(ctx, `SELECT g.id, g.sell_add_rial, g.buy_subtract_rial,
-		s.buy_enabled, s.sell_enabled, s.buy_start_minute, s.buy_end_minute, s.sell_start_minute, s.sell_end_minute,
-		s.min_weight_mg, s.max_weight_mg, s.price_max_age_minutes, h.price_rial, h.created_at
-		FROM users u JOIN grades g ON g.id = u.grade JOIN price_settings s ON s.id = 1
-		LEFT JOIN (SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1) h
-		WHERE u.id = ?`, userID).Scan(&t.Grade.ID, &t.Grade.SellAddRial, &t.Grade.BuySubtractRial,
-		&p.BuyEnabled, &p.SellEnabled, &p.BuyStartMin, &p.BuyEndMin, &p.SellStartMin, &p.SellEndMin,
-		&p.MinWeightMg, &p.MaxWeightMg, &p.PriceMaxAgeMinutes, &price, &at)
+	var grade int
+	err := s.readStmts.QueryRowContext(ctx, `SELECT grade FROM users WHERE id = ?`, userID).Scan(&grade)
 	if errors.Is(err, sql.ErrNoRows) {
-		return t, ErrNotFound
+		return TradingTerms{}, ErrNotFound
 	}
-	if price.Valid {
-		t.HasBase = true
-		t.Base = PricePoint{PricePerGramRial: price.Int64, At: time.UnixMilli(at.Int64).UTC()}
+	if err != nil {
+		return TradingTerms{}, err
 	}
-	return t, err
+	return s.TradingTermsOfGrade(ctx, grade)
+}
+
+// TradingTermsOfGrade returns the trading terms of a grade without reading any table (after the first call
+// and after each change): the trade screen's 10-second poll, whose caller's grade came with their sign-in
+// check. ErrNotFound for a grade outside 1..5.
+func (s *Store) TradingTermsOfGrade(ctx context.Context, grade int) (TradingTerms, error) {
+	t, err := s.currentTerms(ctx)
+	if err != nil {
+		return TradingTerms{}, err
+	}
+	g, err := t.grade(grade)
+	if err != nil {
+		return TradingTerms{}, err
+	}
+	return TradingTerms{Grade: g, Settings: t.settings, Base: t.base, HasBase: t.hasBase}, nil
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -13,17 +16,102 @@ type PricePoint struct {
 	At               time.Time
 }
 
+// terms is what every price read needs: the newest base price, the trading rules and the five grades.
+type terms struct {
+	base     PricePoint
+	hasBase  bool
+	settings PriceSettings
+	grades   []Grade // in id order
+}
+
+// termsCache holds the terms in memory so the trade screen's poll reads no table for them. One process owns
+// the database (the server holds a lock on its data folder, backup.LockData, and a restore refuses to run
+// beside it), and the store's own writes (SetBasePrice,
+// SavePriceSettings, UpdateGrade) are the only ones that change these tables, so it is enough that each of
+// them drops the cache after its transaction; the next read loads it again from the committed rows. The
+// admin CLI opens the store in another process while the server runs, but never changes these tables.
+//
+// A reader that began loading before a drop must not put its older copy back: gen counts the drops, and a
+// load is kept only if no drop happened since it started.
+type termsCache struct {
+	cur atomic.Pointer[terms]
+	mu  sync.Mutex
+	gen uint64
+}
+
+// currentTerms returns the cached terms, loading them from the read pool after a change.
+func (s *Store) currentTerms(ctx context.Context) (*terms, error) {
+	c := &s.terms
+	if t := c.cur.Load(); t != nil {
+		return t, nil
+	}
+	c.mu.Lock()
+	gen := c.gen
+	c.mu.Unlock()
+	t, err := s.loadTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.gen == gen {
+		c.cur.Store(t)
+	}
+	c.mu.Unlock()
+	return t, nil
+}
+
+// dropTerms forgets the cached terms; called after every write to price_history, price_settings or grades,
+// committed or not (a rolled-back write changed nothing, and the reload costs three small queries). Those
+// writes run in transactions of their own (never inside an Idempotency-Key call, whose transaction commits
+// later), so when InTx returns the change is committed and the next load sees it.
+func (s *Store) dropTerms() {
+	c := &s.terms
+	c.mu.Lock()
+	c.gen++
+	c.cur.Store(nil)
+	c.mu.Unlock()
+}
+
+func (s *Store) loadTerms(ctx context.Context) (*terms, error) {
+	t := &terms{}
+	var at int64
+	err := s.readStmts.QueryRowContext(ctx, `SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1`).
+		Scan(&t.base.PricePerGramRial, &at)
+	switch {
+	case err == nil:
+		t.hasBase = true
+		t.base.At = time.UnixMilli(at).UTC()
+	case !errors.Is(err, sql.ErrNoRows):
+		return nil, err
+	}
+	if t.settings, err = priceSettings(ctx, s.readStmts); err != nil {
+		return nil, err
+	}
+	if t.grades, err = grades(ctx, s.readStmts); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// grade returns grade id of the terms; ErrNotFound outside the five.
+func (t *terms) grade(id int) (Grade, error) {
+	i, ok := slices.BinarySearchFunc(t.grades, id, func(g Grade, id int) int { return g.ID - id })
+	if !ok {
+		return Grade{}, ErrNotFound
+	}
+	return t.grades[i], nil
+}
+
 // BasePrice returns the newest base price; ErrNotFound before the shop has set one.
 func (s *Store) BasePrice(ctx context.Context) (PricePoint, error) {
-	var p PricePoint
-	var at int64
-	err := s.read.QueryRowContext(ctx, `SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1`).
-		Scan(&p.PricePerGramRial, &at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, ErrNotFound
+	t, err := s.currentTerms(ctx)
+	if err != nil {
+		return PricePoint{}, err
 	}
-	p.At = time.UnixMilli(at).UTC()
-	return p, err
+	if !t.hasBase {
+		return PricePoint{}, ErrNotFound
+	}
+	return t.base, nil
 }
 
 // PriceHistory returns the base prices set since the given time, newest first, and the last one set before
@@ -50,6 +138,7 @@ func (s *Store) PriceHistory(ctx context.Context, since time.Time) ([]PricePoint
 
 // SetBasePrice records a new base price set by an admin, with its audit entry, in one transaction.
 func (s *Store) SetBasePrice(ctx context.Context, adminID, priceRial int64, now time.Time) error {
+	defer s.dropTerms()
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		var before sql.NullInt64
 		if err := tx.QueryRowContext(ctx, `SELECT price_rial FROM price_history ORDER BY id DESC LIMIT 1`).

@@ -19,8 +19,11 @@ type Limit struct {
 
 // Hit records one hit in every bucket of limits, unless one of them is already full: then nothing is
 // recorded and ErrRateLimited is returned. Counts live in the database, so a restart forgives nothing.
+//
+// Hits are not money: their commit does not wait for the disk (inLightTx), and a power cut may forget the
+// last few.
 func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
+	return s.inLightTx(ctx, func(tx *sql.Tx) error {
 		for _, l := range limits {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
@@ -53,7 +56,7 @@ func (s *Store) Allowed(ctx context.Context, l Limit, now time.Time) (bool, erro
 
 // ClearBucket forgets a bucket's hits (a successful login clears its phone's failures).
 func (s *Store) ClearBucket(ctx context.Context, bucket string) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
+	return s.inLightTx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM rate_hits WHERE bucket = ?`, bucket)
 		return err
 	})
@@ -63,7 +66,7 @@ func (s *Store) ClearBucket(ctx context.Context, bucket string) error {
 // sessions, stale sign-ups and grants, and the sealed successor pairs of tokens rotated long past the grace.
 func (s *Store) Prune(ctx context.Context, now time.Time) error {
 	cut := now.Add(-48 * time.Hour).UnixMilli()
-	return s.InTx(ctx, func(tx *sql.Tx) error {
+	return s.inLightTx(ctx, func(tx *sql.Tx) error {
 		for _, q := range []string{
 			`DELETE FROM rate_hits WHERE at < ?`,
 			`DELETE FROM verification_codes WHERE created_at < ?`,

@@ -19,17 +19,86 @@ type Entry struct {
 	CreditRial       int64
 	DebitGold        int64
 	CreditGold       int64
+	// BalanceRial and BalanceGold are the customer's total balances right after the entry (Statement and
+	// StatementPage fill them; a single entry, as a trade returns it, leaves them 0).
+	BalanceRial, BalanceGold int64
 }
 
-// Statement returns the customer's entries in posting order, oldest first. Holds and their releases move
-// money only between the customer's own two accounts, so they are not statement rows.
+// StatementPageMax is the most entries StatementPage gives at once.
+const StatementPageMax = 200
+
+// Statement returns the customer's entries in posting order, oldest first, each with the balances after it.
+// Holds and their releases move money only between the customer's own two accounts, so they are not
+// statement rows.
 func (s *Store) Statement(ctx context.Context, userID int64) ([]Entry, error) {
-	return scanEntries(s.read.QueryContext(ctx, entriesQuery(``), userID))
+	list, err := scanEntries(s.read.QueryContext(ctx, entriesQuery(``, `ORDER BY j.id`), userID))
+	var rial, gold int64
+	for i := range list {
+		rial += list[i].CreditRial - list[i].DebitRial
+		gold += list[i].CreditGold - list[i].DebitGold
+		list[i].BalanceRial, list[i].BalanceGold = rial, gold
+	}
+	return list, err
 }
+
+// StatementPage returns up to limit of the customer's entries older than the entry before (0: from the
+// newest), newest first, each with the exact balances after it, and the cursor of the next page (0 on the
+// last). The page is found through the journals' (user_id, id) index and the balances from the cached
+// account balances less what was posted after the page, so a page costs the same at any depth of a long
+// statement and never sums the whole history. One snapshot serves both reads.
+func (s *Store) StatementPage(ctx context.Context, userID, before int64, limit int) (list []Entry, next int64, err error) {
+	limit = min(max(limit, 1), StatementPageMax)
+	if before <= 0 {
+		before = maxJournalID
+	}
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, 0, err
+	}
+	defer tx.Rollback()
+	list, err = scanEntries(tx.QueryContext(ctx, `WITH page AS (SELECT id FROM journals
+			WHERE user_id = ?1 AND id < ?2 AND type NOT IN ('hold', 'release') ORDER BY id DESC LIMIT ?3)
+		SELECT j.id, j.created_at, j.type, j.status, j.description, IFNULL(j.price_per_gram_rial, 0),
+			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN p.amount END), 0),
+			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN p.amount END), 0)
+		FROM page JOIN journals j ON j.id = page.id
+		JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id AND a.user_id = ?1
+		GROUP BY j.id ORDER BY j.id DESC`, userID, before, limit+1))
+	if err != nil || len(list) == 0 {
+		return list, 0, err
+	}
+	if len(list) > limit {
+		list = list[:limit]
+		next = list[limit-1].ID
+	}
+	// The balances after the page's newest entry: today's totals less everything posted to the customer
+	// after it (holds and releases among that net to zero over the customer's accounts).
+	var rial, gold int64
+	// The index postings_account_amount answers the sum without reading the postings themselves.
+	if err := tx.QueryRowContext(ctx, `SELECT
+			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN a.balance END), 0)
+				- IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN (SELECT SUM(p.amount) FROM postings p
+					WHERE p.account_id = a.id AND p.journal_id > ?2) END), 0),
+			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN a.balance END), 0)
+				- IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN (SELECT SUM(p.amount) FROM postings p
+					WHERE p.account_id = a.id AND p.journal_id > ?2) END), 0)
+		FROM accounts a WHERE a.user_id = ?1`, userID, list[0].ID).Scan(&rial, &gold); err != nil {
+		return nil, 0, err
+	}
+	for i := range list {
+		list[i].BalanceRial, list[i].BalanceGold = rial, gold
+		rial -= list[i].CreditRial - list[i].DebitRial
+		gold -= list[i].CreditGold - list[i].DebitGold
+	}
+	return list, next, nil
+}
+
+// maxJournalID is above every journal id: the cursor of the first page.
+const maxJournalID = 1<<63 - 1
 
 // entryOf returns one journal as a statement row of the customer.
 func entryOf(ctx context.Context, q queryer, userID, journalID int64) (Entry, error) {
-	entries, err := scanEntries(q.QueryContext(ctx, entriesQuery(`AND j.id = ?`), userID, journalID))
+	entries, err := scanEntries(q.QueryContext(ctx, entriesQuery(`AND j.id = ?`, ``), userID, journalID))
 	if err != nil {
 		return Entry{}, err
 	}
@@ -40,7 +109,7 @@ func entryOf(ctx context.Context, q queryer, userID, journalID int64) (Entry, er
 }
 
 // entriesQuery selects a customer's statement rows, narrowed by an extra condition on journals j.
-func entriesQuery(and string) string {
+func entriesQuery(and, order string) string {
 	return `SELECT j.id, j.created_at, j.type, j.status, j.description,
 			IFNULL(j.price_per_gram_rial, 0),
 			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN p.amount END), 0),
@@ -49,7 +118,7 @@ func entriesQuery(and string) string {
 		JOIN postings p ON p.account_id = a.id
 		JOIN journals j ON j.id = p.journal_id
 		WHERE a.user_id = ? AND j.type NOT IN ('hold', 'release') ` + and + `
-		GROUP BY j.id ORDER BY j.id`
+		GROUP BY j.id ` + order
 }
 
 func scanEntries(rows *sql.Rows, err error) ([]Entry, error) {

@@ -32,6 +32,140 @@ type Store struct {
 	replicated atomic.Bool
 	closeOnce  sync.Once
 	closeErr   error
+
+	// readStmts and writeStmts are the hot paths' prepared statements on each pool (see stmtCache).
+	readStmts, writeStmts *stmtCache
+	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go).
+	terms termsCache
+}
+
+// stmtCache is one pool's prepared statements, keyed by their SQL text, so SQLite parses a hot query once
+// instead of on every call. database/sql prepares a *sql.Stmt again by itself on each pooled connection it
+// runs on, so one Stmt serves the whole pool. Only fixed query texts belong here (the hot paths); a text
+// built per call would grow the map without bound.
+//
+// The read pool's cache prepares on first use. The writer's is filled at Open (writerStatements) and never
+// prepares later: preparing takes a connection, and the writer's only one is held by the transaction that
+// would ask; a query missing from it simply runs unprepared.
+type stmtCache struct {
+	db   *sql.DB
+	lazy bool
+	mu   sync.RWMutex
+	m    map[string]*sql.Stmt
+}
+
+func newStmtCache(db *sql.DB, lazy bool) *stmtCache {
+	return &stmtCache{db: db, lazy: lazy, m: map[string]*sql.Stmt{}}
+}
+
+var errNotPrepared = errors.New("store: statement not prepared")
+
+func (c *stmtCache) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	c.mu.RLock()
+	st, ok := c.m[query]
+	c.mu.RUnlock()
+	if ok {
+		return st, nil
+	}
+	if !c.lazy {
+		return nil, errNotPrepared
+	}
+	return c.add(ctx, query)
+}
+
+// add prepares query outside the lock (it may wait for a connection) and keeps the first one prepared.
+func (c *stmtCache) add(ctx context.Context, query string) (*sql.Stmt, error) {
+	st, err := c.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if kept, ok := c.m[query]; ok {
+		st.Close()
+		return kept, nil
+	}
+	c.m[query] = st
+	return st, nil
+}
+
+// QueryRowContext runs a prepared query returning one row. When the query cannot be prepared it runs
+// unprepared, so the *sql.Row carries the same error.
+func (c *stmtCache) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := c.stmt(ctx, query)
+	if err != nil {
+		return c.db.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// QueryContext runs a prepared query (unprepared when it cannot be).
+func (c *stmtCache) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := c.stmt(ctx, query)
+	if err != nil {
+		return c.db.QueryContext(ctx, query, args...)
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// ExecContext runs a prepared statement (unprepared when it cannot be).
+func (c *stmtCache) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := c.stmt(ctx, query)
+	if err != nil {
+		return c.db.ExecContext(ctx, query, args...)
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// in is the writer's prepared statements inside tx: tx.StmtContext reuses the statement already prepared on
+// the writer connection (there is only one; on a new one it prepares again on the transaction's own
+// connection), so a hot write in a transaction is parsed once too.
+func (c *stmtCache) in(tx *sql.Tx) queryer { return txStmts{c, tx} }
+
+type txStmts struct {
+	c  *stmtCache
+	tx *sql.Tx
+}
+
+func (t txStmts) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := t.c.stmt(ctx, query)
+	if err != nil {
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
+	return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+}
+
+func (t txStmts) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := t.c.stmt(ctx, query)
+	if err != nil {
+		return t.tx.QueryContext(ctx, query, args...)
+	}
+	return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+}
+
+func (t txStmts) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := t.c.stmt(ctx, query)
+	if err != nil {
+		return t.tx.ExecContext(ctx, query, args...)
+	}
+	return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+}
+
+// writerStatements are the hot writes prepared on the writer at Open: a sign-in's login and tokens.
+var writerStatements = []string{insertLoginSQL, insertTokensSQL}
+
+func (c *stmtCache) close() error {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var errs []error
+	for q, st := range c.m {
+		errs = append(errs, st.Close())
+		delete(c.m, q)
+	}
+	return errors.Join(errs...)
 }
 
 // pragmas every connection gets: WAL so readers never block the writer, synchronous=FULL so a committed
@@ -64,7 +198,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{write: write, path: path}
+	s := &Store{write: write, path: path, writeStmts: newStmtCache(write, false)}
 	if err := s.migrate(ctx); err != nil {
 		write.Close()
 		return nil, err
@@ -78,6 +212,13 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxOpenConns(readers)
 	read.SetMaxIdleConns(readers)
 	s.read = read
+	s.readStmts = newStmtCache(read, true)
+	for _, q := range writerStatements {
+		if _, err := s.writeStmts.add(ctx, q); err != nil {
+			s.Close()
+			return nil, fmt.Errorf("prepare: %w", err)
+		}
+	}
 	return s, nil
 }
 
@@ -85,6 +226,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 // connection. Closing again does nothing and returns the first close's error.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		serr := errors.Join(s.readStmts.close(), s.writeStmts.close())
 		var cerr error
 		if !s.replicated.Load() {
 			// Best effort, and brief: a command run beside the server (admin add, check) must not sit out
@@ -96,7 +238,7 @@ func (s *Store) Close() error {
 		}
 		rerr := s.read.Close()
 		werr := s.write.Close()
-		s.closeErr = errors.Join(cerr, rerr, werr)
+		s.closeErr = errors.Join(serr, cerr, rerr, werr)
 	})
 	return s.closeErr
 }

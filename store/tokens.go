@@ -26,44 +26,57 @@ func hexString(b []byte) string { return hex.EncodeToString(b) }
 func (s *Store) CreateLogin(ctx context.Context, userID int64, p TokenPair, now time.Time) (int64, error) {
 	var loginID int64
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO logins (user_id, created_at) VALUES (?, ?)`, userID, now.UnixMilli())
+		q := s.writeStmts.in(tx) // every sign-in and sign-up: prepared once on the writer
+		res, err := q.ExecContext(ctx, insertLoginSQL, userID, now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		if loginID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		return insertTokens(ctx, tx, loginID, p)
+		return insertTokens(ctx, q, loginID, p)
 	})
 	return loginID, err
 }
 
-func insertTokens(ctx context.Context, tx *sql.Tx, loginID int64, p TokenPair) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, login_id, kind, expires_at) VALUES (?, ?, 'access', ?),
-		(?, ?, 'refresh', ?)`, hexString(p.AccessHash), loginID, p.AccessExpires.UnixMilli(),
+const (
+	insertLoginSQL  = `INSERT INTO logins (user_id, created_at) VALUES (?, ?)`
+	insertTokensSQL = `INSERT INTO tokens (hash, login_id, kind, expires_at) VALUES (?, ?, 'access', ?),
+		(?, ?, 'refresh', ?)`
+)
+
+func insertTokens(ctx context.Context, q queryer, loginID int64, p TokenPair) error {
+	_, err := q.ExecContext(ctx, insertTokensSQL, hexString(p.AccessHash), loginID, p.AccessExpires.UnixMilli(),
 		hexString(p.RefreshHash), loginID, p.RefreshExpires.UnixMilli())
 	return err
 }
 
-// UserByAccessToken returns the user and login id behind a live access token hash.
+// UserByAccessToken returns the user and login id behind a live access token hash, in one prepared query:
+// every bearer request asks it, so the user's role and grade are as fresh as the request.
 func (s *Store) UserByAccessToken(ctx context.Context, hash []byte, now time.Time) (User, int64, error) {
 	var loginID int64
-	err := s.read.QueryRowContext(ctx, `SELECT l.id FROM tokens t JOIN logins l ON l.id = t.login_id
-		WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ? AND l.revoked_at IS NULL`,
-		hexString(hash), now.UnixMilli()).Scan(&loginID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, 0, ErrNotFound
-	}
+	u, err := scanUser(prefixScan{&loginID, s.readStmts.QueryRowContext(ctx, `SELECT a.login_id, `+userColumns+`
+		FROM (SELECT l.id AS login_id, l.user_id FROM tokens t JOIN logins l ON l.id = t.login_id
+			WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?
+			AND l.revoked_at IS NULL) a
+		JOIN users ON users.id = a.user_id`, hexString(hash), now.UnixMilli())})
 	if err != nil {
 		return User{}, 0, err
 	}
-	u, err := s.UserByLogin(ctx, loginID)
-	return u, loginID, err
+	return u, loginID, nil
 }
+
+// prefixScan scans a row whose first column is one more value before the user's columns.
+type prefixScan struct {
+	first any
+	row   *sql.Row
+}
+
+func (p prefixScan) Scan(dest ...any) error { return p.row.Scan(append([]any{p.first}, dest...)...) }
 
 // UserByLogin returns the user of a login that has not been revoked (the cookie session's check).
 func (s *Store) UserByLogin(ctx context.Context, loginID int64) (User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users
+	return scanUser(s.readStmts.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users
 		WHERE id = (SELECT user_id FROM logins WHERE id = ? AND revoked_at IS NULL)`, loginID))
 }
 
@@ -140,7 +153,7 @@ func (s *Store) RotateRefreshToken(ctx context.Context, oldHash []byte, p TokenP
 			hexString(p.RefreshHash), keep, hexString(oldHash)); err != nil {
 			return err
 		}
-		return insertTokens(ctx, tx, rot.LoginID, p)
+		return insertTokens(ctx, s.writeStmts.in(tx), rot.LoginID, p)
 	})
 	if err == nil && reused {
 		return rot, ErrTokenReused

@@ -33,7 +33,7 @@ type TradeFilter struct {
 // GoldTransactions lists executed trades matching f, newest first.
 func (s *Store) GoldTransactions(ctx context.Context, f TradeFilter) ([]GoldTransaction, error) {
 	var c conditions
-	c.user(f.UserSearch)
+	c.userRows(`q.user_id`, f.UserSearch)
 	c.equal(`q.type`, f.Type)
 	c.equal(`j.status`, f.Status)
 	for _, b := range []struct {

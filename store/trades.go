@@ -32,30 +32,59 @@ type Quote struct {
 
 // SaveQuote stores q as the customer's pending quote of its type, replacing an earlier pending one.
 func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE trade_quotes SET status = 'replaced'
-			WHERE user_id = ? AND type = ? AND status = 'pending'`, q.UserID, q.Type); err != nil {
-			return err
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
-			amount_gold_mg, price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			q.UserID, q.Type, q.CodeScope, q.AmountRial, q.AmountGoldMg, q.PricePerGramRial,
-			q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli())
-		if err != nil {
-			return err
-		}
-		q.ID, err = res.LastInsertId()
+	err := s.inLightTx(ctx, func(tx *sql.Tx) (err error) {
+		q, err = saveQuote(ctx, tx, q)
 		return err
 	})
 	return q, err
 }
 
-// Trade names the quote a customer confirmed with its code.
+// IssueQuote records a trade code (its hash, for phone, bound to q's CodeScope) and q as the customer's
+// pending quote in one transaction, unless the code's resend spacing or daily cap forbids it (IssueCode's
+// errors and wait): a refused resend leaves the earlier quote and its code working. Neither moves money, so
+// the commit does not wait for the disk (inLightTx): a power cut can lose a quote and its code, which the
+// customer asks for again.
+func (s *Store) IssueQuote(ctx context.Context, phone string, codeHash []byte, lim CodeLimits, q Quote,
+	now time.Time) (saved Quote, wait time.Duration, err error) {
+	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
+		if wait, err = codeAllowed(ctx, tx, phone, PurposeTrade, lim, now); err != nil {
+			return err
+		}
+		if err = insertCode(ctx, tx, phone, PurposeTrade, q.CodeScope, codeHash, lim, now); err != nil {
+			return err
+		}
+		saved, err = saveQuote(ctx, tx, q)
+		return err
+	})
+	return saved, wait, err
+}
+
+func saveQuote(ctx context.Context, tx *sql.Tx, q Quote) (Quote, error) {
+	if _, err := tx.ExecContext(ctx, `UPDATE trade_quotes SET status = 'replaced'
+		WHERE user_id = ? AND type = ? AND status = 'pending'`, q.UserID, q.Type); err != nil {
+		return q, err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
+		amount_gold_mg, price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		q.UserID, q.Type, q.CodeScope, q.AmountRial, q.AmountGoldMg, q.PricePerGramRial,
+		q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli())
+	if err != nil {
+		return q, err
+	}
+	q.ID, err = res.LastInsertId()
+	return q, err
+}
+
+// Trade names the quote a customer confirmed with its code: by the code itself (Phone, CodeHash and
+// CodeLimits, checked inside the trade's transaction), or by CodeScope for callers that checked no code.
 type Trade struct {
-	UserID    int64
-	Type      string
-	CodeScope string
-	Once      Once
+	UserID     int64
+	Type       string
+	Phone      string
+	CodeHash   []byte
+	CodeLimits CodeLimits
+	CodeScope  string // used when CodeHash is nil
+	Once       Once
 	// Describe writes the statement text of the trade; RewardText that of the inviter's reward.
 	Describe   func(Quote) string
 	RewardText string
@@ -66,13 +95,27 @@ type Trade struct {
 	MonthStart time.Time
 }
 
-// ExecuteQuote carries out a live quote in one transaction, if its side is still open (ErrTradingClosed): the customer's rial and gold move against the
-// shop's trading accounts at the quoted price (ErrInsufficientFunds when the free balance no longer covers
-// it), the quote is closed, and on the customer's first trade their inviter gets the referral reward.
-// It returns the trade as a statement row.
+// ExecuteQuote checks the trade's code and carries out its live quote in one transaction. A wrong code
+// counts a try (ErrCodeWrong, ErrCodeTooManyTries; ErrCodeNone without a live code) and moves nothing. With
+// the right code, a trade that is refused leaves the code live for another try: the side closed
+// (ErrTradingClosed), no live quote of that type (ErrQuoteNone: expired, replaced, used, or the code sent with
+// the other side's type), or the free balance no longer covering it (ErrInsufficientFunds). Otherwise the
+// customer's rial and gold move against the shop's trading accounts at the quoted price, the code is spent
+// and the quote closed in the same commit, and on the customer's first trade their inviter gets the referral
+// reward. It returns the trade as a statement row.
 func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
 	var entry Entry
+	var verdict error
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		var codeID int64
+		if t.CodeHash != nil {
+			var err error
+			if codeID, t.CodeScope, verdict, err = checkCode(ctx, tx, t.Phone, PurposeTrade, t.CodeHash,
+				t.CodeLimits, now); err != nil || verdict != nil {
+				return err // a wrong code's try is committed, and nothing else
+			}
+		}
+		// inside an idempotent call the key was claimed first in this transaction; this marks it used
 		if err := t.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
@@ -113,6 +156,11 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			journalID, q.ID); err != nil {
 			return err
 		}
+		if codeID != 0 {
+			if err := closeCode(ctx, tx, codeID, now); err != nil {
+				return err
+			}
+		}
 		if q.AmountRial < settings.ReferralMinTradeRial {
 			// too small to earn the inviter anything: a later trade of at least the minimum may
 		} else if err := rewardInviter(ctx, tx, t.UserID, t.RewardText, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
@@ -121,6 +169,9 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 		entry, err = entryOf(ctx, tx, t.UserID, journalID)
 		return err
 	})
+	if err == nil && verdict != nil {
+		return Entry{}, verdict
+	}
 	return entry, err
 }
 

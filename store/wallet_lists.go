@@ -71,7 +71,7 @@ type WalletFilter struct {
 // WalletRequests returns the requests matching f, newest first.
 func (s *Store) WalletRequests(ctx context.Context, f WalletFilter) ([]WalletRequest, error) {
 	var c conditions
-	c.user(f.UserSearch)
+	c.userRows(`r.user_id`, f.UserSearch)
 	c.equal(`r.type`, f.Type)
 	c.equal(`r.status`, f.Status)
 	c.between(`r.created_at`, f.From, f.To)
@@ -94,6 +94,21 @@ func userSearch(text string) (string, []any) {
 	like := "%" + escapeLike(text) + "%"
 	return `(CAST(u.id AS TEXT) = ? OR u.phone_number LIKE ? ESCAPE '\' OR
 		(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\')`, []any{text, like, like}
+}
+
+// userRows keeps the rows of the users matching search, like conditions.user. A search of digits (a phone
+// or an id) matches a few users, so the rows are found from those users through column's index instead of
+// walking the newest rows of every customer until the page fills (0.2 s on a shop of 277k journals).
+func (c *conditions) userRows(column, search string) {
+	if search == "" {
+		return
+	}
+	if strings.Trim(search, "0123456789") != "" {
+		c.user(search)
+		return
+	}
+	clause, args := userSearch(search)
+	c.add(column+` IN (SELECT u.id FROM users u WHERE `+clause+`)`, args...)
 }
 
 // escapeLike makes a search text literal inside a LIKE pattern.

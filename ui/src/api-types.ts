@@ -76,7 +76,10 @@ export type WalletRequest = {
   decided_at: string | null;
 };
 
-/** Entry is one statement row; running balances are computed by the client in the order received. */
+/**
+ * Entry is one statement row. A statement page gives each row the customer's total balances right after it
+ * (balance_rial, balance_gold); a single row (a trade's answer) has none.
+ */
 export type Entry = {
   id: number;
   created_at: string;
@@ -88,7 +91,12 @@ export type Entry = {
   credit_rial: string;
   debit_gold: string;
   credit_gold: string;
+  balance_rial?: string;
+  balance_gold?: string;
 };
+
+/** StatementPage is one page of a statement, newest first; next_cursor is "" on the last page. */
+export type StatementPage = { transactions: Entry[]; next_cursor: string };
 
 /** BankAccount is one of the customer's cards. */
 export type BankAccount = {

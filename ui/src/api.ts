@@ -7,7 +7,7 @@ import type {
   BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
-  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate,
+  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage,
 } from "./api-types";
 
 export type * from "./api-types";
@@ -251,6 +251,14 @@ function query(params: Record<string, string | undefined>): string {
   return s ? `?${s}` : "";
 }
 
+/** STATEMENT_PAGE is how many statement rows one page asks for. */
+export const STATEMENT_PAGE = 50;
+
+/** statementQuery asks for one page of a statement, newest first, after cursor ("" for the newest). */
+function statementQuery(cursor: string): string {
+  return `?limit=${STATEMENT_PAGE}&cursor=${encodeURIComponent(cursor)}`;
+}
+
 /** uploadOnce posts a form with XMLHttpRequest, the only browser call that reports upload progress. */
 function uploadOnce(path: string, form: FormData, headers: Record<string, string>, onProgress: (percent: number) => void) {
   return new Promise<{ status: number; data: unknown }>((resolve) => {
@@ -350,7 +358,7 @@ export const api = {
   myWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests/user"),
   cancelWalletRequest: (id: number, key?: string) =>
     request<Message>("POST", `/api/wallet/requests/cancel/${id}`, undefined, idem(key)),
-  transactions: () => request<{ transactions: Entry[] }>("GET", "/api/transactions/all"),
+  transactions: (cursor = "") => request<StatementPage>("GET", `/api/transactions/all${statementQuery(cursor)}`),
   bankAccounts: () => request<BankAccount[]>("GET", "/api/bank-accounts"),
   addBankAccount: (card_number: string, iban?: string) =>
     request<Message & { account: BankAccount }>("POST", "/api/bank-accounts", iban ? { card_number, iban } : { card_number }),
@@ -366,7 +374,8 @@ export const api = {
   charge: (userId: number, type: "rial" | "gold", amount: string, description: string, key?: string) =>
     request<Message & { user: CustomerBalances }>("POST", "/api/adminCharge/charge", { userId, type, amount, description }, idem(key)),
   usersBalances: (f: BalancesFilter) => request<CustomerBalances[]>("GET", `/api/admin/users-balances${query(f)}`),
-  userTransactions: (userId: number) => request<Entry[]>("GET", `/api/admin/user-transactions/${userId}`),
+  userTransactions: (userId: number, cursor = "") =>
+    request<StatementPage>("GET", `/api/admin/user-transactions/${userId}${statementQuery(cursor)}`),
 
   // prices and trading (customer)
   priceHistory: (days: number) => request<PricePoint[]>("GET", `/api/prices/history?days=${days}`, undefined, pub),

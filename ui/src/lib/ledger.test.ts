@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../api";
-import { formatUnits, isZero, parseUnits, runningBalances, statementRows } from "./ledger";
+import { formatUnits, isZero, pageRows, parseUnits, runningBalances, statementRows } from "./ledger";
 
 function entry(id: number, amounts: Partial<Entry>): Entry {
   return {
@@ -118,5 +118,18 @@ describe("isZero", () => {
     expect(isZero(null)).toBe(true);
     expect(isZero("0.001")).toBe(false);
     expect(isZero("15000")).toBe(false);
+  });
+});
+
+describe("pageRows", () => {
+  it("keeps the server's order and balances", () => {
+    const rows = pageRows([
+      { ...entry(2, { debit_rial: "300" }), balance_rial: "700", balance_gold: "0.000" },
+      { ...entry(1, { credit_rial: "1000" }), balance_rial: "1000", balance_gold: "0.000" },
+    ]);
+    expect(rows.map((r) => [r.entry.id, r.rialBalance, r.goldBalance])).toEqual([
+      [2, "700", "0.000"],
+      [1, "1000", "0.000"],
+    ]);
   });
 });

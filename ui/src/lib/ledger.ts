@@ -71,3 +71,11 @@ export function statementRows(entries: readonly Entry[]): LedgerRow[] {
 export function isZero(value: string | null | undefined): boolean {
   return (parseUnits(value, GOLD_SCALE) ?? 0n) === 0n;
 }
+
+/**
+ * pageRows is how a statement page is shown: the rows as the server sent them (newest first), each with the
+ * balances the server gave it, so a page needs none of the rows before it.
+ */
+export function pageRows(entries: readonly Entry[]): LedgerRow[] {
+  return entries.map((entry) => ({ entry, rialBalance: entry.balance_rial ?? "0", goldBalance: entry.balance_gold ?? "0.000" }));
+}

@@ -1,20 +1,20 @@
 // Users' balances (admin.md §2): filter by text and by rial and gold ranges, and open any user's
 // ledger with running balances computed exactly in the order the server sends.
-import { useEffect, useState, type FormEvent } from "react";
-import { api, errorText, type BalancesFilter, type CustomerBalances } from "../api";
+import { useMemo, useState, type FormEvent } from "react";
+import { api, errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
 import { Modal } from "../components/admin-modal";
 import { FilterActions, Gold, Rial } from "../components/admin-parts";
 import { ListIcon, UsersIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
-import { useBannerList } from "../hooks/use-admin-list";
+import { useBannerList, usePagedList, type Page } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { useScrollMore } from "../hooks/use-scroll-more";
 import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "../lib/admin-filters";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../lib/labels";
-import { isZero, statementRows, type LedgerRow } from "../lib/ledger";
+import { isZero, pageRows, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
 
@@ -142,26 +142,15 @@ export default function AdminUserBalancesView() {
 }
 
 function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; name: string; narrow: boolean; onClose: () => void }) {
-  const [rows, setRows] = useState<LedgerRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    api.userTransactions(user.id).then(
-      (entries) => alive && setRows(statementRows(Array.isArray(entries) ? entries : [])),
-      (err) => {
-        if (!alive) return;
-        setFailed(true);
-        toast(errorText(err, "خطا در دریافت تراکنش‌ها"), "error");
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [user.id]);
+  // One customer's statement a page at a time, newest first; the modal opens anew for another customer.
+  const fetchPage = (_: object, cursor: string): Promise<Page<Entry>> =>
+    api.userTransactions(user.id, cursor).then((p) => ({ rows: p?.transactions ?? [], next: p?.next_cursor ?? "" }));
+  const { list, hasMore, loading, failed, more } = usePagedList(fetchPage, (err) => errorText(err, "خطا در دریافت تراکنش‌ها"));
+  const end = useScrollMore<HTMLDivElement>(hasMore, loading, more);
+  const rows = useMemo<LedgerRow[] | null>(() => (list ? pageRows(list) : null), [list]);
 
   const cell = (v: string | null | undefined, fmt: (v: string) => string) => (isZero(v) ? EMPTY : fmt(v as string));
-  const last = rows && rows.length ? rows[rows.length - 1] : null;
+  const last = rows && rows.length ? rows[0] : null; // the newest row's balances are the customer's totals
 
   return (
     <Modal title={`${name} (شناسه ${toFaDigits(user.id)})`} onClose={onClose} size="wide" testid="ledger-modal">
@@ -260,6 +249,13 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
               </table>
             </div>
           )}
+          <div ref={end} className="list-more">
+            {hasMore && (
+              <Button variant="secondary" busy={loading} onClick={() => void more()} data-testid="ledger-more">
+                تراکنش‌های قدیمی‌تر
+              </Button>
+            )}
+          </div>
         </>
       )}
     </Modal>

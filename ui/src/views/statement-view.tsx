@@ -1,15 +1,16 @@
 // /transactions_page: every ledger entry with running gold and rial balances. One table: on a desktop a
 // table, under 768 px each row a card (money.css), so there is one list in the page, not two.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { api, errorText, type Entry } from "../api";
 import { InfoIcon, ListIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
-import { LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { usePagedList, type Page } from "../hooks/use-admin-list";
+import { useScrollMore } from "../hooks/use-scroll-more";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../lib/labels";
-import { isZero, statementRows } from "../lib/ledger";
+import { isZero, pageRows } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 
@@ -27,31 +28,23 @@ function Amount({ label, value, gold, strong, first }: { label: string; value: s
   );
 }
 
-/** StatementView is /transactions_page. */
+/** fetchPage is one page of the caller's statement, newest first. */
+const fetchPage = (_: object, cursor: string): Promise<Page<Entry>> =>
+  api.transactions(cursor).then((p) => ({ rows: p?.transactions ?? [], next: p?.next_cursor ?? "" }));
+
+/** StatementView is /transactions_page: a page at a time, the next one loaded as the list's end comes near. */
 export default function StatementView() {
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { list: entries, hasMore, loading, failed, more, reload } = usePagedList(fetchPage, (err) => errorText(err, M.statementFailed));
+  const end = useScrollMore<HTMLDivElement>(hasMore, loading, more);
 
-  const load = () => {
-    setFailed(false);
-    api.transactions().then(
-      (a) => setEntries(a?.transactions ?? []),
-      (err) => {
-        setFailed(true);
-        toast(errorText(err, M.statementFailed), "error");
-      },
-    );
-  };
-  useEffect(load, []);
-
-  const rows = useMemo(() => (entries ? statementRows(entries) : []), [entries]);
+  const rows = useMemo(() => (entries ? pageRows(entries) : []), [entries]);
 
   return (
     <div className="statement wide-screen">
       <PageHeader title="صورتحساب" />
       {entries === null ? (
         failed ? (
-          <LoadFailed icon={<InfoIcon size={40} />} title={M.statementFailed} onRetry={load} />
+          <LoadFailed icon={<InfoIcon size={40} />} title={M.statementFailed} onRetry={() => void reload()} />
         ) : (
           <Loading text="در حال دریافت صورتحساب…" />
         )
@@ -59,7 +52,7 @@ export default function StatementView() {
         <StatusCard icon={<ListIcon size={40} />} title={NO_TRANSACTIONS} text="واریز، برداشت و خرید و فروش طلا اینجا نوشته می‌شود." testid="statement-empty" />
       ) : (
         <>
-          <p className="list-count">{`${toFaDigits(rows.length)} تراکنش، جدیدترین در بالا`}</p>
+          <p className="list-count">{`${toFaDigits(rows.length)}${hasMore ? " تراکنش اخیر" : " تراکنش"}، جدیدترین در بالا`}</p>
           <div className="table-wrap card">
             <table className="table table-dense rtable ledger">
               <caption className="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
@@ -142,6 +135,13 @@ export default function StatementView() {
                 ))}
               </tbody>
             </table>
+          </div>
+          <div ref={end} className="list-more">
+            {hasMore && (
+              <Button variant="secondary" busy={loading} onClick={() => void more()} data-testid="statement-more">
+                تراکنش‌های قدیمی‌تر
+              </Button>
+            )}
           </div>
         </>
       )}

@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"testing"
+	"time"
+)
+
+func charge7(ctx context.Context, s *Store, admin, user int64, once Once) error {
+	_, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetRial, Amount: 7, Once: once}, time.Now())
+	return err
+}
+
+func TestAnIdempotentCallCommitsClaimMoneyAndAnswerTogether(t *testing.T) {
+	s, _ := openTest(t)
+	bg := context.Background()
+	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
+	once := Once{UserID: admin, Key: "k-1", Route: "POST /charge"}
+
+	ctx, call := s.StartOnce(bg, once, "fp", time.Now())
+	if err := charge7(ctx, s, admin, user, once); err != nil {
+		t.Fatal(err)
+	}
+	// not committed yet: neither the money nor the claim is seen, and the answer is not out
+	wantBalances(t, s, user, Balances{})
+	if _, err := s.OnceAnswerFor(bg, admin, "k-1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("claim seen before the commit: %v", err)
+	}
+	if err := call.Finish(ctx, 200, `{"ok":1}`); err != nil {
+		t.Fatal(err)
+	}
+	wantBalances(t, s, user, Balances{Rial: 7, AvailableRial: 7})
+	if a, err := s.OnceAnswerFor(bg, admin, "k-1"); err != nil || a.Status != 200 || a.Body != `{"ok":1}` || a.Fingerprint != "fp" || !a.Used {
+		t.Fatalf("kept %+v err %v", a, err)
+	}
+
+	// a repeat that reaches the store anyway loses the key and moves nothing
+	ctx, again := s.StartOnce(bg, once, "fp", time.Now())
+	if err := charge7(ctx, s, admin, user, once); !errors.Is(err, ErrKeyInUse) || !again.Lost() {
+		t.Fatalf("repeat: %v lost=%v", err, again.Lost())
+	}
+	if err := again.Finish(ctx, 409, ""); err != nil {
+		t.Fatal(err)
+	}
+	wantBalances(t, s, user, Balances{Rial: 7, AvailableRial: 7})
+}
+
+// A crash before the call's commit (Abort stands for it: the transaction never commits) leaves nothing: no
+// claim, no money, so the retry runs the call.
+func TestAnUnfinishedCallLeavesNoTrace(t *testing.T) {
+	s, _ := openTest(t)
+	bg := context.Background()
+	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
+	once := Once{UserID: admin, Key: "k-1", Route: "POST /charge"}
+	ctx, call := s.StartOnce(bg, once, "fp", time.Now())
+	if err := charge7(ctx, s, admin, user, once); err != nil {
+		t.Fatal(err)
+	}
+	call.Abort()
+	if _, err := s.OnceAnswerFor(bg, admin, "k-1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a claim outlived its call: %v", err)
+	}
+	wantBalances(t, s, user, Balances{})
+	ctx, retry := s.StartOnce(bg, once, "fp", time.Now())
+	if err := charge7(ctx, s, admin, user, once); err != nil {
+		t.Fatal(err)
+	}
+	if err := retry.Finish(ctx, 200, `{}`); err != nil {
+		t.Fatal(err)
+	}
+	wantBalances(t, s, user, Balances{Rial: 7, AvailableRial: 7})
+}
+
+// A refused call gives its key back but keeps what its steps kept: a wrong code's counted try.
+func TestARefusedCallGivesItsKeyBackAndKeepsItsTries(t *testing.T) {
+	s, _ := openTest(t)
+	bg := context.Background()
+	user := addCustomer(t, s, 1)
+	lim := CodeLimits{Lifetime: time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5}
+	if _, err := s.IssueCode(bg, "09120000001", PurposeWithdraw, "w", []byte("good"), lim, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, call := s.StartOnce(bg, Once{UserID: user, Key: "k", Route: "POST /w"}, "fp", time.Now())
+	if _, err := s.UseCode(ctx, "09120000001", PurposeWithdraw, []byte("bad"), lim, time.Now()); !errors.Is(err, ErrCodeWrong) {
+		t.Fatal(err)
+	}
+	if err := call.Finish(ctx, 400, `{}`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.OnceAnswerFor(bg, user, "k"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the key was kept: %v", err)
+	}
+	var tries int
+	s.read.QueryRowContext(bg, `SELECT tries FROM verification_codes WHERE phone_number = '09120000001'`).Scan(&tries)
+	if tries != 1 {
+		t.Fatalf("tries %d", tries)
+	}
+}
+
+// A claim left by the earlier scheme (claimed in its own transaction, no money moved, no answer) is taken
+// over at once; one whose call moved money without keeping its answer is not.
+func TestAClaimLeftBeforeAnswersSharedACommitIsTakenOver(t *testing.T) {
+	s, _ := openTest(t)
+	bg := context.Background()
+	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
+	now := time.Now()
+	if _, err := s.write.ExecContext(bg, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at, used_at)
+		VALUES (?, 'left', 'POST /charge', 'fp', ?, NULL), (?, 'moved', 'POST /charge', 'fp', ?, ?)`,
+		admin, now.UnixMilli(), admin, now.UnixMilli(), now.UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, call := s.StartOnce(bg, Once{UserID: admin, Key: "left", Route: "POST /charge"}, "fp", now)
+	if err := charge7(ctx, s, admin, user, Once{UserID: admin, Key: "left", Route: "POST /charge"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := call.Finish(ctx, 200, `{}`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, call = s.StartOnce(bg, Once{UserID: admin, Key: "moved", Route: "POST /charge"}, "fp", now)
+	if err := charge7(ctx, s, admin, user, Once{UserID: admin, Key: "moved", Route: "POST /charge"}); !errors.Is(err, ErrKeyInUse) {
+		t.Fatalf("a used key taken over: %v", err)
+	}
+	call.Finish(ctx, 409, "")
+	wantBalances(t, s, user, Balances{Rial: 7, AvailableRial: 7})
+}
+
+// A write apart from a call that holds the writer connection is refused instead of waiting for ever.
+func TestAWriteApartFromAnOpenCallIsRefused(t *testing.T) {
+	s, _ := openTest(t)
+	bg := context.Background()
+	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
+	once := Once{UserID: admin, Key: "k", Route: "POST /charge"}
+	ctx, call := s.StartOnce(bg, once, "fp", time.Now())
+	defer call.Abort()
+	if err := s.Hit(Apart(ctx), time.Now(), Limit{Bucket: "b", Max: 5, Window: time.Minute}); err != nil {
+		t.Fatalf("apart before the call's first write: %v", err)
+	}
+	if err := charge7(ctx, s, admin, user, once); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.Hit(Apart(ctx), time.Now(), Limit{Bucket: "b", Max: 5, Window: time.Minute}) }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, errApartInCall) {
+			t.Fatalf("apart while the call is open: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a write apart from an open call waits for ever")
+	}
+}
+
+// Codes, quotes and rate hits commit at synchronous=NORMAL, and the writer is back at FULL after each.
+func TestLightWritesLeaveTheWriterAtFull(t *testing.T) {
+	s, _ := openTest(t)
+	bg := context.Background()
+	var during int
+	if err := s.inLightTx(bg, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(bg, `PRAGMA synchronous`).Scan(&during)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.inLightTx(bg, func(tx *sql.Tx) error { return errors.New("refused") }); err == nil {
+		t.Fatal("a failed light write succeeded")
+	}
+	var after int
+	s.write.QueryRowContext(bg, `PRAGMA synchronous`).Scan(&after)
+	var money int
+	s.InTx(bg, func(tx *sql.Tx) error { return tx.QueryRowContext(bg, `PRAGMA synchronous`).Scan(&money) })
+	if during != 1 || after != 2 || money != 2 {
+		t.Fatalf("synchronous during a light write %d, after %d, in a money write %d; want 1, 2, 2", during, after, money)
+	}
+}
