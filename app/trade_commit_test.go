@@ -8,17 +8,24 @@ import (
 	"time"
 )
 
+// pendingBuy makes a customer holding 10,000,000 rial at a base price of 50,000,000 with a live buy quote of
+// rial; it returns the admin's token, the customer and the quote's code.
+func (s *testShop) pendingBuy(rial int) (admin string, c trader, code string) {
+	s.t.Helper()
+	admin = s.signInAdmin()
+	c = s.newTrader(1, "")
+	s.setPrice(admin, 50_000_000)
+	s.charge(admin, c, "rial", "10000000")
+	s.quote(c, "buy", map[string]any{"amount_rial": rial})
+	return admin, c, s.lastCode(c.phone)
+}
+
 // The code is checked in the trade's own transaction: a trade refused with the right code leaves the code
 // live, a wrong code counts one try, and the code is spent only in the commit that moves the money.
 
 func TestAVerifyWithTheOtherSidesTypeLeavesTheCodeLive(t *testing.T) {
 	s := newTestShop(t)
-	admin := s.signInAdmin()
-	c := s.newTrader(1, "")
-	s.setPrice(admin, 50_000_000)
-	s.charge(admin, c, "rial", "10000000")
-	s.quote(c, "buy", map[string]any{"amount_rial": 1_000_000})
-	code := s.lastCode(c.phone)
+	_, c, code := s.pendingBuy(1_000_000)
 	verify := func(typ string) reply {
 		return s.do("POST", "/api/prices/verify-transaction", c.token,
 			map[string]string{"verification_code": code, "transaction_type": typ})
@@ -38,12 +45,7 @@ func TestAVerifyWithTheOtherSidesTypeLeavesTheCodeLive(t *testing.T) {
 
 func TestAVerifyRefusedForBalanceLeavesTheCodeForAfterATopUp(t *testing.T) {
 	s := newTestShop(t)
-	admin := s.signInAdmin()
-	c := s.newTrader(1, "")
-	s.setPrice(admin, 50_000_000)
-	s.charge(admin, c, "rial", "10000000")
-	s.quote(c, "buy", map[string]any{"amount_rial": 10_000_000})
-	code := s.lastCode(c.phone)
+	admin, c, code := s.pendingBuy(10_000_000)
 	card := s.addSettledCard(c.token, luhnCard("603799123456789"))
 	if r := s.do("POST", "/api/wallet/withdraw", c.token, map[string]any{"amount": 5_000_000, "bank_account_id": card}); r.Status != 200 {
 		t.Fatalf("withdraw: %d %s", r.Status, r.Body)
@@ -63,12 +65,7 @@ func TestAVerifyRefusedForBalanceLeavesTheCodeForAfterATopUp(t *testing.T) {
 
 func TestAVerifyRefusedWhileTradingIsClosedLeavesTheCodeLive(t *testing.T) {
 	s := newTestShop(t)
-	admin := s.signInAdmin()
-	c := s.newTrader(1, "")
-	s.setPrice(admin, 50_000_000)
-	s.charge(admin, c, "rial", "10000000")
-	s.quote(c, "buy", map[string]any{"amount_rial": 1_000_000})
-	code := s.lastCode(c.phone)
+	admin, c, code := s.pendingBuy(1_000_000)
 	put := func(on bool) {
 		if r := s.do("PUT", "/api/priceSettings", admin, map[string]any{"buy_enabled": on}); r.Status != 200 {
 			t.Fatalf("settings: %d %s", r.Status, r.Body)
@@ -87,12 +84,7 @@ func TestAVerifyRefusedWhileTradingIsClosedLeavesTheCodeLive(t *testing.T) {
 
 func TestAWrongCodeCountsOneTry(t *testing.T) {
 	s := newTestShop(t)
-	admin := s.signInAdmin()
-	c := s.newTrader(1, "")
-	s.setPrice(admin, 50_000_000)
-	s.charge(admin, c, "rial", "10000000")
-	s.quote(c, "buy", map[string]any{"amount_rial": 1_000_000})
-	good := s.lastCode(c.phone)
+	_, c, good := s.pendingBuy(1_000_000)
 	wrong := fmt.Sprintf("%05d", (atoiOr(good)+1)%100000)
 	// four wrong tries, each with its own key and the same one twice: each counts one, none voids the code
 	for i, key := range []string{"a", "b", "b", "c"} {
@@ -129,12 +121,7 @@ func TestAWrongCodeCountsOneTry(t *testing.T) {
 // it runs), never "code expired".
 func TestConcurrentVerifiesWithOneKeyGetTheFirstAnswer(t *testing.T) {
 	s := newTestShop(t)
-	admin := s.signInAdmin()
-	c := s.newTrader(1, "")
-	s.setPrice(admin, 50_000_000)
-	s.charge(admin, c, "rial", "10000000")
-	s.quote(c, "buy", map[string]any{"amount_rial": 1_000_000})
-	code := s.lastCode(c.phone)
+	_, c, code := s.pendingBuy(1_000_000)
 	var wg sync.WaitGroup
 	replies := make([]reply, 8)
 	for i := range replies {
