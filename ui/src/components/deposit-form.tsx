@@ -1,6 +1,7 @@
 // The deposit tab: an amount and a photo of the bank receipt, sent with upload progress over the form.
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { api, errorText } from "../api";
+import { usePickedFile } from "../hooks/use-picked-file";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { toFaDigits } from "../lib/digits";
 import { formatFileSize } from "../lib/money";
@@ -14,27 +15,13 @@ import { Button } from "./ui";
 /** DepositForm sends a deposit request; onDone runs after the server took it. */
 export function DepositForm({ onDone }: { onDone: () => void }) {
   const [amount, setAmount] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ amount?: string | null; receipt?: string | null }>({});
   // null while no upload runs; 0..100 while the receipt travels
   const [progress, setProgress] = useState<number | null>(null);
+  // closing the picker without a choice keeps the one chosen before
+  const { file, setFile, preview, pick } = usePickedFile((f) => setErrors((x) => ({ ...x, receipt: receiptError(f) })));
   const [key, renewKey] = useIdempotencyKey([amount, file]);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const f = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
-    if (!f) return; // the picker was closed without a choice: keep the one chosen before
-    setFile(f);
-    setErrors((x) => ({ ...x, receipt: receiptError(f) }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

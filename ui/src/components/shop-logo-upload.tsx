@@ -1,7 +1,8 @@
 // The shop's logo on its settings screen: the logo now (or the built-in mark), a picked picture's preview, and
 // its upload with progress. The server makes every size from it.
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState } from "react";
 import { api, errorText, type AdminShop } from "../api";
+import { usePickedFile } from "../hooks/use-picked-file";
 import { toFaDigits } from "../lib/digits";
 import { formatFileSize } from "../lib/money";
 import { logoAt } from "../lib/shop";
@@ -16,25 +17,10 @@ const PREVIEW = 96;
 
 /** ShopLogoUpload shows the logo and replaces it; onUploaded gets the server's answer. */
 export function ShopLogoUpload({ logoUrl, onUploaded }: { logoUrl: string; onUploaded: (shop: AdminShop) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const f = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
-    if (!f) return;
-    setFile(f);
-    setError(logoError(f));
-  };
+  const { file, setFile, preview, pick } = usePickedFile((f) => setError(logoError(f)));
 
   const upload = async () => {
     if (!file || progress !== null) return;
