@@ -183,7 +183,10 @@ describe('money', { concurrency: true }, () => {
       // Deposit: the checks of the form, then the amount in Persian digits and the receipt.
       await page.goto(`${shop.url}/deposit-withdraw_page`);
       await page.getByTestId('tab-deposit').click();
-      assert.equal(await page.getByTestId('wallet-balance-rial').innerText(), '۰');
+      // The balance shows "…" until its answer arrives: wait for the figure, then read it.
+      const rialBalance = page.getByTestId('wallet-balance-rial');
+      await page.waitForFunction((el) => el.textContent !== '…', await rialBalance.elementHandle());
+      assert.equal(await rialBalance.innerText(), '۰');
       await page.getByTestId('deposit-submit').click();
       await page.getByText('لطفاً مبلغ را به‌صورت عدد و بیشتر از صفر وارد کنید').waitFor();
       await page.getByText('لطفاً تصویر رسید واریز را انتخاب کنید').waitFor();
