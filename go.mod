@@ -3,7 +3,6 @@ module goldshop
 go 1.26.8
 
 require (
-	github.com/alexedwards/scs/sqlite3store v0.0.0-20251002162104-209de6e426de
 	github.com/alexedwards/scs/v2 v2.9.0
 	github.com/benbjohnson/litestream v0.5.18
 	github.com/coreos/go-systemd/v22 v22.7.0

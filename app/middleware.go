@@ -98,6 +98,20 @@ func (a *App) securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
+// finishChanges lets a change run to its end once begun, even when the client goes away: its transaction
+// shares a group commit with other customers' (store/commit.go), and a statement interrupted by one
+// client's cancellation would roll back the whole group. Reads still stop when their client leaves.
+func finishChanges(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+		default:
+			r = r.WithContext(context.WithoutCancel(r.Context()))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // noStore keeps personal API answers out of every cache.
 func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -20,7 +20,7 @@ func (a *App) Handler() http.Handler {
 	r.Get("/healthz", a.handle(a.health))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate, a.guardAdminPaths)
+		r.Use(noStore, finishChanges, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate, a.guardAdminPaths)
 		r.NotFound(a.handle(func(http.ResponseWriter, *http.Request) error { return notFound(msgAPINotFound) }))
 		r.MethodNotAllowed(a.handle(func(http.ResponseWriter, *http.Request) error {
 			return &apiError{http.StatusMethodNotAllowed, msgMethodNotAllowed}

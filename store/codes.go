@@ -38,16 +38,17 @@ var (
 func (s *Store) IssueCode(ctx context.Context, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
 	now time.Time) (wait time.Duration, err error) {
 	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
-		if wait, err = codeAllowed(ctx, tx, phone, purpose, lim, now); err != nil {
+		w := s.writeStmts.in(tx)
+		if wait, err = codeAllowed(ctx, w, phone, purpose, lim, now); err != nil {
 			return err
 		}
-		return insertCode(ctx, tx, phone, purpose, scope, codeHash, lim, now)
+		return insertCode(ctx, w, phone, purpose, scope, codeHash, lim, now)
 	})
 	return wait, err
 }
 
 // codeAllowed applies the resend spacing and the daily cap: ErrCodeTooSoon with the wait, or ErrCodeDailyCap.
-func codeAllowed(ctx context.Context, tx *sql.Tx, phone, purpose string, lim CodeLimits, now time.Time) (time.Duration, error) {
+func codeAllowed(ctx context.Context, tx queryer, phone, purpose string, lim CodeLimits, now time.Time) (time.Duration, error) {
 	var last sql.NullInt64
 	var today int
 	if err := tx.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
@@ -67,7 +68,7 @@ func codeAllowed(ctx context.Context, tx *sql.Tx, phone, purpose string, lim Cod
 }
 
 // insertCode closes the live code of phone and purpose and records the new one.
-func insertCode(ctx context.Context, tx *sql.Tx, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
+func insertCode(ctx context.Context, tx queryer, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
 	now time.Time) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ?
 		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL`, now.UnixMilli(), phone, purpose); err != nil {
@@ -86,11 +87,12 @@ func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []b
 	now time.Time) (scope string, err error) {
 	var verdict error
 	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		var id int64
-		if id, scope, verdict, err = checkCode(ctx, tx, phone, purpose, codeHash, lim, now); err != nil || verdict != nil {
+		if id, scope, verdict, err = checkCode(ctx, w, phone, purpose, codeHash, lim, now); err != nil || verdict != nil {
 			return err
 		}
-		return closeCode(ctx, tx, id, now)
+		return closeCode(ctx, w, id, now)
 	})
 	if err != nil {
 		return "", err
@@ -106,7 +108,7 @@ func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []b
 // of whatever the code confirms, so a refused confirmation leaves the code live. A miss is the verdict
 // (ErrCodeNone, ErrCodeWrong, or ErrCodeTooManyTries when it voids the code) and its try is counted in tx,
 // which the caller must commit.
-func checkCode(ctx context.Context, tx *sql.Tx, phone, purpose string, codeHash []byte, lim CodeLimits,
+func checkCode(ctx context.Context, tx queryer, phone, purpose string, codeHash []byte, lim CodeLimits,
 	now time.Time) (id int64, scope string, verdict, err error) {
 	var stored string
 	var tries int
@@ -134,7 +136,7 @@ func checkCode(ctx context.Context, tx *sql.Tx, phone, purpose string, codeHash 
 }
 
 // closeCode spends the code id: it works once.
-func closeCode(ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
+func closeCode(ctx context.Context, tx queryer, id int64, now time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ? WHERE id = ?`, now.UnixMilli(), id)
 	return err
 }

@@ -24,9 +24,10 @@ type Limit struct {
 // last few.
 func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
 	return s.inLightTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		for _, l := range limits {
 			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
+			if err := w.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
 				l.Bucket, now.Add(-l.Window).UnixMilli()).Scan(&n); err != nil {
 				return err
 			}
@@ -35,7 +36,7 @@ func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
 			}
 		}
 		for _, l := range limits {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`, l.Bucket,
+			if _, err := w.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`, l.Bucket,
 				now.UnixMilli()); err != nil {
 				return err
 			}

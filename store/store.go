@@ -35,6 +35,8 @@ type Store struct {
 
 	// readStmts and writeStmts are the hot paths' prepared statements on each pool (see stmtCache).
 	readStmts, writeStmts *stmtCache
+	// commits runs every transaction of the shop's own code on the writer, in groups (commit.go).
+	commits *committer
 	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go).
 	terms termsCache
 }
@@ -44,18 +46,19 @@ type Store struct {
 // runs on, so one Stmt serves the whole pool. Only fixed query texts belong here (the hot paths); a text
 // built per call would grow the map without bound.
 //
-// The read pool's cache prepares on first use. The writer's is filled at Open (writerStatements) and never
-// prepares later: preparing takes a connection, and the writer's only one is held by the transaction that
-// would ask; a query missing from it simply runs unprepared.
+// The read pool's cache prepares on first use. The writer's cannot: preparing takes a connection, and the
+// writer's only one is held by the transaction that would ask. A query missing from it runs unprepared once
+// and is noted as wanted; the committer prepares it between two groups, when the connection is free.
 type stmtCache struct {
-	db   *sql.DB
-	lazy bool
-	mu   sync.RWMutex
-	m    map[string]*sql.Stmt
+	db     *sql.DB
+	lazy   bool
+	mu     sync.RWMutex
+	m      map[string]*sql.Stmt
+	wanted map[string]bool
 }
 
 func newStmtCache(db *sql.DB, lazy bool) *stmtCache {
-	return &stmtCache{db: db, lazy: lazy, m: map[string]*sql.Stmt{}}
+	return &stmtCache{db: db, lazy: lazy, m: map[string]*sql.Stmt{}, wanted: map[string]bool{}}
 }
 
 var errNotPrepared = errors.New("store: statement not prepared")
@@ -68,9 +71,27 @@ func (c *stmtCache) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 		return st, nil
 	}
 	if !c.lazy {
+		c.mu.Lock()
+		c.wanted[query] = true
+		c.mu.Unlock()
 		return nil, errNotPrepared
 	}
 	return c.add(ctx, query)
+}
+
+// prepareWanted prepares the queries that ran unprepared since the last call. The committer calls it between
+// groups, the only moment the writer connection is surely free of its own transactions.
+func (c *stmtCache) prepareWanted(ctx context.Context) {
+	c.mu.Lock()
+	queries := make([]string, 0, len(c.wanted))
+	for q := range c.wanted {
+		queries = append(queries, q)
+	}
+	clear(c.wanted)
+	c.mu.Unlock()
+	for _, q := range queries {
+		_, _ = c.add(ctx, q) // a query that cannot be prepared keeps running unprepared
+	}
 }
 
 // add prepares query outside the lock (it may wait for a connection) and keeps the first one prepared.
@@ -151,9 +172,6 @@ func (t txStmts) ExecContext(ctx context.Context, query string, args ...any) (sq
 	return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 }
 
-// writerStatements are the hot writes prepared on the writer at Open: a sign-in's login and tokens.
-var writerStatements = []string{insertLoginSQL, insertTokensSQL}
-
 func (c *stmtCache) close() error {
 	if c == nil {
 		return nil
@@ -199,13 +217,16 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	s := &Store{write: write, path: path, writeStmts: newStmtCache(write, false)}
+	s.commits = startCommitter(s)
 	if err := s.migrate(ctx); err != nil {
+		s.commits.stop()
 		write.Close()
 		return nil, err
 	}
 	readers := max(4, runtime.NumCPU()*2)
 	read, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
+		s.commits.stop()
 		write.Close()
 		return nil, fmt.Errorf("open readers: %w", err)
 	}
@@ -213,12 +234,6 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxIdleConns(readers)
 	s.read = read
 	s.readStmts = newStmtCache(read, true)
-	for _, q := range writerStatements {
-		if _, err := s.writeStmts.add(ctx, q); err != nil {
-			s.Close()
-			return nil, fmt.Errorf("prepare: %w", err)
-		}
-	}
 	return s, nil
 }
 
@@ -226,6 +241,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 // connection. Closing again does nothing and returns the first close's error.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.commits.stop()
 		serr := errors.Join(s.readStmts.close(), s.writeStmts.close())
 		var cerr error
 		if !s.replicated.Load() {

@@ -28,6 +28,8 @@ type config struct {
 	Customers int           // customers the traders take turns as (each may get a code once a minute)
 	// CPUProfile, when set, is a file for a CPU profile of the process while goldshop serves the read.
 	CPUProfile string
+	// TradeProfile, when set, is a file for a CPU profile of the process while goldshop serves the trades.
+	TradeProfile string
 }
 
 // report is one run's figures.
@@ -40,6 +42,7 @@ type report struct {
 	ReadRatio      float64 // goldshop req/s ÷ bare chi req/s
 	P99Ratio       float64 // goldshop p99 ÷ bare chi p99
 	TradeRatio     float64 // verified trades/s ÷ raw commits/s
+	TxPerCommit    float64 // goldshop's transactions per commit during the trades (group commit)
 	ReadFailures   int
 	TradeFailures  int
 	FirstTradeFail string
@@ -52,6 +55,7 @@ func main() {
 	flag.IntVar(&cfg.Traders, "traders", 8, "concurrent traders, and writers of the raw SQLite probe")
 	flag.IntVar(&cfg.Customers, "customers", 128, "customers the traders take turns as")
 	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the goldshop read measure to this file")
+	flag.StringVar(&cfg.TradeProfile, "tradeprofile", "", "write a CPU profile of the verified-trades measure to this file")
 	flag.Parse()
 	if _, err := run(context.Background(), cfg, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "loadrun:", err)
@@ -106,7 +110,15 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 		return rep, err
 	}
 	rep.ProbeCommits, rep.ProbePerSec = probe.commits, probe.perSec()
+	stop, err = startProfile(cfg.TradeProfile)
+	if err != nil {
+		return rep, err
+	}
+	groups0, txs0 := shop.st.GroupCommits()
 	tr := shop.tradeLoad(cfg.Traders, cfg.Duration)
+	stop()
+	groups, txs := shop.st.GroupCommits()
+	rep.TxPerCommit = ratio(float64(txs-txs0), float64(groups-groups0))
 	rep.Trades, rep.TradesPerSec, rep.TradeFailures, rep.FirstTradeFail = tr.ok, tr.perSec(), tr.failed, tr.firstErr
 
 	rep.ReadRatio = ratio(rep.Shop.PerSec, rep.Chi.PerSec)
@@ -147,6 +159,7 @@ func print(out io.Writer, cfg config, r report) {
 		r.ReadRatio, r.P99Ratio)
 	fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s (%d trades) | raw trade-like commits %.0f/s (%d) | %.2f |\n",
 		cfg.Traders, r.TradesPerSec, r.Trades, r.ProbePerSec, r.ProbeCommits, r.TradeRatio)
+	fmt.Fprintf(out, "\ngroup commit during the trades: %.1f transactions per commit\n", r.TxPerCommit)
 	if r.ReadFailures > 0 || r.TradeFailures > 0 {
 		fmt.Fprintf(out, "\nfailures: %d reads, %d trades (first: %s)\n", r.ReadFailures, r.TradeFailures, r.FirstTradeFail)
 	}

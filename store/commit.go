@@ -1,0 +1,233 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"sync/atomic"
+)
+
+// maxGroup bounds how many transactions share one commit, so one group never holds the writer for long.
+const maxGroup = 64
+
+// errClosed is returned to a write asked of a closed store.
+var errClosed = errors.New("store: closed")
+
+// errGroupAborted is returned to a transaction whose group could not commit because another member broke
+// the shared transaction (an I/O error, say): nothing of it landed, and it may be asked again.
+var errGroupAborted = errors.New("store: group commit aborted")
+
+// committer is group commit: the one goroutine that runs the shop's transactions on the writer connection.
+// Concurrent callers queue; whoever is waiting when the writer frees up goes together into one SQLite
+// transaction, each in a savepoint of its own, and the group pays for one fsync instead of one each. A member
+// that fails rolls back to its savepoint and leaves the others as they were, exactly as if it had run alone;
+// a member is told it committed only after the group's COMMIT returned. One process owns the database
+// (decisions.md), so this queue sees every write of the shop's own code.
+type committer struct {
+	s     *Store
+	jobs  chan *txJob // unbuffered: a job is either taken by the committer or still its caller's
+	quit  chan struct{}
+	ended chan struct{}
+	// groups and members count what committed together, for the load run's figures and the tests.
+	groups, members atomic.Int64
+}
+
+// txJob is one caller's transaction waiting for its group.
+type txJob struct {
+	ctx    context.Context
+	light  bool
+	fn     func(tx *sql.Tx) error
+	result chan txOutcome // buffered: the committer never waits for the caller
+}
+
+// txOutcome is how a job ended: its error, or the value it panicked with, re-raised in the caller.
+type txOutcome struct {
+	err      error
+	panicked bool
+	value    any
+}
+
+func startCommitter(s *Store) *committer {
+	c := &committer{s: s, jobs: make(chan *txJob), quit: make(chan struct{}), ended: make(chan struct{})}
+	go c.loop()
+	return c
+}
+
+// stop ends the loop once the group in progress is done; later writes get errClosed.
+func (c *committer) stop() {
+	close(c.quit)
+	<-c.ended
+}
+
+// submit runs fn in the next group and waits for the group's outcome. A caller that goes away while queued
+// is dropped; once its job is taken it waits, because only the commit can say whether it landed.
+func (c *committer) submit(ctx context.Context, light bool, fn func(tx *sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	j := &txJob{ctx: ctx, light: light, fn: fn, result: make(chan txOutcome, 1)}
+	select {
+	case c.jobs <- j:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-c.quit:
+		return errClosed
+	}
+	out := <-j.result
+	if out.panicked {
+		panic(out.value)
+	}
+	return out.err
+}
+
+func (c *committer) loop() {
+	defer close(c.ended)
+	group := make([]*txJob, 0, maxGroup)
+	for {
+		select {
+		case j := <-c.jobs:
+			group = append(group[:0], j)
+		case <-c.quit:
+			return
+		}
+	gather:
+		for len(group) < maxGroup {
+			select {
+			case j := <-c.jobs:
+				group = append(group, j)
+			default:
+				break gather
+			}
+		}
+		c.run(group)
+		c.s.writeStmts.prepareWanted(context.Background())
+	}
+}
+
+// run commits one group and tells each member its outcome.
+func (c *committer) run(group []*txJob) {
+	outcomes := make([]txOutcome, len(group))
+	c.commit(group, outcomes)
+	for i, j := range group {
+		j.result <- outcomes[i]
+	}
+}
+
+// commit runs group in one transaction. A member whose caller went away is skipped; a member with nobody
+// still to run after it needs no savepoint.
+func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
+	ctx := context.Background() // no member's cancellation may undo the others' work
+	light := true
+	for _, j := range group {
+		light = light && j.light
+	}
+	failAll := func(err error) {
+		for i := range outcomes {
+			if outcomes[i].err == nil && !outcomes[i].panicked {
+				outcomes[i].err = err
+			}
+		}
+	}
+	conn, err := c.s.write.Conn(ctx)
+	if err != nil {
+		failAll(fmt.Errorf("begin: %w", err))
+		return
+	}
+	defer conn.Close()
+	if light {
+		if err := setSynchronous(ctx, conn, "NORMAL"); err != nil {
+			failAll(err)
+			return
+		}
+		defer setSynchronous(ctx, conn, "FULL")
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		failAll(fmt.Errorf("begin: %w", err))
+		return
+	}
+	pending := 0
+	for i, j := range group {
+		if err := j.ctx.Err(); err != nil {
+			outcomes[i].err = err
+			continue
+		}
+		if pending == 0 && noneLeft(group[i+1:]) {
+			outcomes[i] = runJob(j, tx)
+		} else if !runInSavepoint(ctx, tx, j, &outcomes[i]) {
+			_ = tx.Rollback()
+			failAll(errGroupAborted)
+			return
+		}
+		if outcomes[i].err == nil && !outcomes[i].panicked {
+			pending++
+		}
+	}
+	if pending == 0 {
+		_ = tx.Rollback()
+		return
+	}
+	if err := tx.Commit(); err != nil {
+		failAll(fmt.Errorf("commit: %w", err))
+		return
+	}
+	c.groups.Add(1)
+	c.members.Add(int64(pending))
+}
+
+// GroupCommits returns how many groups have committed since Open and how many transactions they held.
+func (s *Store) GroupCommits() (groups, transactions int64) {
+	return s.commits.groups.Load(), s.commits.members.Load()
+}
+
+// noneLeft reports whether none of rest is still to run (their callers went away).
+func noneLeft(rest []*txJob) bool {
+	for _, j := range rest {
+		if j.ctx.Err() == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// runInSavepoint runs j inside a savepoint of the group's transaction, undoing it alone when it fails. It
+// reports false when the undo itself failed: the shared transaction is then unusable.
+func runInSavepoint(ctx context.Context, tx *sql.Tx, j *txJob, out *txOutcome) bool {
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT group_member`); err != nil {
+		out.err = err
+		return false
+	}
+	*out = runJob(j, tx)
+	if out.err != nil || out.panicked {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO group_member`); err != nil {
+			return false
+		}
+	}
+	_, err := tx.ExecContext(ctx, `RELEASE group_member`)
+	return err == nil
+}
+
+// runJob runs one member's function, catching a panic to re-raise it in the member's own goroutine.
+func runJob(j *txJob, tx *sql.Tx) (out txOutcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = txOutcome{panicked: true, value: p}
+		}
+	}()
+	return txOutcome{err: j.fn(tx)}
+}
+
+// setSynchronous sets the writer connection's durability; SQLite refuses the change inside a transaction, so
+// it is set around one. A connection that cannot be set back to FULL is dropped (a new one opens at FULL), so
+// no money transaction ever runs under NORMAL.
+func setSynchronous(ctx context.Context, conn *sql.Conn, level string) error {
+	if _, err := conn.ExecContext(ctx, `PRAGMA synchronous = `+level); err != nil {
+		if level == "FULL" {
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		return fmt.Errorf("synchronous: %w", err)
+	}
+	return nil
+}
