@@ -112,9 +112,6 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 	if utf8.RuneCountInString(in.Description) > 200 {
 		return badRequest(msgDescriptionLong)
 	}
-	if in.Description == "" {
-		in.Description = descManualCharge
-	}
 	after, err := a.store.Charge(r.Context(), in, a.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return notFound(msgUserNotFound)

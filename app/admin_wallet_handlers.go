@@ -75,7 +75,6 @@ func (a *App) walletDecide(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return badRequest(msgDecisionStatus)
 	}
-	d.Describe = describeWalletEntry
 	wr, err := a.store.DecideWalletRequest(r.Context(), d, a.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -92,12 +91,4 @@ func (a *App) walletDecide(w http.ResponseWriter, r *http.Request) error {
 		msg = msgWithdrawApproved
 	}
 	return okJSON(w, map[string]any{"message": msg, "request": viewWalletRequest(wr)})
-}
-
-// describeWalletEntry is the statement text of an approved request's entry: how the money came or went.
-func describeWalletEntry(req store.WalletRequest) string {
-	if req.Type == store.RequestDeposit {
-		return descDeposit
-	}
-	return descWithdrawTo + req.BankName
 }

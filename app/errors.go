@@ -26,8 +26,9 @@ func tooMany(msg string) error      { return &apiError{http.StatusTooManyRequest
 // handlerFunc is an HTTP handler that returns its error instead of writing it.
 type handlerFunc func(w http.ResponseWriter, r *http.Request) error
 
-// handle adapts a handlerFunc: an apiError is written as it is, store.ErrNotFound becomes 404, and anything
-// else becomes a generic 500 whose real cause goes only to the log.
+// handle adapts a handlerFunc: an apiError is written as it is, the store's errors that mean the same on every
+// route get their one status and message (writeError), and anything else becomes a generic 500 whose real
+// cause goes only to the log.
 func (a *App) handle(fn handlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
@@ -36,16 +37,27 @@ func (a *App) handle(fn handlerFunc) http.HandlerFunc {
 	}
 }
 
+// writeError is the one place a store error becomes an HTTP answer. Handlers turn a store error into their
+// own apiError only where the words differ per route (which thing was not found, which state conflicts).
 func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
+	var short *store.InsufficientError
 	switch {
 	case errors.As(err, &ae):
 	case errors.Is(err, store.ErrNotFound):
 		ae = &apiError{http.StatusNotFound, msgNotFound}
+	case errors.As(err, &short) && short.Asset == store.AssetGold:
+		ae = &apiError{http.StatusBadRequest, msgInsufficientGold}
 	case errors.Is(err, store.ErrInsufficientFunds):
 		ae = &apiError{http.StatusBadRequest, msgInsufficientBalance}
 	case errors.Is(err, store.ErrKeyInUse):
 		ae = &apiError{http.StatusConflict, msgRequestInProgress}
+	case errors.Is(err, store.ErrQuoteNone):
+		ae = &apiError{http.StatusBadRequest, msgQuoteNone}
+	case errors.Is(err, store.ErrGoldRequestPending):
+		ae = &apiError{http.StatusConflict, msgGoldRequestPending}
+	case errors.Is(err, store.ErrBarTaken):
+		ae = &apiError{http.StatusConflict, msgBarTaken}
 	default:
 		a.log.ErrorContext(r.Context(), "request failed", slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.String("request_id", requestID(r.Context())),

@@ -138,11 +138,11 @@ const (
 	msgRequestInProgress    = "این درخواست در حال انجام است؛ چند لحظه بعد دوباره تلاش کنید"
 )
 
-// Statement descriptions written with each entry.
+// Statement texts, rendered from each entry's facts when it is read (entryText).
 const (
 	descDeposit      = "واریز با رسید بانکی"
 	descWithdrawTo   = "برداشت به کارت "
-	descManualCharge = "شارژ دستی توسط فروشگاه"
+	descManualCharge = "شارژ دستی توسط فروشگاه" // a manual charge the admin wrote no note for
 )
 
 // Prices, trading, grades and their settings.
@@ -179,7 +179,7 @@ const (
 	msgSettingsSaved        = "تنظیمات با موفقیت ذخیره شد"
 )
 
-// Statement descriptions of trades and rewards; %s is the weight in grams.
+// Statement texts of trades and rewards (entryText); %s is the weight in grams.
 const (
 	descBuyFormat      = "خرید %s گرم طلا"
 	descSellFormat     = "فروش %s گرم طلا"
@@ -212,5 +212,5 @@ const (
 	msgGoldDelivered      = "آبشده تحویل داده شد"
 	msgGoldRejected       = "درخواست رد شد"
 	msgDefaultRejectGold  = "دلیل رد مشخص نشده است"
-	descGoldRequestFormat = "آبشده %s، انگ %s"
+	descGoldRequestFormat = "آبشده %s، انگ %s" // statement text of an approved request: lab, ingot
 )

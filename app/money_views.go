@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strconv"
 	"time"
@@ -81,7 +82,7 @@ type entryView struct {
 func viewEntries(list []store.Entry) []entryView {
 	out := make([]entryView, len(list))
 	for i, e := range list {
-		out[i] = entryView{ID: e.ID, CreatedAt: e.CreatedAt, Type: e.Type, Status: e.Status, Description: e.Description,
+		out[i] = entryView{ID: e.ID, CreatedAt: e.CreatedAt, Type: e.Type, Status: e.Status, Description: entryText(e),
 			DebitRial: rialString(e.DebitRial), CreditRial: rialString(e.CreditRial),
 			DebitGold: goldString(e.DebitGold), CreditGold: goldString(e.CreditGold)}
 		if e.PricePerGramRial != 0 {
@@ -90,6 +91,39 @@ func viewEntries(list []store.Entry) []entryView {
 		}
 	}
 	return out
+}
+
+// entryText is an entry's line on the statement, rendered from the facts the ledger keeps: a trade's side and
+// weight, a withdraw's bank, a gold request's bar. Only what a person typed (a charge note, a rejection's
+// reason) comes from the entry's own description, with the default text where nothing was typed. Whatever
+// text an entry written before migration 0013 still holds is not read for the kinds rendered from facts, so
+// old and new rows read the same.
+func entryText(e store.Entry) string {
+	switch e.Type {
+	case store.EntryBuy:
+		return fmt.Sprintf(descBuyFormat, persianNumber(goldString(e.CreditGold)))
+	case store.EntrySell:
+		return fmt.Sprintf(descSellFormat, persianNumber(goldString(e.DebitGold)))
+	case store.EntryRewardReferral:
+		return descReferralReward
+	case store.EntryWalletWithdraw:
+		return descWithdrawTo + e.BankName
+	case store.EntryWalletDeposit, store.EntryGoldDeposit:
+		if e.WalletRequestID != 0 {
+			return descDeposit
+		}
+		if e.Description == "" {
+			return descManualCharge
+		}
+	case store.EntryGoldRequest:
+		if e.ReversesID == 0 {
+			return fmt.Sprintf(descGoldRequestFormat, e.BarLab, persianDigits(e.BarIngot))
+		}
+		if e.Description == "" {
+			return msgDefaultRejectGold
+		}
+	}
+	return e.Description
 }
 
 // statementRowView is an entry of a statement with the customer's total balances right after it, so a page

@@ -141,11 +141,14 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	if err != nil {
 		return err
 	}
-	if typ == store.EntryBuy && rial > b.AvailableRial {
-		return badRequest(msgInsufficientBalance)
+	// refused before a code is texted; ExecuteQuote checks again inside the trade's transaction
+	if typ == store.EntryBuy {
+		err = b.Cover(store.AssetRial, rial)
+	} else {
+		err = b.Cover(store.AssetGold, mg)
 	}
-	if typ == store.EntrySell && mg > b.AvailableGold {
-		return badRequest(msgInsufficientGold)
+	if err != nil {
+		return err
 	}
 	q := store.Quote{UserID: user.ID, Type: typ, CodeScope: newQuoteScope(), AmountRial: rial,
 		AmountGoldMg: mg, PricePerGramRial: price, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)}
@@ -249,34 +252,21 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	user, now := caller(r).User, a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
-		Once: onceOf(r), Describe: describeTrade, RewardText: descReferralReward,
-		Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) }, MonthStart: jalaliMonthStart(now)}, now)
+		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) },
+		MonthStart: jalaliMonthStart(now)}, now)
 	switch {
 	case errors.Is(err, store.ErrCodeWrong), errors.Is(err, store.ErrCodeTooManyTries), errors.Is(err, store.ErrCodeNone):
 		return codeError(err)
-	case errors.Is(err, store.ErrQuoteNone):
-		return badRequest(msgQuoteNone)
 	case errors.Is(err, store.ErrTradingClosed):
 		settings, serr := a.store.PriceSettings(r.Context())
 		if serr != nil {
 			return serr
 		}
 		return badRequest(closedMessage(settings, typ))
-	case errors.Is(err, store.ErrInsufficientFunds) && typ == store.EntrySell:
-		return badRequest(msgInsufficientGold)
 	case err != nil:
 		return err
 	}
 	return okJSON(w, map[string]any{"message": msgTradeDone, "transaction": viewEntries([]store.Entry{entry})[0]})
-}
-
-// describeTrade is the statement text of a trade: its side and weight.
-func describeTrade(q store.Quote) string {
-	format := descBuyFormat
-	if q.Type == store.EntrySell {
-		format = descSellFormat
-	}
-	return fmt.Sprintf(format, persianNumber(goldString(q.AmountGoldMg)))
 }
 
 // referralStats is the caller's invite figures (customer.md §2, invite friends).

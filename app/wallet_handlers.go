@@ -208,8 +208,8 @@ func (a *App) withdrawStepUp(w http.ResponseWriter, r *http.Request, user store.
 	if err != nil {
 		return false, err
 	}
-	if amount > b.AvailableRial {
-		return false, badRequest(msgInsufficientBalance)
+	if err := b.Cover(store.AssetRial, amount); err != nil {
+		return false, err
 	}
 	if err := a.sendCode(r, user.PhoneNumber, store.PurposeWithdraw, scope); err != nil {
 		return false, err

@@ -13,7 +13,7 @@ type ChargeInput struct {
 	UserID      int64
 	Asset       string // AssetRial or AssetGold
 	Amount      int64  // rial, or gold milligrams; above zero
-	Description string
+	Description string // the admin's note as typed; "" for none (the statement then says it was a manual charge)
 	Once        Once
 }
 
@@ -21,10 +21,11 @@ type ChargeInput struct {
 func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Balances, error) {
 	var after Balances
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := in.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		before, err := balances(ctx, tx, in.UserID)
+		before, err := balances(ctx, w, in.UserID)
 		if err != nil {
 			return err
 		}
@@ -32,12 +33,12 @@ func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Bala
 		if in.Asset == AssetGold {
 			typ, from = EntryGoldDeposit, kindShopVault
 		}
-		if _, err := postJournal(ctx, tx, journal{userID: in.UserID, typ: typ, status: "deposited",
+		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: typ, status: "deposited",
 			description: in.Description, adminID: in.AdminID,
 			legs: move(in.Asset, in.Amount, from, 0, kindCustomer, in.UserID)}, now); err != nil {
 			return err
 		}
-		if after, err = balances(ctx, tx, in.UserID); err != nil {
+		if after, err = balances(ctx, w, in.UserID); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: in.AdminID, Action: "charge." + in.Asset,

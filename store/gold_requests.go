@@ -81,75 +81,82 @@ type GoldRequestInput struct {
 
 // CreateGoldRequest reserves the bar for the customer and holds its vazn750 from their free gold, in one
 // transaction. ErrGoldRequestPending: they already wait for one; ErrNotFound: no such bar; ErrBarTaken:
-// someone else holds it; ErrInsufficientFunds: their free gold does not cover it.
+// someone else holds it; an *InsufficientError for gold: their free gold does not cover it (the hold's
+// posting checks it).
 func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now time.Time) (GoldRequest, error) {
 	var out GoldRequest
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := in.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
 		var pending int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM gold_requests WHERE user_id = ? AND status = 'pending'`,
-			in.UserID).Scan(&pending); err != nil {
+		if err := w.QueryRowContext(ctx, pendingGoldRequestsSQL, in.UserID).Scan(&pending); err != nil {
 			return err
 		}
 		if pending > 0 {
 			return ErrGoldRequestPending
 		}
-		bar, err := barByID(ctx, tx, in.BarID)
+		bar, err := barByID(ctx, w, in.BarID)
 		if err != nil {
 			return err
 		}
 		if bar.Status != BarAvailable {
 			return ErrBarTaken
 		}
-		b, err := balances(ctx, tx, in.UserID)
-		if err != nil {
-			return err
-		}
-		if bar.Vazn750Mg > b.AvailableGold {
-			return ErrInsufficientFunds
-		}
-		if err := affectedOne(tx.ExecContext(ctx, `UPDATE abshodeh_bars SET status = 'reserved' WHERE id = ?
-			AND status = 'available'`, bar.ID)); err != nil {
+		if err := affectedOne(w.ExecContext(ctx, reserveBarSQL, bar.ID)); err != nil {
 			return ErrBarTaken
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO gold_requests (user_id, bar_id, rey, ang, ayar_centi, vazn_mg,
-			vazn750_mg, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, in.UserID, bar.ID, bar.Rey, bar.Ang, bar.AyarCenti,
+		res, err := w.ExecContext(ctx, insertGoldRequestSQL, in.UserID, bar.ID, bar.Rey, bar.Ang, bar.AyarCenti,
 			bar.VaznMg, bar.Vazn750Mg, now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		id, _ := res.LastInsertId()
-		if _, err := postJournal(ctx, tx, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
+		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
 			goldRequestID: id, legs: move(AssetGold, bar.Vazn750Mg, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
 			now); err != nil {
 			return err
 		}
-		out, err = goldRequestByID(ctx, tx, id)
+		out, err = goldRequestByID(ctx, w, id)
 		return err
 	})
 	return out, err
 }
 
+const (
+	pendingGoldRequestsSQL = `SELECT COUNT(*) FROM gold_requests WHERE user_id = ? AND status = 'pending'`
+	reserveBarSQL          = `UPDATE abshodeh_bars SET status = 'reserved' WHERE id = ? AND status = 'available'`
+	insertGoldRequestSQL   = `INSERT INTO gold_requests (user_id, bar_id, rey, ang, ayar_centi, vazn_mg,
+		vazn750_mg, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	goldHoldOfSQL  = `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'hold'`
+	goldEntryOfSQL = `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'gold_request'
+		AND reverses_id IS NULL`
+	setJournalStatusSQL     = `UPDATE journals SET status = ? WHERE id = ?`
+	setGoldRequestStatusSQL = `UPDATE gold_requests SET status = ?, reject_reason = ?, decided_at = ?,
+		decided_by = ? WHERE id = ? AND status = ?`
+	setBarStatusSQL = `UPDATE abshodeh_bars SET status = ?, updated_at = ? WHERE id = ?`
+)
+
 // CancelGoldRequest lets a customer take back their own pending request: the gold is released and the bar
 // offered again. ErrNotFound: not theirs; ErrConflict: not pending.
 func (s *Store) CancelGoldRequest(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		req, err := goldRequestByID(ctx, tx, requestID)
+		req, err := goldRequestByID(ctx, w, requestID)
 		if err != nil || req.UserID != userID {
 			return ErrNotFound
 		}
 		if req.Status != StatusPending {
 			return ErrConflict
 		}
-		if err := releaseGoldHold(ctx, tx, req, 0, now); err != nil {
+		if err := releaseGoldHold(ctx, w, req, 0, now); err != nil {
 			return err
 		}
-		return setGoldRequestStatus(ctx, tx, req, StatusCanceled, "", 0, now)
+		return setGoldRequestStatus(ctx, w, req, StatusCanceled, "", 0, now)
 	})
 }
 
@@ -158,22 +165,23 @@ type GoldDecision struct {
 	AdminID   int64
 	RequestID int64
 	To        string
-	Reason    string                   // kept when rejecting
-	Describe  func(GoldRequest) string // the statement text of the approval's entry
+	Reason    string // kept when rejecting, and the text of the reversing entry after an approval
 	Once      Once
 }
 
 // DecideGoldRequest makes one allowed transition in one transaction: approval debits the held gold as a
-// gold_request entry; ready and delivered move that entry's status along; rejection releases the hold
-// (from pending) or adds the reversing credit (after approval). Rejection frees the bar, delivery removes it.
-// ErrConflict for a transition §6 does not allow.
+// gold_request entry naming the request (the statement reads the bar's lab and ingot from it); ready and
+// delivered move that entry's status along; rejection releases the hold (from pending) or adds the reversing
+// credit (after approval). Rejection frees the bar, delivery removes it. ErrConflict for a transition §6 does
+// not allow.
 func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.Time) (GoldRequest, error) {
 	var out GoldRequest
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := d.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		req, err := goldRequestByID(ctx, tx, d.RequestID)
+		req, err := goldRequestByID(ctx, w, d.RequestID)
 		if err != nil {
 			return err
 		}
@@ -187,51 +195,47 @@ func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.
 		reason := ""
 		switch {
 		case req.Status == StatusPending && d.To == StatusApproved:
-			holdID, err := goldHoldOf(ctx, tx, req.ID)
+			holdID, err := goldHoldOf(ctx, w, req.ID)
 			if err != nil {
 				return err
 			}
-			description := ""
-			if d.Describe != nil {
-				description = d.Describe(req)
-			}
-			if _, err := postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusApproved,
-				description: description, goldRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
+			if _, err := postJournal(ctx, w, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusApproved,
+				goldRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
 				legs: move(AssetGold, req.Vazn750Mg, kindCustomerHold, req.UserID, kindShopVault, 0)}, now); err != nil {
 				return err
 			}
 		case req.Status == StatusPending:
 			reason = d.Reason
-			if err := releaseGoldHold(ctx, tx, req, d.AdminID, now); err != nil {
+			if err := releaseGoldHold(ctx, w, req, d.AdminID, now); err != nil {
 				return err
 			}
 		case d.To == StatusRejected:
 			reason = d.Reason
-			entryID, err := goldEntryOf(ctx, tx, req.ID)
+			entryID, err := goldEntryOf(ctx, w, req.ID)
 			if err != nil {
 				return err
 			}
-			if err := setJournalStatus(ctx, tx, entryID, StatusRejected); err != nil {
+			if err := setJournalStatus(ctx, w, entryID, StatusRejected); err != nil {
 				return err
 			}
-			if _, err := postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusRejected,
+			if _, err := postJournal(ctx, w, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusRejected,
 				description: d.Reason, goldRequestID: req.ID, reversesID: entryID, adminID: d.AdminID,
 				legs: move(AssetGold, req.Vazn750Mg, kindShopVault, 0, kindCustomer, req.UserID)}, now); err != nil {
 				return err
 			}
 		default: // ready or delivered: the entry's status follows the request
-			entryID, err := goldEntryOf(ctx, tx, req.ID)
+			entryID, err := goldEntryOf(ctx, w, req.ID)
 			if err != nil {
 				return err
 			}
-			if err := setJournalStatus(ctx, tx, entryID, d.To); err != nil {
+			if err := setJournalStatus(ctx, w, entryID, d.To); err != nil {
 				return err
 			}
 		}
-		if err := setGoldRequestStatus(ctx, tx, req, d.To, reason, d.AdminID, now); err != nil {
+		if err := setGoldRequestStatus(ctx, w, req, d.To, reason, d.AdminID, now); err != nil {
 			return err
 		}
-		if out, err = goldRequestByID(ctx, tx, req.ID); err != nil {
+		if out, err = goldRequestByID(ctx, w, req.ID); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: d.AdminID, Action: "gold_request." + d.To,
@@ -241,9 +245,9 @@ func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.
 	return out, err
 }
 
-func goldHoldOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
+func goldHoldOf(ctx context.Context, w queryer, requestID int64) (int64, error) {
 	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'hold'`, requestID).Scan(&id)
+	err := w.QueryRowContext(ctx, goldHoldOfSQL, requestID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errors.New("gold request without its hold")
 	}
@@ -251,27 +255,26 @@ func goldHoldOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error)
 }
 
 // goldEntryOf is the approval's gold_request entry (not its reversal).
-func goldEntryOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
+func goldEntryOf(ctx context.Context, w queryer, requestID int64) (int64, error) {
 	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'gold_request'
-		AND reverses_id IS NULL`, requestID).Scan(&id)
+	err := w.QueryRowContext(ctx, goldEntryOfSQL, requestID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errors.New("approved gold request without its entry")
 	}
 	return id, err
 }
 
-func setJournalStatus(ctx context.Context, tx *sql.Tx, id int64, status string) error {
-	return affectedOne(tx.ExecContext(ctx, `UPDATE journals SET status = ? WHERE id = ?`, status, id))
+func setJournalStatus(ctx context.Context, w queryer, id int64, status string) error {
+	return affectedOne(w.ExecContext(ctx, setJournalStatusSQL, status, id))
 }
 
 // releaseGoldHold gives a pending request's held gold back to the customer's free balance.
-func releaseGoldHold(ctx context.Context, tx *sql.Tx, req GoldRequest, adminID int64, now time.Time) error {
-	holdID, err := goldHoldOf(ctx, tx, req.ID)
+func releaseGoldHold(ctx context.Context, w queryer, req GoldRequest, adminID int64, now time.Time) error {
+	holdID, err := goldHoldOf(ctx, w, req.ID)
 	if err != nil {
 		return err
 	}
-	_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
+	_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
 		goldRequestID: req.ID, resolvesID: holdID, adminID: adminID,
 		legs: move(AssetGold, req.Vazn750Mg, kindCustomerHold, req.UserID, kindCustomer, req.UserID)}, now)
 	return err
@@ -279,9 +282,8 @@ func releaseGoldHold(ctx context.Context, tx *sql.Tx, req GoldRequest, adminID i
 
 // setGoldRequestStatus moves the request from the status it was read in (a concurrent change fails it) and
 // the bar with it: rejected or canceled frees the bar, delivered removes it.
-func setGoldRequestStatus(ctx context.Context, tx *sql.Tx, req GoldRequest, to, reason string, adminID int64, now time.Time) error {
-	if err := affectedOne(tx.ExecContext(ctx, `UPDATE gold_requests SET status = ?, reject_reason = ?, decided_at = ?,
-		decided_by = ? WHERE id = ? AND status = ?`, to, reason, now.UnixMilli(), nullID(adminID), req.ID, req.Status)); err != nil {
+func setGoldRequestStatus(ctx context.Context, w queryer, req GoldRequest, to, reason string, adminID int64, now time.Time) error {
+	if err := affectedOne(w.ExecContext(ctx, setGoldRequestStatusSQL, to, reason, now.UnixMilli(), nullID(adminID), req.ID, req.Status)); err != nil {
 		return err
 	}
 	bar := ""
@@ -293,7 +295,7 @@ func setGoldRequestStatus(ctx context.Context, tx *sql.Tx, req GoldRequest, to, 
 	default:
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE abshodeh_bars SET status = ?, updated_at = ? WHERE id = ?`, bar, now.UnixMilli(), req.BarID)
+	_, err := w.ExecContext(ctx, setBarStatusSQL, bar, now.UnixMilli(), req.BarID)
 	return err
 }
 

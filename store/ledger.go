@@ -2,15 +2,56 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
-// ErrInsufficientFunds is returned when a movement would take a customer's free balance below zero.
+// ErrInsufficientFunds is what every refusal for a short free balance matches (errors.Is); the error itself is
+// an *InsufficientError, which names the asset that fell short.
 var ErrInsufficientFunds = errors.New("store: insufficient funds")
+
+// InsufficientError refuses a movement that would take a customer's free balance of Asset (AssetRial or
+// AssetGold) below zero. It is errors.Is ErrInsufficientFunds.
+type InsufficientError struct {
+	Asset string
+}
+
+func (e *InsufficientError) Error() string { return "store: insufficient " + e.Asset }
+
+// Is makes every shortage match ErrInsufficientFunds, whichever asset it names.
+func (e *InsufficientError) Is(target error) bool { return target == ErrInsufficientFunds }
+
+// coverFree is the one rule of a short balance: amount of asset must not be above what is free.
+func coverFree(asset string, amount, free int64) error {
+	if amount > free {
+		return &InsufficientError{Asset: asset}
+	}
+	return nil
+}
+
+// Cover tells whether the free balance of asset covers amount: nil, or an *InsufficientError naming the asset.
+// Callers outside a transaction use it to refuse early; the transaction that moves the money checks again.
+func (b Balances) Cover(asset string, amount int64) error {
+	free := b.AvailableRial
+	if asset == AssetGold {
+		free = b.AvailableGold
+	}
+	return coverFree(asset, amount, free)
+}
+
+const freeBalanceSQL = `SELECT balance FROM accounts WHERE kind = 'customer' AND IFNULL(user_id, 0) = ? AND asset = ?`
+
+// ensureFree refuses, with an *InsufficientError, a debit of amount from the customer's free balance of
+// asset that the balance does not cover. postJournal calls it inside the transaction that moves the money,
+// before the posting, so the refusal names the asset; the CHECK on accounts stays only as the last net.
+func ensureFree(ctx context.Context, q queryer, userID int64, asset string, amount int64) error {
+	var free int64
+	if err := q.QueryRowContext(ctx, freeBalanceSQL, userID, asset).Scan(&free); err != nil {
+		return fmt.Errorf("free %s of user %d: %w", asset, userID, err)
+	}
+	return coverFree(asset, amount, free)
+}
 
 // Assets a ledger account holds: whole rials, or milligrams of 750 gold.
 const (
@@ -49,7 +90,9 @@ type leg struct {
 	amount int64 // credit positive, debit negative
 }
 
-// journal is one money movement about to be written.
+// journal is one money movement about to be written: facts only (what moved, why, for which request) and,
+// in description, what a person typed (an admin's charge note, a rejection's reason). The statement's words
+// are rendered from the facts when read, never stored.
 type journal struct {
 	userID          int64
 	typ, status     string
@@ -63,10 +106,21 @@ type journal struct {
 	legs            []leg
 }
 
-// postJournal writes j and its postings in the caller's transaction. The legs must sum to zero per asset; the
-// cached balances move with each posting (a trigger), and a customer account going below zero fails the whole
-// journal with ErrInsufficientFunds.
-func postJournal(ctx context.Context, tx *sql.Tx, j journal, now time.Time) (int64, error) {
+const (
+	insertJournalSQL = `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
+		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	insertPostingSQL = `INSERT INTO postings (journal_id, account_id, amount)
+		SELECT ?, id, ? FROM accounts WHERE kind = ? AND IFNULL(user_id, 0) = ? AND asset = ?`
+	countPostingsSQL = `SELECT COUNT(*) FROM postings WHERE journal_id = ?`
+)
+
+// postJournal writes j and its postings in the caller's transaction, through q (the writer's prepared
+// statements in that transaction). The legs must sum to zero per asset; the cached balances move with each
+// posting (a trigger). A leg taking more from a customer's free balance than it holds refuses the whole
+// journal with an *InsufficientError naming the asset, checked before anything is written; a balance that
+// still goes below zero (a held amount that is not there) trips the accounts' CHECK and is an internal error.
+func postJournal(ctx context.Context, q queryer, j journal, now time.Time) (int64, error) {
 	sums := map[string]int64{}
 	for _, l := range j.legs {
 		if l.amount == 0 {
@@ -79,9 +133,14 @@ func postJournal(ctx context.Context, tx *sql.Tx, j journal, now time.Time) (int
 			return 0, fmt.Errorf("journal %s: %s postings sum to %d, not zero", j.typ, asset, sum)
 		}
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
-		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, nullID(j.userID), j.typ, j.status, j.description,
+	for _, l := range j.legs {
+		if l.kind == kindCustomer && l.amount < 0 {
+			if err := ensureFree(ctx, q, l.userID, l.asset, -l.amount); err != nil {
+				return 0, err
+			}
+		}
+	}
+	res, err := q.ExecContext(ctx, insertJournalSQL, nullID(j.userID), j.typ, j.status, j.description,
 		nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID), nullID(j.pricePerGram),
 		nullID(j.goldRequestID), nullID(j.reversesID), now.UnixMilli())
 	if err != nil {
@@ -92,17 +151,12 @@ func postJournal(ctx context.Context, tx *sql.Tx, j journal, now time.Time) (int
 		return 0, err
 	}
 	for _, l := range j.legs {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO postings (journal_id, account_id, amount)
-			SELECT ?, id, ? FROM accounts WHERE kind = ? AND IFNULL(user_id, 0) = ? AND asset = ?`,
-			id, l.amount, l.kind, l.userID, l.asset); err != nil {
-			if strings.Contains(err.Error(), "CHECK constraint failed") {
-				return 0, ErrInsufficientFunds
-			}
-			return 0, err
+		if _, err := q.ExecContext(ctx, insertPostingSQL, id, l.amount, l.kind, l.userID, l.asset); err != nil {
+			return 0, fmt.Errorf("journal %s: posting %d %s to %s: %w", j.typ, l.amount, l.asset, l.kind, err)
 		}
 	}
 	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM postings WHERE journal_id = ?`, id).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, countPostingsSQL, id).Scan(&n); err != nil {
 		return 0, err
 	}
 	if n != len(j.legs) {

@@ -83,8 +83,7 @@ func TestApprovedDepositCreditsOnceAndDecidingTwiceConflicts(t *testing.T) {
 		t.Fatalf("deposit %+v (err %v)", d, err)
 	}
 	wantBalances(t, s, user, Balances{})
-	if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true,
-		Describe: func(WalletRequest) string { return "واریز" }}, time.Now()); err != nil {
+	if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	wantBalances(t, s, user, Balances{Rial: 5_000_000, AvailableRial: 5_000_000})
@@ -95,7 +94,8 @@ func TestApprovedDepositCreditsOnceAndDecidingTwiceConflicts(t *testing.T) {
 	}
 	wantBalances(t, s, user, Balances{Rial: 5_000_000, AvailableRial: 5_000_000})
 	st, _ := s.Statement(ctx, user)
-	if len(st) != 1 || st[0].Type != EntryWalletDeposit || st[0].CreditRial != 5_000_000 || st[0].Status != "deposited" || st[0].Description != "واریز" {
+	if len(st) != 1 || st[0].Type != EntryWalletDeposit || st[0].CreditRial != 5_000_000 || st[0].Status != "deposited" ||
+		st[0].Description != "" || st[0].WalletRequestID != d.ID {
 		t.Fatalf("statement %+v", st)
 	}
 	d2, _ := s.CreateDeposit(ctx, DepositInput{UserID: user, AmountRial: 1, Receipt: "b.png"}, time.Now())

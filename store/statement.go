@@ -7,18 +7,29 @@ import (
 )
 
 // Entry is one row of a customer's statement: a journal seen from the customer's side, with what it took
-// from (debit) and gave to (credit) their rial and gold. Gold is in milligrams.
+// from (debit) and gave to (credit) their rial and gold. Gold is in milligrams. It carries facts, not words:
+// the statement's text is rendered from them where it is shown.
 type Entry struct {
-	ID               int64
-	CreatedAt        time.Time
-	Type             string
-	Status           string
+	ID        int64
+	CreatedAt time.Time
+	Type      string
+	Status    string
+	// Description is what a person typed for the entry (an admin's charge note, a rejection's reason), or
+	// "". Entries written before migration 0013 may still carry the old text of a manual charge here.
 	Description      string
 	PricePerGramRial int64 // 0 when the entry has no price
 	DebitRial        int64
 	CreditRial       int64
 	DebitGold        int64
 	CreditGold       int64
+	// WalletRequestID is the deposit or withdraw the entry settles (0: none, e.g. a manual charge), and
+	// BankName the bank of a withdraw's card, as copied when the withdraw was asked.
+	WalletRequestID int64
+	BankName        string
+	// BarLab and BarIngot name the bar of a gold request's entry, as it was when asked.
+	BarLab, BarIngot string
+	// ReversesID is the entry this one reverses (0: none): a rejected gold request's credit back.
+	ReversesID int64
 	// BalanceRial and BalanceGold are the customer's total balances right after the entry (Statement and
 	// StatementPage fill them; a single entry, as a trade returns it, leaves them 0).
 	BalanceRial, BalanceGold int64
@@ -31,7 +42,7 @@ const StatementPageMax = 200
 // Holds and their releases move money only between the customer's own two accounts, so they are not
 // statement rows.
 func (s *Store) Statement(ctx context.Context, userID int64) ([]Entry, error) {
-	list, err := scanEntries(s.read.QueryContext(ctx, entriesQuery(``, `ORDER BY j.id`), userID))
+	list, err := scanEntries(s.read.QueryContext(ctx, statementSQL, userID))
 	var rial, gold int64
 	for i := range list {
 		rial += list[i].CreditRial - list[i].DebitRial
@@ -58,11 +69,10 @@ func (s *Store) StatementPage(ctx context.Context, userID, before int64, limit i
 	defer tx.Rollback()
 	list, err = scanEntries(tx.QueryContext(ctx, `WITH page AS (SELECT id FROM journals
 			WHERE user_id = ?1 AND id < ?2 AND type NOT IN ('hold', 'release') ORDER BY id DESC LIMIT ?3)
-		SELECT j.id, j.created_at, j.type, j.status, j.description, IFNULL(j.price_per_gram_rial, 0),
-			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN p.amount END), 0),
-			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN p.amount END), 0)
+		SELECT `+entryColumns+`
 		FROM page JOIN journals j ON j.id = page.id
 		JOIN postings p ON p.journal_id = j.id JOIN accounts a ON a.id = p.account_id AND a.user_id = ?1
+		`+entryFacts+`
 		GROUP BY j.id ORDER BY j.id DESC`, userID, before, limit+1))
 	if err != nil || len(list) == 0 {
 		return list, 0, err
@@ -98,7 +108,7 @@ const maxJournalID = 1<<63 - 1
 
 // entryOf returns one journal as a statement row of the customer.
 func entryOf(ctx context.Context, q queryer, userID, journalID int64) (Entry, error) {
-	entries, err := scanEntries(q.QueryContext(ctx, entriesQuery(`AND j.id = ?`, ``), userID, journalID))
+	entries, err := scanEntries(q.QueryContext(ctx, entryOfSQL, userID, journalID))
 	if err != nil {
 		return Entry{}, err
 	}
@@ -108,18 +118,25 @@ func entryOf(ctx context.Context, q queryer, userID, journalID int64) (Entry, er
 	return entries[0], nil
 }
 
-// entriesQuery selects a customer's statement rows, narrowed by an extra condition on journals j.
-func entriesQuery(and, order string) string {
-	return `SELECT j.id, j.created_at, j.type, j.status, j.description,
-			IFNULL(j.price_per_gram_rial, 0),
+// The statement's SQL, fixed texts so they can be prepared: every query groups a customer's postings by
+// journal j (on accounts a, postings p) and reads the entry's facts from its request (w or g).
+const (
+	entryColumns = `j.id, j.created_at, j.type, j.status, j.description, IFNULL(j.price_per_gram_rial, 0),
 			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN p.amount END), 0),
-			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN p.amount END), 0)
+			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN p.amount END), 0),
+			IFNULL(j.wallet_request_id, 0), IFNULL(w.bank_name, ''), IFNULL(g.rey, ''), IFNULL(g.ang, ''),
+			IFNULL(j.reverses_id, 0)`
+	entryFacts = `LEFT JOIN wallet_requests w ON w.id = j.wallet_request_id
+		LEFT JOIN gold_requests g ON g.id = j.gold_request_id`
+	entriesSQL = `SELECT ` + entryColumns + `
 		FROM accounts a
 		JOIN postings p ON p.account_id = a.id
 		JOIN journals j ON j.id = p.journal_id
-		WHERE a.user_id = ? AND j.type NOT IN ('hold', 'release') ` + and + `
-		GROUP BY j.id ` + order
-}
+		` + entryFacts + `
+		WHERE a.user_id = ? AND j.type NOT IN ('hold', 'release') `
+	statementSQL = entriesSQL + `GROUP BY j.id ORDER BY j.id`
+	entryOfSQL   = entriesSQL + `AND j.id = ? GROUP BY j.id`
+)
 
 func scanEntries(rows *sql.Rows, err error) ([]Entry, error) {
 	if err != nil {
@@ -131,7 +148,7 @@ func scanEntries(rows *sql.Rows, err error) ([]Entry, error) {
 		var e Entry
 		var at, netRial, netGold int64
 		if err := rows.Scan(&e.ID, &at, &e.Type, &e.Status, &e.Description, &e.PricePerGramRial,
-			&netRial, &netGold); err != nil {
+			&netRial, &netGold, &e.WalletRequestID, &e.BankName, &e.BarLab, &e.BarIngot, &e.ReversesID); err != nil {
 			return nil, err
 		}
 		e.CreatedAt = time.UnixMilli(at).UTC()

@@ -33,7 +33,7 @@ type Quote struct {
 // SaveQuote stores q as the customer's pending quote of its type, replacing an earlier pending one.
 func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
 	err := s.inLightTx(ctx, func(tx *sql.Tx) (err error) {
-		q, err = saveQuote(ctx, tx, q)
+		q, err = saveQuote(ctx, s.writeStmts.in(tx), q)
 		return err
 	})
 	return q, err
@@ -47,25 +47,31 @@ func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
 func (s *Store) IssueQuote(ctx context.Context, phone string, codeHash []byte, lim CodeLimits, q Quote,
 	now time.Time) (saved Quote, wait time.Duration, err error) {
 	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
-		if wait, err = codeAllowed(ctx, tx, phone, PurposeTrade, lim, now); err != nil {
+		w := s.writeStmts.in(tx)
+		if wait, err = codeAllowed(ctx, w, phone, PurposeTrade, lim, now); err != nil {
 			return err
 		}
-		if err = insertCode(ctx, tx, phone, PurposeTrade, q.CodeScope, codeHash, lim, now); err != nil {
+		if err = insertCode(ctx, w, phone, PurposeTrade, q.CodeScope, codeHash, lim, now); err != nil {
 			return err
 		}
-		saved, err = saveQuote(ctx, tx, q)
+		saved, err = saveQuote(ctx, w, q)
 		return err
 	})
 	return saved, wait, err
 }
 
-func saveQuote(ctx context.Context, tx *sql.Tx, q Quote) (Quote, error) {
-	if _, err := tx.ExecContext(ctx, `UPDATE trade_quotes SET status = 'replaced'
-		WHERE user_id = ? AND type = ? AND status = 'pending'`, q.UserID, q.Type); err != nil {
+const (
+	replaceQuotesSQL = `UPDATE trade_quotes SET status = 'replaced'
+		WHERE user_id = ? AND type = ? AND status = 'pending'`
+	insertQuoteSQL = `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
+		amount_gold_mg, price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
+func saveQuote(ctx context.Context, w queryer, q Quote) (Quote, error) {
+	if _, err := w.ExecContext(ctx, replaceQuotesSQL, q.UserID, q.Type); err != nil {
 		return q, err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
-		amount_gold_mg, price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := w.ExecContext(ctx, insertQuoteSQL,
 		q.UserID, q.Type, q.CodeScope, q.AmountRial, q.AmountGoldMg, q.PricePerGramRial,
 		q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli())
 	if err != nil {
@@ -85,9 +91,6 @@ type Trade struct {
 	CodeLimits CodeLimits
 	CodeScope  string // used when CodeHash is nil
 	Once       Once
-	// Describe writes the statement text of the trade; RewardText that of the inviter's reward.
-	Describe   func(Quote) string
-	RewardText string
 	// Open tells whether the trade's side is open under the price settings as they are when it executes
 	// (the owner's switch and trading hours); nil: always.
 	Open func(PriceSettings) bool
@@ -99,18 +102,19 @@ type Trade struct {
 // counts a try (ErrCodeWrong, ErrCodeTooManyTries; ErrCodeNone without a live code) and moves nothing. With
 // the right code, a trade that is refused leaves the code live for another try: the side closed
 // (ErrTradingClosed), no live quote of that type (ErrQuoteNone: expired, replaced, used, or the code sent with
-// the other side's type), or the free balance no longer covering it (ErrInsufficientFunds). Otherwise the
-// customer's rial and gold move against the shop's trading accounts at the quoted price, the code is spent
-// and the quote closed in the same commit, and on the customer's first trade their inviter gets the referral
-// reward. It returns the trade as a statement row.
+// the other side's type), or the free balance no longer covering it (an *InsufficientError naming the rial of
+// a buy or the gold of a sell). Otherwise the customer's rial and gold move against the shop's trading
+// accounts at the quoted price, the code is spent and the quote closed in the same commit, and on the
+// customer's first trade their inviter gets the referral reward. It returns the trade as a statement row.
 func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
 	var entry Entry
 	var verdict error
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		var codeID int64
 		if t.CodeHash != nil {
 			var err error
-			if codeID, t.CodeScope, verdict, err = checkCode(ctx, tx, t.Phone, PurposeTrade, t.CodeHash,
+			if codeID, t.CodeScope, verdict, err = checkCode(ctx, w, t.Phone, PurposeTrade, t.CodeHash,
 				t.CodeLimits, now); err != nil || verdict != nil {
 				return err // a wrong code's try is committed, and nothing else
 			}
@@ -119,7 +123,7 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 		if err := t.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		settings, err := priceSettings(ctx, tx)
+		settings, err := priceSettings(ctx, w)
 		if err != nil {
 			return err
 		}
@@ -128,9 +132,8 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			return ErrTradingClosed
 		}
 		q := Quote{UserID: t.UserID, Type: t.Type, CodeScope: t.CodeScope}
-		err = tx.QueryRowContext(ctx, `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
-			WHERE code_scope = ? AND user_id = ? AND type = ? AND status = 'pending' AND expires_at > ?`,
-			t.CodeScope, t.UserID, t.Type, now.UnixMilli()).Scan(&q.ID, &q.AmountRial, &q.AmountGoldMg, &q.PricePerGramRial)
+		err = w.QueryRowContext(ctx, liveQuoteSQL, t.CodeScope, t.UserID, t.Type, now.UnixMilli()).Scan(
+			&q.ID, &q.AmountRial, &q.AmountGoldMg, &q.PricePerGramRial)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrQuoteNone
 		}
@@ -143,30 +146,25 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
 				move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
 		}
-		description := ""
-		if t.Describe != nil {
-			description = t.Describe(q)
-		}
-		journalID, err := postJournal(ctx, tx, journal{userID: t.UserID, typ: t.Type, status: StatusApproved,
-			description: description, pricePerGram: q.PricePerGramRial, legs: legs}, now)
+		journalID, err := postJournal(ctx, w, journal{userID: t.UserID, typ: t.Type, status: StatusApproved,
+			pricePerGram: q.PricePerGramRial, legs: legs}, now)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE trade_quotes SET status = 'executed', journal_id = ? WHERE id = ?`,
-			journalID, q.ID); err != nil {
+		if _, err := w.ExecContext(ctx, executeQuoteSQL, journalID, q.ID); err != nil {
 			return err
 		}
 		if codeID != 0 {
-			if err := closeCode(ctx, tx, codeID, now); err != nil {
+			if err := closeCode(ctx, w, codeID, now); err != nil {
 				return err
 			}
 		}
 		if q.AmountRial < settings.ReferralMinTradeRial {
 			// too small to earn the inviter anything: a later trade of at least the minimum may
-		} else if err := rewardInviter(ctx, tx, t.UserID, t.RewardText, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
+		} else if err := rewardInviter(ctx, w, t.UserID, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
 			return err
 		}
-		entry, err = entryOf(ctx, tx, t.UserID, journalID)
+		entry, err = entryOf(ctx, w, t.UserID, journalID)
 		return err
 	})
 	if err == nil && verdict != nil {
@@ -175,17 +173,25 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 	return entry, err
 }
 
+const (
+	liveQuoteSQL = `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
+		WHERE code_scope = ? AND user_id = ? AND type = ? AND status = 'pending' AND expires_at > ?`
+	executeQuoteSQL = `UPDATE trade_quotes SET status = 'executed', journal_id = ? WHERE id = ?`
+	inviterSQL      = `SELECT u.referred_by,
+		(SELECT count(*) FROM referral_rewards m WHERE m.inviter_id = u.referred_by AND m.created_at >= ?)
+		FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL
+		AND NOT EXISTS (SELECT 1 FROM referral_rewards r WHERE r.invitee_id = u.id)`
+	insertRewardSQL = `INSERT INTO referral_rewards (invitee_id, inviter_id, journal_id, created_at)
+		VALUES (?, ?, ?, ?)`
+)
+
 // rewardInviter pays the referral reward for invitee's first qualifying trade, once per invitee: the reward's
 // row is keyed by the invitee, so a later trade finds it and pays nothing. An inviter who has had monthlyCap
 // rewards since monthStart gets none for it (a later trade of the invitee, next month, still may).
-func rewardInviter(ctx context.Context, tx *sql.Tx, inviteeID int64, text string, monthlyCap int, monthStart, now time.Time) error {
+func rewardInviter(ctx context.Context, w queryer, inviteeID int64, monthlyCap int, monthStart, now time.Time) error {
 	var inviterID int64
 	var thisMonth int
-	err := tx.QueryRowContext(ctx, `SELECT u.referred_by,
-		(SELECT count(*) FROM referral_rewards m WHERE m.inviter_id = u.referred_by AND m.created_at >= ?)
-		FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL
-		AND NOT EXISTS (SELECT 1 FROM referral_rewards r WHERE r.invitee_id = u.id)`,
-		monthStart.UnixMilli(), inviteeID).Scan(&inviterID, &thisMonth)
+	err := w.QueryRowContext(ctx, inviterSQL, monthStart.UnixMilli(), inviteeID).Scan(&inviterID, &thisMonth)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -195,13 +201,12 @@ func rewardInviter(ctx context.Context, tx *sql.Tx, inviteeID int64, text string
 	if thisMonth >= monthlyCap {
 		return nil
 	}
-	journalID, err := postJournal(ctx, tx, journal{userID: inviterID, typ: EntryRewardReferral, status: StatusApproved,
-		description: text, legs: move(AssetGold, ReferralRewardMg, kindShopRewards, 0, kindCustomer, inviterID)}, now)
+	journalID, err := postJournal(ctx, w, journal{userID: inviterID, typ: EntryRewardReferral, status: StatusApproved,
+		legs: move(AssetGold, ReferralRewardMg, kindShopRewards, 0, kindCustomer, inviterID)}, now)
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO referral_rewards (invitee_id, inviter_id, journal_id, created_at)
-		VALUES (?, ?, ?, ?)`, inviteeID, inviterID, journalID, now.UnixMilli())
+	_, err = w.ExecContext(ctx, insertRewardSQL, inviteeID, inviterID, journalID, now.UnixMilli())
 	return err
 }
 

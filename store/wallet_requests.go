@@ -73,51 +73,48 @@ type WithdrawInput struct {
 }
 
 // CreateWithdraw records a pending withdraw and holds its amount, so the available balance drops at once and
-// two withdraws can never promise the same rials. ErrNotFound: not the caller's bank account;
-// ErrInsufficientFunds: above the available balance.
+// two withdraws can never promise the same rials. ErrNotFound: not the caller's bank account; an
+// *InsufficientError for rial: above the available balance (the hold's posting checks it).
 func (s *Store) CreateWithdraw(ctx context.Context, in WithdrawInput, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := in.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		acc, err := bankAccount(ctx, tx, in.UserID, in.BankAccountID)
+		acc, err := bankAccount(ctx, w, in.UserID, in.BankAccountID)
 		if err != nil {
 			return err
 		}
-		b, err := balances(ctx, tx, in.UserID)
-		if err != nil {
-			return err
-		}
-		if in.AmountRial > b.AvailableRial {
-			return ErrInsufficientFunds
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO wallet_requests (user_id, type, amount_rial, bank_account_id,
-			card_number, iban, bank_name, created_at) VALUES (?, 'withdraw', ?, ?, ?, ?, ?, ?)`,
+		res, err := w.ExecContext(ctx, insertWithdrawSQL,
 			in.UserID, in.AmountRial, acc.ID, acc.CardNumber, acc.IBAN, acc.BankName, now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		id, _ := res.LastInsertId()
-		if _, err := postJournal(ctx, tx, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
+		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
 			walletRequestID: id, legs: move(AssetRial, in.AmountRial, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
 			now); err != nil {
 			return err
 		}
-		out, err = walletRequestByID(ctx, tx, id)
+		out, err = walletRequestByID(ctx, w, id)
 		return err
 	})
 	return out, err
 }
 
+const insertWithdrawSQL = `INSERT INTO wallet_requests (user_id, type, amount_rial, bank_account_id,
+	card_number, iban, bank_name, created_at) VALUES (?, 'withdraw', ?, ?, ?, ?, ?, ?)`
+
 // CancelWithdraw lets a customer take back their own pending withdraw; the held amount is released.
 // ErrNotFound: not the caller's request; ErrConflict: not a pending withdraw.
 func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		req, err := walletRequestByID(ctx, tx, requestID)
+		req, err := walletRequestByID(ctx, w, requestID)
 		if err != nil {
 			return err
 		}
@@ -127,10 +124,10 @@ func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, onc
 		if req.Type != RequestWithdraw || req.Status != StatusPending {
 			return ErrConflict
 		}
-		if err := setRequestStatus(ctx, tx, req.ID, StatusCanceled, "", 0, now); err != nil {
+		if err := setRequestStatus(ctx, w, req.ID, StatusCanceled, "", 0, now); err != nil {
 			return err
 		}
-		return releaseHold(ctx, tx, req, 0, now)
+		return releaseHold(ctx, w, req, 0, now)
 	})
 }
 
@@ -139,8 +136,7 @@ type Decision struct {
 	AdminID   int64
 	RequestID int64
 	Approve   bool
-	Reason    string                     // the rejection's reason, shown to the customer
-	Describe  func(WalletRequest) string // the statement text of an approved request's entry; nil: none
+	Reason    string // the rejection's reason, shown to the customer
 	Once      Once
 }
 
@@ -150,49 +146,48 @@ type Decision struct {
 func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		w := s.writeStmts.in(tx)
 		if err := d.Once.claim(ctx, tx, now); err != nil {
 			return err
 		}
-		req, err := walletRequestByID(ctx, tx, d.RequestID)
+		req, err := walletRequestByID(ctx, w, d.RequestID)
 		if err != nil {
 			return err
 		}
 		if req.Status != StatusPending {
 			return ErrConflict
 		}
-		before, err := balances(ctx, tx, req.UserID)
+		before, err := balances(ctx, w, req.UserID)
 		if err != nil {
 			return err
 		}
-		status, reason, description := StatusApproved, "", ""
-		if d.Describe != nil {
-			description = d.Describe(req)
-		}
+		// the entries name their request: the statement reads a deposit's receipt or a withdraw's bank from it
+		status, reason := StatusApproved, ""
 		switch {
 		case !d.Approve:
 			status, reason = StatusRejected, d.Reason
 			if req.Type == RequestWithdraw {
-				err = releaseHold(ctx, tx, req, d.AdminID, now)
+				err = releaseHold(ctx, w, req, d.AdminID, now)
 			}
 		case req.Type == RequestDeposit:
-			_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryWalletDeposit, status: "deposited",
-				description: description, walletRequestID: req.ID, adminID: d.AdminID,
+			_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: EntryWalletDeposit, status: "deposited",
+				walletRequestID: req.ID, adminID: d.AdminID,
 				legs: move(AssetRial, req.AmountRial, kindShopBank, 0, kindCustomer, req.UserID)}, now)
 		default:
 			var holdID int64
-			if holdID, err = holdOf(ctx, tx, req.ID); err == nil {
-				_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: EntryWalletWithdraw, status: StatusApproved,
-					description: description, walletRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
+			if holdID, err = holdOf(ctx, w, req.ID); err == nil {
+				_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: EntryWalletWithdraw, status: StatusApproved,
+					walletRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
 					legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindShopBank, 0)}, now)
 			}
 		}
 		if err != nil {
 			return err
 		}
-		if err := setRequestStatus(ctx, tx, req.ID, status, reason, d.AdminID, now); err != nil {
+		if err := setRequestStatus(ctx, w, req.ID, status, reason, d.AdminID, now); err != nil {
 			return err
 		}
-		after, err := balances(ctx, tx, req.UserID)
+		after, err := balances(ctx, w, req.UserID)
 		if err != nil {
 			return err
 		}
@@ -202,16 +197,22 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 			After:  map[string]any{"status": status, "reject_reason": reason, "balances": after}}, now); err != nil {
 			return err
 		}
-		out, err = walletRequestByID(ctx, tx, req.ID)
+		out, err = walletRequestByID(ctx, w, req.ID)
 		return err
 	})
 	return out, err
 }
 
+const (
+	holdOfSQL           = `SELECT id FROM journals WHERE wallet_request_id = ? AND type = 'hold'`
+	setRequestStatusSQL = `UPDATE wallet_requests SET status = ?, reject_reason = ?, decided_at = ?,
+		decided_by = ? WHERE id = ? AND status = 'pending'`
+)
+
 // holdOf finds the hold journal of a pending withdraw.
-func holdOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
+func holdOf(ctx context.Context, w queryer, requestID int64) (int64, error) {
 	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM journals WHERE wallet_request_id = ? AND type = 'hold'`, requestID).Scan(&id)
+	err := w.QueryRowContext(ctx, holdOfSQL, requestID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errors.New("pending withdraw without its hold")
 	}
@@ -219,18 +220,17 @@ func holdOf(ctx context.Context, tx *sql.Tx, requestID int64) (int64, error) {
 }
 
 // releaseHold gives a withdraw's held amount back to the customer's free balance.
-func releaseHold(ctx context.Context, tx *sql.Tx, req WalletRequest, adminID int64, now time.Time) error {
-	holdID, err := holdOf(ctx, tx, req.ID)
+func releaseHold(ctx context.Context, w queryer, req WalletRequest, adminID int64, now time.Time) error {
+	holdID, err := holdOf(ctx, w, req.ID)
 	if err != nil {
 		return err
 	}
-	_, err = postJournal(ctx, tx, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
+	_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
 		walletRequestID: req.ID, resolvesID: holdID, adminID: adminID,
 		legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindCustomer, req.UserID)}, now)
 	return err
 }
 
-func setRequestStatus(ctx context.Context, tx *sql.Tx, id int64, status, reason string, adminID int64, now time.Time) error {
-	return affectedOne(tx.ExecContext(ctx, `UPDATE wallet_requests SET status = ?, reject_reason = ?, decided_at = ?,
-		decided_by = ? WHERE id = ? AND status = 'pending'`, status, reason, now.UnixMilli(), nullID(adminID), id))
+func setRequestStatus(ctx context.Context, w queryer, id int64, status, reason string, adminID int64, now time.Time) error {
+	return affectedOne(w.ExecContext(ctx, setRequestStatusSQL, status, reason, now.UnixMilli(), nullID(adminID), id))
 }
