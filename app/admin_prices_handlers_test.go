@@ -13,37 +13,58 @@ func TestGradesSetEachCustomersPrices(t *testing.T) {
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.run(t, []scenario{
-		{"prices are null before a base price", "GET", "/api/prices/my-prices", c.token, nil, 200, `"grade":1,"buy_price":null,"sell_price":null,"last_updated":null,"is_price_fresh":false`},
-		{"the admin table too", "GET", "/api/admin/prices", admin, nil, 200, `"base_price":null`},
+		{name: "prices are null before a base price", method: "GET", path: "/api/prices/my-prices", token: c.token, wantStatus: 200, wantContains: `"grade":1,"buy_price":null,"sell_price":null,"last_updated":null,"is_price_fresh":false`},
+		{name: "the admin table too", method: "GET", path: "/api/admin/prices", token: admin, wantStatus: 200, wantContains: `"base_price":null`},
+		{name: "grades start at zero", method: "GET", path: "/api/admin/grades", token: admin, wantStatus: 200, wantContains: `{"id":5,"sell_add":"0","buy_subtract":"0"}`},
 	})
+	// The shop's base is 50,000,000 rial; grade 2 adds 250,000 to buy and takes 300,000 off sell, and grade 5
+	// sells nothing. The cases that save these rules save the same again, so no case changes what another reads.
 	s.setPrice(admin, 50_000_000)
-	s.run(t, []scenario{
-		{"customers cannot read grades", "GET", "/api/admin/grades", c.token, nil, 403, ""},
-		{"customers cannot change grades", "PUT", "/api/admin/grades/2", c.token, map[string]any{"sell_add": 1, "buy_subtract": 1}, 403, ""},
-		{"customers cannot change their own grade", "PUT", "/api/admin/users/" + c.id, c.token, map[string]any{"grade": 5}, 403, ""},
-		{"grades start at zero", "GET", "/api/admin/grades", admin, nil, 200, `{"id":5,"sell_add":"0","buy_subtract":"0"}`},
-		{"a negative rule", "PUT", "/api/admin/grades/2", admin, map[string]any{"sell_add": -1, "buy_subtract": 0}, 400, msgGradeValue},
-		{"a fractional rule", "PUT", "/api/admin/grades/2", admin, map[string]any{"sell_add": "1.5", "buy_subtract": 0}, 400, msgGradeValue},
-		{"a missing rule", "PUT", "/api/admin/grades/2", admin, map[string]any{"sell_add": 100}, 400, msgGradeValue},
-		{"grade 6", "PUT", "/api/admin/grades/6", admin, map[string]any{"sell_add": 1, "buy_subtract": 1}, 404, msgGradeNotFound},
-		{"grade 2's rules in Persian digits", "PUT", "/api/admin/grades/2", admin, map[string]any{"sell_add": "۲۵۰٬۰۰۰", "buy_subtract": "300000"}, 200, `"grade":{"id":2,"sell_add":"250000","buy_subtract":"300000"}`},
-		{"grade 5 sells nothing at this base", "PUT", "/api/admin/grades/5", admin, map[string]any{"sell_add": 0, "buy_subtract": 50_000_000}, 200, msgGradeSaved},
-		{"the price table follows", "GET", "/api/admin/prices", admin, nil, 200, `{"grade":2,"buy_price":"50250000","sell_price":"49700000"}`},
-		{"a sell price of zero is null", "GET", "/api/admin/prices", admin, nil, 200, `{"grade":5,"buy_price":"50000000","sell_price":null}`},
-		{"a customer starts at grade 1", "GET", "/api/prices/my-prices", c.token, nil, 200, `"grade":1,"buy_price":"50000000","sell_price":"50000000"`},
-		{"grade 0 is refused", "PUT", "/api/admin/users/" + c.id, admin, map[string]any{"grade": 0}, 400, msgGradeRange},
-		{"grade 2.5 is refused", "PUT", "/api/admin/users/" + c.id, admin, map[string]any{"grade": "2.5"}, 400, msgGradeRange},
-		{"an unknown user", "PUT", "/api/admin/users/9999", admin, map[string]any{"grade": 2}, 404, msgUserNotFound},
-		{"the admin moves the customer to grade 2", "PUT", "/api/admin/users/" + c.id, admin, map[string]any{"grade": "۲"}, 200, `"grade":2`},
-		{"the customer's prices follow", "GET", "/api/prices/my-prices", c.token, nil, 200, `"grade":2,"buy_price":"50250000","sell_price":"49700000"`},
-		{"the user list shows the grade", "GET", "/api/admin/users?search=" + c.phone, admin, nil, 200, `"grade":2`},
-		{"the user list searches by name", "GET", "/api/admin/users?search=%D8%B3%D8%A7%D8%B1%D8%A7", admin, nil, 200, `"phone_number":"` + c.phone + `"`},
-		{"a search matching nobody is empty", "GET", "/api/admin/users?search=nobody", admin, nil, 200, `[]`},
-	})
-	// Grade 5 cannot sell while its sell price is not above zero.
-	if r := s.do("PUT", "/api/admin/users/"+c.id, admin, map[string]any{"grade": 5}); r.Status != 200 {
-		t.Fatal(r.Body)
+	s.mustDo("PUT", "/api/admin/grades/2", admin, map[string]any{"sell_add": 250_000, "buy_subtract": 300_000})
+	s.mustDo("PUT", "/api/admin/grades/5", admin, map[string]any{"sell_add": 0, "buy_subtract": 50_000_000})
+	// atGrade2 is a fresh customer the admin moved to grade 2.
+	atGrade2 := func(s *testShop, admin string) trader {
+		g := s.newCustomer()
+		s.mustDo("PUT", "/api/admin/users/"+g.id, admin, map[string]any{"grade": 2})
+		return g
 	}
+	s.run(t, []scenario{
+		{name: "customers cannot read grades", method: "GET", path: "/api/admin/grades", token: c.token, wantStatus: 403, wantAbsent: []string{`"sell_add"`}},
+		{name: "customers cannot change grades", method: "PUT", path: "/api/admin/grades/2", token: c.token, body: map[string]any{"sell_add": 1, "buy_subtract": 1}, wantStatus: 403, wantAbsent: []string{msgGradeSaved}},
+		{name: "customers cannot change their own grade", method: "PUT", path: "/api/admin/users/" + c.id, token: c.token, body: map[string]any{"grade": 5}, wantStatus: 403, wantAbsent: []string{`"grade":5`}},
+		{name: "a negative rule", method: "PUT", path: "/api/admin/grades/2", token: admin, body: map[string]any{"sell_add": -1, "buy_subtract": 0}, wantStatus: 400, wantContains: msgGradeValue, wantAbsent: []string{msgGradeSaved}},
+		{name: "a fractional rule", method: "PUT", path: "/api/admin/grades/2", token: admin, body: map[string]any{"sell_add": "1.5", "buy_subtract": 0}, wantStatus: 400, wantContains: msgGradeValue, wantAbsent: []string{msgGradeSaved}},
+		{name: "a missing rule", method: "PUT", path: "/api/admin/grades/2", token: admin, body: map[string]any{"sell_add": 100}, wantStatus: 400, wantContains: msgGradeValue, wantAbsent: []string{msgGradeSaved}},
+		{name: "grade 6", method: "PUT", path: "/api/admin/grades/6", token: admin, body: map[string]any{"sell_add": 1, "buy_subtract": 1}, wantStatus: 404, wantContains: msgGradeNotFound, wantAbsent: []string{msgGradeSaved}},
+		{name: "grade 2's rules in Persian digits", method: "PUT", path: "/api/admin/grades/2", token: admin,
+			body: map[string]any{"sell_add": "۲۵۰٬۰۰۰", "buy_subtract": "300000"}, wantStatus: 200, wantContains: `"grade":{"id":2,"sell_add":"250000","buy_subtract":"300000"}`},
+		{name: "grade 5 sells nothing at this base", method: "PUT", path: "/api/admin/grades/5", token: admin,
+			body: map[string]any{"sell_add": 0, "buy_subtract": 50_000_000}, wantStatus: 200, wantContains: msgGradeSaved},
+		{name: "the price table follows", method: "GET", path: "/api/admin/prices", token: admin, wantStatus: 200, wantContains: `{"grade":2,"buy_price":"50250000","sell_price":"49700000"}`},
+		{name: "a sell price of zero is null", method: "GET", path: "/api/admin/prices", token: admin, wantStatus: 200, wantContains: `{"grade":5,"buy_price":"50000000","sell_price":null}`},
+		{name: "a customer starts at grade 1", method: "GET", path: "/api/prices/my-prices", token: c.token, wantStatus: 200, wantContains: `"grade":1,"buy_price":"50000000","sell_price":"50000000"`},
+		{name: "grade 0 is refused", method: "PUT", path: "/api/admin/users/" + c.id, token: admin, body: map[string]any{"grade": 0}, wantStatus: 400, wantContains: msgGradeRange, wantAbsent: []string{`"grade":0`}},
+		{name: "grade 2.5 is refused", method: "PUT", path: "/api/admin/users/" + c.id, token: admin, body: map[string]any{"grade": "2.5"}, wantStatus: 400, wantContains: msgGradeRange, wantAbsent: []string{`"grade":`}},
+		{name: "an unknown user", method: "PUT", path: "/api/admin/users/9999", token: admin, body: map[string]any{"grade": 2}, wantStatus: 404, wantContains: msgUserNotFound, wantAbsent: []string{`"grade":`}},
+		{name: "the admin moves the customer to grade 2", method: "PUT", token: admin, setup: func(s *testShop, c *scenario) { c.path = "/api/admin/users/" + s.newCustomer().id },
+			body: map[string]any{"grade": "۲"}, wantStatus: 200, wantContains: `"grade":2`},
+		{name: "the customer's prices follow", method: "GET", path: "/api/prices/my-prices", setup: func(s *testShop, c *scenario) { c.token = atGrade2(s, admin).token },
+			wantStatus: 200, wantContains: `"grade":2,"buy_price":"50250000","sell_price":"49700000"`},
+		{name: "the user list shows the grade", method: "GET", token: admin, setup: func(s *testShop, c *scenario) { c.path = "/api/admin/users?search=" + atGrade2(s, admin).phone },
+			wantStatus: 200, wantContains: `"grade":2`, wantAbsent: []string{c.phone}},
+		{name: "the user list searches by name", method: "GET", path: "/api/admin/users?search=%D8%B3%D8%A7%D8%B1%D8%A7", token: admin, wantStatus: 200, wantContains: `"phone_number":"` + c.phone + `"`},
+		{name: "a search matching nobody is empty", method: "GET", path: "/api/admin/users?search=nobody", token: admin, wantStatus: 200, wantContains: `[]`, wantAbsent: []string{c.phone}},
+	})
+	if b := s.do("GET", "/api/prices/my-prices", c.token, nil).Body; !strings.Contains(b, `"grade":1,`) {
+		t.Fatalf("the refused grade changes moved the customer: %s", b)
+	}
+
+	// Grade 5 cannot sell while its sell price is not above zero.
+	s.setPrice(admin, 50_000_000)
+	s.mustDo("PUT", "/api/admin/grades/2", admin, map[string]any{"sell_add": 250_000, "buy_subtract": 300_000})
+	s.mustDo("PUT", "/api/admin/grades/5", admin, map[string]any{"sell_add": 0, "buy_subtract": 50_000_000})
+	s.mustDo("PUT", "/api/admin/users/"+c.id, admin, map[string]any{"grade": 2})
+	s.mustDo("PUT", "/api/admin/users/"+c.id, admin, map[string]any{"grade": 5})
 	s.charge(admin, c, "gold", "1")
 	if r := s.do("POST", "/api/prices/sell", c.token, map[string]any{"amount_gold": "0.5"}); r.Status != 400 || !strings.Contains(r.Body, msgPriceUnavailable) {
 		t.Fatalf("selling at a price of zero: %d %s", r.Status, r.Body)
@@ -65,10 +86,14 @@ func TestPriceSettingsAreCheckedAndAudited(t *testing.T) {
 	s := newTestShop(t)
 	admin := s.signInAdmin()
 	put := func(name string, body map[string]any, status int, want string) scenario {
-		return scenario{name, "PUT", "/api/priceSettings", admin, body, status, want}
+		return scenario{name: name, method: "PUT", path: "/api/priceSettings", token: admin, body: body, wantStatus: status, wantContains: want, wantAbsent: []string{msgSettingsSaved}}
 	}
+	defaults := `{"buy_enabled":true,"sell_enabled":true,"buy_start_time":"00:00","buy_end_time":"23:59","sell_start_time":"00:00","sell_end_time":"23:59","min_weight":"0.001","max_weight":"1000.000","price_max_age_minutes":30,"referral_min_trade_rial":"1000000","referral_monthly_cap":10}`
+	full := map[string]any{"buy_enabled": false, "sell_enabled": true, "buy_start_time": "۰۹:۳۰",
+		"buy_end_time": "20:00", "sell_start_time": "22:00", "sell_end_time": "02:00", "min_weight": "0.01",
+		"max_weight": "۲۵۰", "price_max_age_minutes": "15", "referral_min_trade_rial": "۵٬۰۰۰٬۰۰۰", "referral_monthly_cap": 3}
 	s.run(t, []scenario{
-		{"the defaults", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":true,"sell_enabled":true,"buy_start_time":"00:00","buy_end_time":"23:59","sell_start_time":"00:00","sell_end_time":"23:59","min_weight":"0.001","max_weight":"1000.000","price_max_age_minutes":30,"referral_min_trade_rial":"1000000","referral_monthly_cap":10}`},
+		{name: "the defaults", method: "GET", path: "/api/priceSettings", token: admin, wantStatus: 200, wantContains: defaults},
 		put("a time without a leading zero", map[string]any{"buy_start_time": "8:00"}, 400, msgClockInvalid),
 		put("hour 24", map[string]any{"sell_end_time": "24:00"}, 400, msgClockInvalid),
 		put("a min weight of zero", map[string]any{"min_weight": "0"}, 400, msgMinWeightInvalid),
@@ -80,11 +105,18 @@ func TestPriceSettingsAreCheckedAndAudited(t *testing.T) {
 		put("a negative referral minimum", map[string]any{"referral_min_trade_rial": "-1"}, 400, msgReferralMinInvalid),
 		put("a fractional referral minimum", map[string]any{"referral_min_trade_rial": "1.5"}, 400, msgReferralMinInvalid),
 		put("a referral cap over the bound", map[string]any{"referral_monthly_cap": 100001}, 400, msgReferralCapInvalid),
-		{"nothing changed", "GET", "/api/priceSettings", admin, nil, 200, `"min_weight":"0.001","max_weight":"1000.000"`},
-		put("the full object", map[string]any{"buy_enabled": false, "sell_enabled": true, "buy_start_time": "۰۹:۳۰",
-			"buy_end_time": "20:00", "sell_start_time": "22:00", "sell_end_time": "02:00", "min_weight": "0.01",
-			"max_weight": "۲۵۰", "price_max_age_minutes": "15", "referral_min_trade_rial": "۵٬۰۰۰٬۰۰۰", "referral_monthly_cap": 3}, 200, msgSettingsSaved),
-		{"kept", "GET", "/api/priceSettings", admin, nil, 200, `{"buy_enabled":false,"sell_enabled":true,"buy_start_time":"09:30","buy_end_time":"20:00","sell_start_time":"22:00","sell_end_time":"02:00","min_weight":"0.010","max_weight":"250.000","price_max_age_minutes":15,"referral_min_trade_rial":"5000000","referral_monthly_cap":3}`},
+	})
+	if r := s.do("GET", "/api/priceSettings", admin, nil); !strings.Contains(r.Body, defaults) {
+		t.Fatalf("the refused settings changed something: %s", r.Body)
+	}
+	if log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 1}); len(log) != 0 && log[0].Action == "price_settings.save" {
+		t.Fatalf("refused settings were audited: %+v", log)
+	}
+	// Saved, the settings stay so: the one case that saves them saves the same again.
+	s.mustDo("PUT", "/api/priceSettings", admin, full)
+	s.run(t, []scenario{
+		{name: "the full object", method: "PUT", path: "/api/priceSettings", token: admin, body: full, wantStatus: 200, wantContains: msgSettingsSaved},
+		{name: "kept", method: "GET", path: "/api/priceSettings", token: admin, wantStatus: 200, wantContains: `{"buy_enabled":false,"sell_enabled":true,"buy_start_time":"09:30","buy_end_time":"20:00","sell_start_time":"22:00","sell_end_time":"02:00","min_weight":"0.010","max_weight":"250.000","price_max_age_minutes":15,"referral_min_trade_rial":"5000000","referral_monthly_cap":3}`},
 	})
 	log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 1})
 	if len(log) != 1 || log[0].Action != "price_settings.save" || !strings.Contains(fmt.Sprint(log[0].After), "250000") {
@@ -106,14 +138,14 @@ func TestGoldTransactionsListingFilters(t *testing.T) {
 	s.trade(a, "buy", map[string]any{"amount_rial": 5_200_000})
 	list := "/api/adminGoldTransactions/gold-transactions"
 	s.run(t, []scenario{
-		{"everything, newest first", "GET", list, admin, nil, 200, `"type":"buy","status":"approved","price_per_gram":"52000000","debit_rial":"5200000","credit_rial":"0","debit_gold":"0.000","credit_gold":"0.100"`},
-		{"a sell is written the other way", "GET", list + "?type=sell", admin, nil, 200, `"debit_rial":"0","credit_rial":"12500000","debit_gold":"0.250","credit_gold":"0.000"`},
-		{"an unknown type", "GET", list + "?type=gift", admin, nil, 400, msgFilterInvalid},
-		{"an unknown status", "GET", list + "?status=pending", admin, nil, 400, msgFilterInvalid},
-		{"rejected trades do not exist", "GET", list + "?status=rejected", admin, nil, 200, `[]`},
-		{"a bad weight", "GET", list + "?minWeight=abc", admin, nil, 400, msgFilterInvalid},
-		{"dates the wrong way round", "GET", list + "?startDate=2030-01-02T00:00:00&endDate=2030-01-01T00:00:00", admin, nil, 400, msgDateRange},
-		{"a future range", "GET", list + "?startDate=2099-01-01T00:00:00", admin, nil, 200, `[]`},
+		{name: "everything, newest first", method: "GET", path: list, token: admin, wantStatus: 200, wantContains: `"type":"buy","status":"approved","price_per_gram":"52000000","debit_rial":"5200000","credit_rial":"0","debit_gold":"0.000","credit_gold":"0.100"`},
+		{name: "a sell is written the other way", method: "GET", path: list + "?type=sell", token: admin, wantStatus: 200, wantContains: `"debit_rial":"0","credit_rial":"12500000","debit_gold":"0.250","credit_gold":"0.000"`, wantAbsent: []string{`"type":"buy"`}},
+		{name: "an unknown type", method: "GET", path: list + "?type=gift", token: admin, wantStatus: 400, wantContains: msgFilterInvalid},
+		{name: "an unknown status", method: "GET", path: list + "?status=pending", token: admin, wantStatus: 400, wantContains: msgFilterInvalid},
+		{name: "rejected trades do not exist", method: "GET", path: list + "?status=rejected", token: admin, wantStatus: 200, wantContains: `[]`, wantAbsent: []string{`"type":`}},
+		{name: "a bad weight", method: "GET", path: list + "?minWeight=abc", token: admin, wantStatus: 400, wantContains: msgFilterInvalid},
+		{name: "dates the wrong way round", method: "GET", path: list + "?startDate=2030-01-02T00:00:00&endDate=2030-01-01T00:00:00", token: admin, wantStatus: 400, wantContains: msgDateRange},
+		{name: "a future range", method: "GET", path: list + "?startDate=2099-01-01T00:00:00", token: admin, wantStatus: 200, wantContains: `[]`, wantAbsent: []string{`"type":`}},
 	})
 	count := func(q string) int {
 		r := s.do("GET", list+q, admin, nil)
@@ -145,15 +177,15 @@ func TestReferralRewardIsPaidOncePerInvitee(t *testing.T) {
 	for _, c := range []trader{invitee, stranger} {
 		s.charge(admin, c, "rial", "10000000")
 	}
-	s.run(t, []scenario{{"nothing earned yet", "GET", "/api/referral/stats", inviter.token, nil, 200,
-		`{"earned":"0.000","invited":2,"referral_code":"` + inviter.referralCode + `"}`}})
+	s.run(t, []scenario{{name: "nothing earned yet", method: "GET", path: "/api/referral/stats", token: inviter.token, wantStatus: 200,
+		wantContains: `{"earned":"0.000","invited":2,"referral_code":"` + inviter.referralCode + `"}`}})
 	s.trade(invitee, "buy", map[string]any{"amount_rial": 1_000_000})
 	s.trade(invitee, "buy", map[string]any{"amount_rial": 1_000_000})
 	s.trade(stranger, "buy", map[string]any{"amount_rial": 1_000_000})
 	s.run(t, []scenario{
-		{"one reward", "GET", "/api/referral/stats", inviter.token, nil, 200, `"earned":"0.005","invited":2`},
-		{"on the inviter's statement", "GET", "/api/transactions/all", inviter.token, nil, 200, `"type":"reward_referral","status":"approved","description":"` + descReferralReward + `"`},
-		{"the invitee invited nobody", "GET", "/api/referral/stats", invitee.token, nil, 200, `"earned":"0.000","invited":0`},
+		{name: "one reward", method: "GET", path: "/api/referral/stats", token: inviter.token, wantStatus: 200, wantContains: `"earned":"0.005","invited":2`},
+		{name: "on the inviter's statement", method: "GET", path: "/api/transactions/all", token: inviter.token, wantStatus: 200, wantContains: `"type":"reward_referral","status":"approved","description":"` + descReferralReward + `"`},
+		{name: "the invitee invited nobody", method: "GET", path: "/api/referral/stats", token: invitee.token, wantStatus: 200, wantContains: `"earned":"0.000","invited":0`},
 	})
 	s.wantBalance(t, inviter, "balance_gold", "0.005")
 	if st := s.do("GET", "/api/transactions/all", inviter.token, nil); strings.Count(st.Body, "reward_referral") != 1 {

@@ -59,8 +59,8 @@ func TestPendingSignUpCannotBeTakenOver(t *testing.T) {
 		t.Fatalf("the owner's code: %d %s", r.Status, r.Body)
 	}
 	s.run(t, []scenario{
-		{"signs the owner in with the owner's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, 200, "accessToken"},
-		{"refuses the attacker's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, 401, msgLoginWrong},
+		{name: "signs the owner in with the owner's password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, wantStatus: 200, wantContains: "accessToken"},
+		{name: "refuses the attacker's password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, wantStatus: 401, wantContains: msgLoginWrong, wantAbsent: []string{"accessToken"}},
 	})
 }
 
@@ -247,7 +247,7 @@ func TestPreemptiveSignUpIsNotCompletedByTheVictimsCode(t *testing.T) {
 		})
 	}
 	s.run(t, []scenario{
-		{"refuses the attacker's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, 401, msgLoginWrong},
+		{name: "refuses the attacker's password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, wantStatus: 401, wantContains: msgLoginWrong, wantAbsent: []string{"accessToken"}},
 	})
 	// A wrong code stays a code error even with the right id.
 	s.clock.Advance(61 * time.Second)
@@ -264,8 +264,8 @@ func TestPreemptiveSignUpIsNotCompletedByTheVictimsCode(t *testing.T) {
 		t.Fatalf("the victim's sign-up: %d %s", r.Status, r.Body)
 	}
 	s.run(t, []scenario{
-		{"signs the victim in with the victim's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, 200, "accessToken"},
-		{"still refuses the attacker's password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, 401, msgLoginWrong},
+		{name: "signs the victim in with the victim's password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, wantStatus: 200, wantContains: "accessToken"},
+		{name: "still refuses the attacker's password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone, "password": "attacker-pass-31"}, wantStatus: 401, wantContains: msgLoginWrong, wantAbsent: []string{"accessToken"}},
 	})
 }
 

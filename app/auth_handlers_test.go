@@ -22,22 +22,22 @@ func TestRegisterRefusesBadInputAndChangesNothing(t *testing.T) {
 	s := newTestShop(t)
 	ok := registration(1)
 	s.run(t, []scenario{
-		{"refuses an empty first name", "POST", "/api/auth/register", "", with(ok, "first_name", "  "), 400, msgFirstNameInvalid},
-		{"refuses an empty last name", "POST", "/api/auth/register", "", with(ok, "last_name", ""), 400, msgLastNameInvalid},
-		{"refuses a national id with a wrong check digit", "POST", "/api/auth/register", "", with(ok, "national_id", "0013542418"), 400, msgNationalIDInvalid},
-		{"refuses a national id of eleven digits", "POST", "/api/auth/register", "", with(ok, "national_id", "00135424190"), 400, msgNationalIDInvalid},
-		{"refuses a landline number", "POST", "/api/auth/register", "", with(ok, "phone_number", "02188776655"), 400, msgPhoneInvalid},
-		{"refuses a short password", "POST", "/api/auth/register", "", with(ok, "password", "12ab"), 400, msgPasswordShort},
-		{"refuses a common password", "POST", "/api/auth/register", "", with(ok, "password", "۱۲۳۴۵۶"), 400, msgPasswordCommon},
-		{"refuses a password over 128 characters", "POST", "/api/auth/register", "", with(ok, "password", strings.Repeat("ط", 129)), 400, msgPasswordLong},
-		{"refuses a missing birth date", "POST", "/api/auth/register", "", with(ok, "birth_date", ""), 400, msgBirthDateRequired},
-		{"refuses month 13", "POST", "/api/auth/register", "", with(ok, "birth_date", "1370/13/01"), 400, msgBirthDateInvalid},
-		{"refuses Esfand 30 of a common year", "POST", "/api/auth/register", "", with(ok, "birth_date", "1402/12/30"), 400, msgBirthDateInvalid},
-		{"refuses a year before 1300", "POST", "/api/auth/register", "", with(ok, "birth_date", "1299/12/29"), 400, msgBirthDateInvalid},
-		{"refuses a customer under 18", "POST", "/api/auth/register", "", with(ok, "birth_date", "1400/01/01"), 400, msgBirthDateUnderage},
-		{"refuses an unknown referral code", "POST", "/api/auth/register", "", with(ok, "referral_code", "NOPE2345"), 400, msgReferralInvalid},
-		{"refuses a body that is not JSON", "POST", "/api/auth/register", "", "{first_name:", 400, msgBadJSON},
-		{"refuses a body over 1 MB", "POST", "/api/auth/register", "", `{"first_name":"` + strings.Repeat("a", 1<<20) + `"}`, 413, msgBodyTooLarge},
+		{name: "refuses an empty first name", method: "POST", path: "/api/auth/register", body: with(ok, "first_name", "  "), wantStatus: 400, wantContains: msgFirstNameInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses an empty last name", method: "POST", path: "/api/auth/register", body: with(ok, "last_name", ""), wantStatus: 400, wantContains: msgLastNameInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a national id with a wrong check digit", method: "POST", path: "/api/auth/register", body: with(ok, "national_id", "0013542418"), wantStatus: 400, wantContains: msgNationalIDInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a national id of eleven digits", method: "POST", path: "/api/auth/register", body: with(ok, "national_id", "00135424190"), wantStatus: 400, wantContains: msgNationalIDInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a landline number", method: "POST", path: "/api/auth/register", body: with(ok, "phone_number", "02188776655"), wantStatus: 400, wantContains: msgPhoneInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a short password", method: "POST", path: "/api/auth/register", body: with(ok, "password", "12ab"), wantStatus: 400, wantContains: msgPasswordShort, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a common password", method: "POST", path: "/api/auth/register", body: with(ok, "password", "۱۲۳۴۵۶"), wantStatus: 400, wantContains: msgPasswordCommon, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a password over 128 characters", method: "POST", path: "/api/auth/register", body: with(ok, "password", strings.Repeat("ط", 129)), wantStatus: 400, wantContains: msgPasswordLong, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a missing birth date", method: "POST", path: "/api/auth/register", body: with(ok, "birth_date", ""), wantStatus: 400, wantContains: msgBirthDateRequired, wantAbsent: []string{"registration_id"}},
+		{name: "refuses month 13", method: "POST", path: "/api/auth/register", body: with(ok, "birth_date", "1370/13/01"), wantStatus: 400, wantContains: msgBirthDateInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses Esfand 30 of a common year", method: "POST", path: "/api/auth/register", body: with(ok, "birth_date", "1402/12/30"), wantStatus: 400, wantContains: msgBirthDateInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a year before 1300", method: "POST", path: "/api/auth/register", body: with(ok, "birth_date", "1299/12/29"), wantStatus: 400, wantContains: msgBirthDateInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a customer under 18", method: "POST", path: "/api/auth/register", body: with(ok, "birth_date", "1400/01/01"), wantStatus: 400, wantContains: msgBirthDateUnderage, wantAbsent: []string{"registration_id"}},
+		{name: "refuses an unknown referral code", method: "POST", path: "/api/auth/register", body: with(ok, "referral_code", "NOPE2345"), wantStatus: 400, wantContains: msgReferralInvalid, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a body that is not JSON", method: "POST", path: "/api/auth/register", body: "{first_name:", wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a body over 1 MB", method: "POST", path: "/api/auth/register", body: `{"first_name":"` + strings.Repeat("a", 1<<20) + `"}`, wantStatus: 413, wantContains: msgBodyTooLarge, wantAbsent: []string{"registration_id"}},
 	})
 	if n := strings.Count(s.sms.String(), "sms to="); n != 0 {
 		t.Fatalf("bad input sent %d SMS", n)
@@ -81,9 +81,9 @@ func TestRegisterThenVerifyCreatesTheCustomer(t *testing.T) {
 	}
 	// The same phone or national id cannot sign up again.
 	s.run(t, []scenario{
-		{"refuses a phone that already has an account", "POST", "/api/auth/register", "", registration(2), 409, msgPhoneTaken},
-		{"refuses a national id that already has an account", "POST", "/api/auth/register", "",
-			with(registration(3), "national_id", registration(2)["national_id"]), 409, msgNationalIDTaken},
+		{name: "refuses a phone that already has an account", method: "POST", path: "/api/auth/register", body: registration(2), wantStatus: 409, wantContains: msgPhoneTaken, wantAbsent: []string{"registration_id"}},
+		{name: "refuses a national id that already has an account", method: "POST", path: "/api/auth/register",
+			body: with(registration(3), "national_id", registration(2)["national_id"]), wantStatus: 409, wantContains: msgNationalIDTaken, wantAbsent: []string{"registration_id"}},
 	})
 }
 
@@ -202,11 +202,11 @@ func TestLoginByPasswordAndByCode(t *testing.T) {
 	s.signUp(30)
 	phone := registration(30)["phone_number"].(string)
 	s.run(t, []scenario{
-		{"signs in with phone and password", "POST", "/api/auth/login", "", map[string]string{"phone_number": "+98" + phone[1:], "password": "sara-gold-2024"}, 200, "accessToken"},
-		{"refuses a wrong password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2025"}, 401, msgLoginWrong},
-		{"gives an unknown phone the same answer", "POST", "/api/auth/login", "", map[string]string{"phone_number": "09390000001", "password": "sara-gold-2024"}, 401, msgLoginWrong},
-		{"refuses an empty password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone}, 400, msgPasswordRequired},
-		{"refuses a malformed phone", "POST", "/api/auth/login", "", map[string]string{"phone_number": "12", "password": "x"}, 400, msgPhoneInvalid},
+		{name: "signs in with phone and password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": "+98" + phone[1:], "password": "sara-gold-2024"}, wantStatus: 200, wantContains: "accessToken"},
+		{name: "refuses a wrong password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone, "password": "sara-gold-2025"}, wantStatus: 401, wantContains: msgLoginWrong, wantAbsent: []string{"accessToken"}},
+		{name: "gives an unknown phone the same answer", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": "09390000001", "password": "sara-gold-2024"}, wantStatus: 401, wantContains: msgLoginWrong, wantAbsent: []string{"accessToken"}},
+		{name: "refuses an empty password", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": phone}, wantStatus: 400, wantContains: msgPasswordRequired},
+		{name: "refuses a malformed phone", method: "POST", path: "/api/auth/login", body: map[string]string{"phone_number": "12", "password": "x"}, wantStatus: 400, wantContains: msgPhoneInvalid},
 	})
 	s.clock.Advance(61 * time.Second)
 	if r := s.do("POST", "/api/auth/login/request-code", "", map[string]string{"phone_number": phone}); r.Status != 200 {

@@ -184,8 +184,8 @@ func TestBackupCallsWithoutABackupService(t *testing.T) {
 	s := newTestShop(t)
 	owner := s.signInAdmin()
 	s.run(t, []scenario{
-		{"the list says backups are off", "GET", "/api/admin/backups", owner, nil, 503, msgBackupsOff},
-		{"starting one says backups are off", "POST", "/api/admin/backups", owner, nil, 503, msgBackupsOff},
-		{"a download says backups are off", "GET", "/api/admin/backups/goldshop-20260101T000000Z.tar.gz", owner, nil, 503, msgBackupsOff},
+		{name: "the list says backups are off", method: "GET", path: "/api/admin/backups", token: owner, wantStatus: 503, wantContains: msgBackupsOff},
+		{name: "starting one says backups are off", method: "POST", path: "/api/admin/backups", token: owner, wantStatus: 503, wantContains: msgBackupsOff},
+		{name: "a download says backups are off", method: "GET", path: "/api/admin/backups/goldshop-20260101T000000Z.tar.gz", token: owner, wantStatus: 503, wantContains: msgBackupsOff},
 	})
 }

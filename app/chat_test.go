@@ -125,8 +125,8 @@ func TestChatStartGivesEachCustomerOneRoom(t *testing.T) {
 		t.Fatal("two customers share a room")
 	}
 	s.run(t, []scenario{
-		{name: "admins have no room", method: "POST", path: "/api/chat/start", token: admin, wantStatus: 403, wantContains: "مشتریان"},
-		{name: "signed out", method: "POST", path: "/api/chat/start", wantStatus: 401},
+		{name: "admins have no room", method: "POST", path: "/api/chat/start", token: admin, wantStatus: 403, wantContains: "مشتریان", wantAbsent: []string{`"room_id"`}},
+		{name: "signed out", method: "POST", path: "/api/chat/start", wantStatus: 401, wantAbsent: []string{`"room_id"`}},
 		{name: "customers cannot list rooms", method: "GET", path: "/api/chat/admin/rooms", token: a, wantStatus: 403},
 	})
 }

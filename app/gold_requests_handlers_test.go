@@ -36,36 +36,67 @@ func TestInventoryIsKeptByAdmins(t *testing.T) {
 	bar := func(rey, ang, ayar, vazn any) map[string]any {
 		return map[string]any{"rey": rey, "ang": ang, "ayar": ayar, "vazn": vazn}
 	}
+	// withBar adds a bar of lab rey and ingot ang before the case.
+	withBar := func(rey, ang string) func(s *testShop, c *scenario) {
+		return func(s *testShop, c *scenario) { s.addBar(admin, rey, ang, "750", "1") }
+	}
+	// atBar adds a bar of lab rey and ingot ang and points the case at it.
+	atBar := func(rey, ang string) func(s *testShop, c *scenario) {
+		return func(s *testShop, c *scenario) {
+			c.path = "/api/admin/abshodeh/" + s.addBar(admin, rey, ang, "750", "1")
+		}
+	}
+	// atDeletedBar is atBar for a bar the admin has deleted.
+	atDeletedBar := func(rey, ang string) func(s *testShop, c *scenario) {
+		return func(s *testShop, c *scenario) {
+			atBar(rey, ang)(s, c)
+			s.mustDo("DELETE", c.path, admin, nil)
+		}
+	}
+	refused := []string{msgBarAdded, `"bar":`}
 	s.run(t, []scenario{
-		{"customers cannot list bars", "GET", "/api/admin/abshodeh", c.token, nil, 403, ""},
-		{"customers cannot add bars", "POST", "/api/admin/abshodeh", c.token, bar("ری", "1", "750", "1"), 403, ""},
-		{"no lab", "POST", "/api/admin/abshodeh", admin, bar(" ", "1", "750", "1"), 400, msgBarLab},
-		{"no ingot", "POST", "/api/admin/abshodeh", admin, bar("ری", "", "750", "1"), 400, msgBarIngot},
-		{"purity above 1000", "POST", "/api/admin/abshodeh", admin, bar("ری", "1", "1000.5", "1"), 400, msgBarAyar},
-		{"purity of zero", "POST", "/api/admin/abshodeh", admin, bar("ری", "1", 0, "1"), 400, msgBarAyar},
-		{"weight with four decimals", "POST", "/api/admin/abshodeh", admin, bar("ری", "1", "750", "1.0005"), 400, msgBarVazn},
-		{"a weight of zero", "POST", "/api/admin/abshodeh", admin, bar("ری", "1", "750", "0"), 400, msgBarVazn},
-		{"too light at 750", "POST", "/api/admin/abshodeh", admin, bar("ری", "1", "1", "0.001"), 400, msgBarTooLight},
-		{"a bar in Persian digits; vazn750 computed, the client's ignored", "POST", "/api/admin/abshodeh", admin,
-			map[string]any{"rey": "آزمایشگاه ری", "ang": "۱۲۳", "ayar": "۹۹۹٫۹", "vazn": "10", "vazn750": "99"}, 200,
-			`"rey":"آزمایشگاه ری","ang":"123","ayar":"999.90","vazn":"10.000","vazn750":"13.332","status":"available"`},
-		{"the same ingot of the same lab", "POST", "/api/admin/abshodeh", admin, bar("آزمایشگاه  ری", "123", "750", "1"), 409, msgBarIngotTaken},
-		{"the same ingot of another lab", "POST", "/api/admin/abshodeh", admin, bar("آزمایشگاه کرج", "123", "750", "2"), 200, msgBarAdded},
-		{"the list", "GET", "/api/admin/abshodeh", admin, nil, 200, `"rey":"آزمایشگاه کرج"`},
-		{"an unknown inventory filter", "GET", "/api/admin/abshodeh?status=lost", admin, nil, 400, msgFilterInvalid},
-		{"editing an unknown bar", "PUT", "/api/admin/abshodeh/999", admin, bar("ری", "9", "750", "1"), 404, msgBarNotFound},
-		{"editing into a taken ingot", "PUT", "/api/admin/abshodeh/2", admin, bar("آزمایشگاه ری", "123", "750", "1"), 409, msgBarIngotTaken},
-		{"editing", "PUT", "/api/admin/abshodeh/2", admin, bar("آزمایشگاه کرج", "124", "585", "2"), 200, `"vazn750":"1.560"`},
-		{"deleting", "DELETE", "/api/admin/abshodeh/2", admin, nil, 200, msgBarDeleted},
-		{"deleting again", "DELETE", "/api/admin/abshodeh/2", admin, nil, 404, msgBarNotFound},
-		{"a deleted bar's ingot is free again", "POST", "/api/admin/abshodeh", admin, bar("آزمایشگاه کرج", "124", "750", "1"), 200, msgBarAdded},
+		{name: "customers cannot list bars", method: "GET", path: "/api/admin/abshodeh", token: c.token, wantStatus: 403, wantAbsent: []string{`"rey"`}},
+		{name: "customers cannot add bars", method: "POST", path: "/api/admin/abshodeh", token: c.token, body: bar("ری", "1", "750", "1"), wantStatus: 403, wantAbsent: refused},
+		{name: "no lab", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar(" ", "1", "750", "1"), wantStatus: 400, wantContains: msgBarLab, wantAbsent: refused},
+		{name: "no ingot", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar("ری", "", "750", "1"), wantStatus: 400, wantContains: msgBarIngot, wantAbsent: refused},
+		{name: "purity above 1000", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar("ری", "1", "1000.5", "1"), wantStatus: 400, wantContains: msgBarAyar, wantAbsent: refused},
+		{name: "purity of zero", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar("ری", "1", 0, "1"), wantStatus: 400, wantContains: msgBarAyar, wantAbsent: refused},
+		{name: "weight with four decimals", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar("ری", "1", "750", "1.0005"), wantStatus: 400, wantContains: msgBarVazn, wantAbsent: refused},
+		{name: "a weight of zero", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar("ری", "1", "750", "0"), wantStatus: 400, wantContains: msgBarVazn, wantAbsent: refused},
+		{name: "too light at 750", method: "POST", path: "/api/admin/abshodeh", token: admin, body: bar("ری", "1", "1", "0.001"), wantStatus: 400, wantContains: msgBarTooLight, wantAbsent: refused},
+		{name: "a bar in Persian digits; vazn750 computed, the client's ignored", method: "POST", path: "/api/admin/abshodeh", token: admin,
+			body: map[string]any{"rey": "آزمایشگاه ری", "ang": "۱۲۳", "ayar": "۹۹۹٫۹", "vazn": "10", "vazn750": "99"}, wantStatus: 200,
+			wantContains: `"rey":"آزمایشگاه ری","ang":"123","ayar":"999.90","vazn":"10.000","vazn750":"13.332","status":"available"`},
+		{name: "the same ingot of the same lab", method: "POST", path: "/api/admin/abshodeh", token: admin, setup: withBar("آزمایشگاه ری", "201"),
+			body: bar("آزمایشگاه  ری", "201", "750", "1"), wantStatus: 409, wantContains: msgBarIngotTaken, wantAbsent: refused},
+		{name: "the same ingot of another lab", method: "POST", path: "/api/admin/abshodeh", token: admin, setup: withBar("آزمایشگاه ری", "202"),
+			body: bar("آزمایشگاه کرج", "202", "750", "2"), wantStatus: 200, wantContains: msgBarAdded},
+		{name: "the list", method: "GET", path: "/api/admin/abshodeh", token: admin, setup: withBar("آزمایشگاه کرج", "203"), wantStatus: 200, wantContains: `"rey":"آزمایشگاه کرج","ang":"203"`},
+		{name: "an unknown inventory filter", method: "GET", path: "/api/admin/abshodeh?status=lost", token: admin, wantStatus: 400, wantContains: msgFilterInvalid, wantAbsent: []string{`"rey"`}},
+		{name: "editing an unknown bar", method: "PUT", path: "/api/admin/abshodeh/999", token: admin, body: bar("ری", "9", "750", "1"), wantStatus: 404, wantContains: msgBarNotFound, wantAbsent: refused},
+		{name: "editing into a taken ingot", method: "PUT", token: admin, setup: func(s *testShop, c *scenario) {
+			s.addBar(admin, "آزمایشگاه ری", "204", "750", "1")
+			atBar("آزمایشگاه کرج", "205")(s, c)
+		}, body: bar("آزمایشگاه ری", "204", "750", "1"), wantStatus: 409, wantContains: msgBarIngotTaken, wantAbsent: []string{`"ang":"204"`}},
+		{name: "editing", method: "PUT", token: admin, setup: atBar("آزمایشگاه کرج", "206"), body: bar("آزمایشگاه کرج", "207", "585", "2"), wantStatus: 200, wantContains: `"vazn750":"1.560"`},
+		{name: "deleting", method: "DELETE", token: admin, setup: atBar("آزمایشگاه کرج", "208"), wantStatus: 200, wantContains: msgBarDeleted},
+		{name: "deleting again", method: "DELETE", token: admin, setup: atDeletedBar("آزمایشگاه کرج", "209"), wantStatus: 404, wantContains: msgBarNotFound, wantAbsent: []string{msgBarDeleted}},
+		{name: "a deleted bar's ingot is free again", method: "POST", path: "/api/admin/abshodeh", token: admin, setup: func(s *testShop, c *scenario) {
+			s.mustDo("DELETE", "/api/admin/abshodeh/"+s.addBar(admin, "آزمایشگاه کرج", "210", "750", "1"), admin, nil)
+		}, body: bar("آزمایشگاه کرج", "210", "750", "1"), wantStatus: 200, wantContains: msgBarAdded},
 	})
-	log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 5})
+	// Each change of the inventory is audited, and a refused one is not.
+	id := s.addBar(admin, "آزمایشگاه کرج", "300", "750", "1")
+	s.mustDo("PUT", "/api/admin/abshodeh/"+id, admin, bar("آزمایشگاه کرج", "301", "750", "2"))
+	s.do("PUT", "/api/admin/abshodeh/"+id, admin, bar("آزمایشگاه ری", "123", "750", "1"))
+	s.mustDo("DELETE", "/api/admin/abshodeh/"+id, admin, nil)
+	s.do("DELETE", "/api/admin/abshodeh/"+id, admin, nil)
+	log, _ := s.store.AuditLog(t.Context(), store.AuditFilter{Limit: 4})
 	actions := []string{}
 	for _, e := range log {
 		actions = append(actions, e.Action)
 	}
-	if got := strings.Join(actions, " "); got != "bar.add bar.delete bar.update bar.add bar.add" {
+	if got := strings.Join(actions, " "); !strings.HasPrefix(got, "bar.delete bar.update bar.add ") {
 		t.Fatalf("audit: %s", got)
 	}
 }
@@ -95,27 +126,39 @@ func TestCustomersRequestBarsAgainstTheirGold(t *testing.T) {
 	}
 	id := fmt.Sprint(byIngot.JSON["request"].(map[string]any)["id"])
 	s.run(t, []scenario{
-		{"nothing chosen", "POST", "/api/gold/request", b.token, map[string]any{}, 400, msgBarRequired},
-		{"an unknown bar", "POST", "/api/gold/request", b.token, map[string]any{"bar_id": 999}, 404, msgBarNotFound},
-		{"a bar above the available gold", "POST", "/api/gold/request", b.token, map[string]any{"bar_id": huge}, 400, msgInsufficientGold},
-		{"a second request while one is pending", "POST", "/api/gold/request", a.token, map[string]any{"bar_id": small}, 409, msgGoldRequestPending},
-		{"another customer cannot take the reserved bar", "POST", "/api/gold/request", b.token, map[string]any{"bar_id": mid}, 409, msgBarTaken},
-		{"nor see it", "GET", "/api/gold/abshode", b.token, nil, 200, `"close":[{"id":` + big},
-		{"the admin cannot edit it", "PUT", "/api/admin/abshodeh/" + mid, admin, map[string]any{"rey": "ری", "ang": "2", "ayar": "750", "vazn": "1"}, 409, msgBarBusy},
-		{"nor delete it", "DELETE", "/api/admin/abshodeh/" + mid, admin, nil, 409, msgBarBusy},
-		{"the customer's list", "GET", "/api/gold/user-requests", a.token, nil, 200, `"bar_id":` + mid + `,"rey":"ری","ang":"2"`},
-		{"another's list is their own", "GET", "/api/gold/user-requests", b.token, nil, 200, `[]`},
+		{name: "nothing chosen", method: "POST", path: "/api/gold/request", token: b.token, body: map[string]any{}, wantStatus: 400, wantContains: msgBarRequired, wantAbsent: []string{`"status":"pending"`}},
+		{name: "an unknown bar", method: "POST", path: "/api/gold/request", token: b.token, body: map[string]any{"bar_id": 999}, wantStatus: 404, wantContains: msgBarNotFound, wantAbsent: []string{`"status":"pending"`}},
+		{name: "a bar above the available gold", method: "POST", path: "/api/gold/request", token: b.token, body: map[string]any{"bar_id": huge}, wantStatus: 400, wantContains: msgInsufficientGold, wantAbsent: []string{`"status":"pending"`}},
+		{name: "a second request while one is pending", method: "POST", path: "/api/gold/request", token: a.token, body: map[string]any{"bar_id": small}, wantStatus: 409, wantContains: msgGoldRequestPending, wantAbsent: []string{`"bar_id":` + small}},
+		{name: "another customer cannot take the reserved bar", method: "POST", path: "/api/gold/request", token: b.token, body: map[string]any{"bar_id": mid}, wantStatus: 409, wantContains: msgBarTaken, wantAbsent: []string{`"status":"pending"`}},
+		{name: "nor see it", method: "GET", path: "/api/gold/abshode", token: b.token, wantStatus: 200, wantContains: `"close":[{"id":` + big, wantAbsent: []string{`"id":` + mid + `,`}},
+		{name: "the admin cannot edit it", method: "PUT", path: "/api/admin/abshodeh/" + mid, token: admin, body: map[string]any{"rey": "ری", "ang": "2", "ayar": "750", "vazn": "1"}, wantStatus: 409, wantContains: msgBarBusy},
+		{name: "nor delete it", method: "DELETE", path: "/api/admin/abshodeh/" + mid, token: admin, wantStatus: 409, wantContains: msgBarBusy},
+		{name: "the customer's list", method: "GET", path: "/api/gold/user-requests", token: a.token, wantStatus: 200, wantContains: `"bar_id":` + mid + `,"rey":"ری","ang":"2"`},
+		{name: "another's list is their own", method: "GET", path: "/api/gold/user-requests", token: b.token, wantStatus: 200, wantContains: `[]`, wantAbsent: []string{`"bar_id":`}},
 	})
-	if strings.Contains(s.do("GET", "/api/gold/abshode", b.token, nil).Body, `"id":`+mid+`,`) {
-		t.Fatal("a reserved bar is offered")
-	}
 	s.wantBalance(t, a, "balance_gold", "12.000")
 	s.wantBalance(t, a, "available_gold", "1.200")
+	// canceled is a fresh customer's request, canceled, for a bar of its own.
+	canceled := func(s *testShop) (c trader, bar, id string) {
+		c = s.newCustomer()
+		s.charge(admin, c, "gold", "12")
+		bar = s.addBar(admin, "ری", "c"+c.id, "750", "5")
+		id = s.requestBar(c, bar)
+		s.mustDo("POST", "/api/gold/requests/cancel/"+id, c.token, nil)
+		return c, bar, id
+	}
 	s.run(t, []scenario{
-		{"another customer cannot cancel it", "POST", "/api/gold/requests/cancel/" + id, b.token, nil, 404, msgGoldRequestGone},
-		{"the owner cancels", "POST", "/api/gold/requests/cancel/" + id, a.token, nil, 200, msgRequestCanceled},
-		{"not twice", "POST", "/api/gold/requests/cancel/" + id, a.token, nil, 409, msgGoldCancelPending},
-		{"the bar is offered again", "GET", "/api/gold/abshode", b.token, nil, 200, `"id":` + mid + `,`},
+		{name: "another customer cannot cancel it", method: "POST", path: "/api/gold/requests/cancel/" + id, token: b.token, wantStatus: 404, wantContains: msgGoldRequestGone, wantAbsent: []string{msgRequestCanceled}},
+		{name: "the owner cancels", method: "POST", path: "/api/gold/requests/cancel/" + id, token: a.token, wantStatus: 200, wantContains: msgRequestCanceled},
+		{name: "not twice", method: "POST", setup: func(s *testShop, sc *scenario) {
+			c, _, id := canceled(s)
+			sc.path, sc.token = "/api/gold/requests/cancel/"+id, c.token
+		}, wantStatus: 409, wantContains: msgGoldCancelPending, wantAbsent: []string{msgRequestCanceled}},
+		{name: "the bar is offered again", method: "GET", path: "/api/gold/abshode", token: b.token, setup: func(s *testShop, sc *scenario) {
+			_, bar, _ := canceled(s)
+			sc.wantContains = `"id":` + bar + `,`
+		}, wantStatus: 200},
 	})
 	s.wantBalance(t, a, "available_gold", "12.000")
 }
@@ -175,14 +218,14 @@ func TestGoldRequestTransitions(t *testing.T) {
 		}
 	}
 	s.run(t, []scenario{
-		{"customers cannot decide", "PUT", "/api/gold/requests/1", c.token, map[string]any{"status": "approved"}, 403, ""},
-		{"an unknown status", "PUT", "/api/gold/requests/1", admin, map[string]any{"status": "lost"}, 400, msgGoldStatus},
-		{"no status", "PUT", "/api/gold/requests/1", admin, map[string]any{}, 400, msgGoldStatus},
-		{"an unknown request", "PUT", "/api/gold/requests/99999", admin, map[string]any{"status": "approved"}, 404, msgGoldRequestGone},
-		{"a bad filter", "GET", "/api/gold/admin-requests?status=lost", admin, nil, 400, msgFilterInvalid},
-		{"dates the wrong way round", "GET", "/api/gold/admin-requests?startDate=2030-01-02T00:00:00&endDate=2030-01-01T00:00:00", admin, nil, 400, msgDateRange},
-		{"customers cannot list", "GET", "/api/gold/admin-requests", c.token, nil, 403, ""},
-		{"the default reject reason", "GET", "/api/gold/admin-requests?status=rejected", admin, nil, 200, `"reject_reason":"` + msgDefaultRejectGold + `"`},
+		{name: "customers cannot decide", method: "PUT", path: "/api/gold/requests/1", token: c.token, body: map[string]any{"status": "approved"}, wantStatus: 403},
+		{name: "an unknown status", method: "PUT", path: "/api/gold/requests/1", token: admin, body: map[string]any{"status": "lost"}, wantStatus: 400, wantContains: msgGoldStatus},
+		{name: "no status", method: "PUT", path: "/api/gold/requests/1", token: admin, body: map[string]any{}, wantStatus: 400, wantContains: msgGoldStatus},
+		{name: "an unknown request", method: "PUT", path: "/api/gold/requests/99999", token: admin, body: map[string]any{"status": "approved"}, wantStatus: 404, wantContains: msgGoldRequestGone},
+		{name: "a bad filter", method: "GET", path: "/api/gold/admin-requests?status=lost", token: admin, wantStatus: 400, wantContains: msgFilterInvalid},
+		{name: "dates the wrong way round", method: "GET", path: "/api/gold/admin-requests?startDate=2030-01-02T00:00:00&endDate=2030-01-01T00:00:00", token: admin, wantStatus: 400, wantContains: msgDateRange},
+		{name: "customers cannot list", method: "GET", path: "/api/gold/admin-requests", token: c.token, wantStatus: 403, wantAbsent: []string{`"reject_reason"`}},
+		{name: "the default reject reason", method: "GET", path: "/api/gold/admin-requests?status=rejected", token: admin, wantStatus: 200, wantContains: `"reject_reason":"` + msgDefaultRejectGold + `"`},
 	})
 	if r := s.do("GET", "/api/gold/admin-requests?status=delivered&userSearch="+c.phone, admin, nil); strings.Count(r.Body, `"id":`) != 8 { // six made delivered (one per target), approved>delivered, ready>delivered
 		t.Fatalf("delivered: %s", r.Body)

@@ -15,19 +15,19 @@ func TestAmbiguousMoneyBodiesAreRefused(t *testing.T) {
 	id := fmt.Sprint(me.JSON["user"].(map[string]any)["id"])
 	charge := func(fields string) string { return `{"userId":` + id + `,"type":"rial",` + fields + `}` }
 	s.run(t, []scenario{
-		{"refuses two amounts", "POST", "/api/adminCharge/charge", admin, charge(`"amount":5,"amount":5000000`), 400, msgBadJSON},
-		{"refuses two amounts in two letter cases", "POST", "/api/adminCharge/charge", admin, charge(`"amount":5,"Amount":5000000`), 400, msgBadJSON},
-		{"refuses a field named in another letter case", "POST", "/api/adminCharge/charge", admin, charge(`"AMOUNT":5000000`), 400, msgBadJSON},
-		{"refuses two targets", "POST", "/api/adminCharge/charge", admin, `{"userId":1,"userId":` + id + `,"type":"rial","amount":5}`, 400, msgBadJSON},
-		{"refuses a second value after the body", "POST", "/api/adminCharge/charge", admin, charge(`"amount":5`) + `{"amount":9}`, 400, msgBadJSON},
-		{"refuses garbage after the body", "POST", "/api/adminCharge/charge", admin, charge(`"amount":5`) + `x`, 400, msgBadJSON},
-		{"refuses a duplicate inside a nested object", "POST", "/api/adminCharge/charge", admin, charge(`"amount":5,"note":{"a":1,"a":2}`), 400, msgBadJSON},
+		{name: "refuses two amounts", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"amount":5,"amount":5000000`), wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
+		{name: "refuses two amounts in two letter cases", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"amount":5,"Amount":5000000`), wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
+		{name: "refuses a field named in another letter case", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"AMOUNT":5000000`), wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
+		{name: "refuses two targets", method: "POST", path: "/api/adminCharge/charge", token: admin, body: `{"userId":1,"userId":` + id + `,"type":"rial","amount":5}`, wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
+		{name: "refuses a second value after the body", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"amount":5`) + `{"amount":9}`, wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
+		{name: "refuses garbage after the body", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"amount":5`) + `x`, wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
+		{name: "refuses a duplicate inside a nested object", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"amount":5,"note":{"a":1,"a":2}`), wantStatus: 400, wantContains: msgBadJSON, wantAbsent: []string{`"balance_rial"`}},
 	})
 	if got := s.balances(user)["balance_rial"]; got != "0" {
 		t.Fatalf("a refused body moved money: balance %v", got)
 	}
 	s.run(t, []scenario{
-		{"takes a plain body with white space after it", "POST", "/api/adminCharge/charge", admin, charge(`"amount":5`) + " \n", 200, ""},
+		{name: "takes a plain body with white space after it", method: "POST", path: "/api/adminCharge/charge", token: admin, body: charge(`"amount":5`) + " \n", wantStatus: 200, wantContains: `"balance_rial":"5"`},
 	})
 	if got := s.balances(user)["balance_rial"]; got != "5" {
 		t.Fatalf("balance after one charge: %v", got)

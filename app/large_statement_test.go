@@ -74,9 +74,9 @@ func TestStatementPagesNewestFirstWithRunningBalances(t *testing.T) {
 		}
 	}
 	s.run(t, []scenario{
-		{"refuses a cursor that is not a number", "GET", "/api/transactions/all?cursor=abc", user, nil, 400, msgBadPage},
-		{"refuses a zero limit", "GET", "/api/transactions/all?limit=0", user, nil, 400, msgBadPage},
-		{"gives nothing past the oldest entry", "GET", "/api/transactions/all?cursor=1", user, nil, 200, `{"transactions":[],"next_cursor":""}`},
+		{name: "refuses a cursor that is not a number", method: "GET", path: "/api/transactions/all?cursor=abc", token: user, wantStatus: 400, wantContains: msgBadPage, wantAbsent: []string{`"transactions"`}},
+		{name: "refuses a zero limit", method: "GET", path: "/api/transactions/all?limit=0", token: user, wantStatus: 400, wantContains: msgBadPage, wantAbsent: []string{`"transactions"`}},
+		{name: "gives nothing past the oldest entry", method: "GET", path: "/api/transactions/all?cursor=1", token: user, wantStatus: 200, wantContains: `{"transactions":[],"next_cursor":""}`},
 	})
 }
 

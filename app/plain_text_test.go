@@ -33,18 +33,20 @@ func TestStoredTextRefusesDirectionOverrides(t *testing.T) {
 	spoof := "مدیر\u202Eفروشگاه"
 	body := registration(1)
 	body["first_name"] = spoof
-	s.run(t, []scenario{{"a sign-up name", "POST", "/api/auth/register", "", body, 400, msgTextNotPlain}})
+	s.run(t, []scenario{{name: "a sign-up name", method: "POST", path: "/api/auth/register", body: body, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}}})
 	user, _ := s.signUp(2)
 	admin := s.signInAdmin()
 	me := s.do("GET", "/api/users/me", user, nil)
 	id := me.JSON["user"].(map[string]any)["id"]
 	dep := s.deposit(user, "5")
 	s.run(t, []scenario{
-		{"a profile name", "PUT", "/api/users/update", user, map[string]any{"first_name": spoof, "last_name": "کریمی", "birth_date": "1368/02/14"}, 400, msgTextNotPlain},
-		{"a card holder", "POST", "/api/bank-accounts", user, map[string]any{"card_number": luhnCard("603799112233445"), "account_holder_name": spoof}, 400, msgTextNotPlain},
-		{"a charge description", "POST", "/api/adminCharge/charge", admin, map[string]any{"userId": id, "type": "rial", "amount": 5, "description": spoof}, 400, msgTextNotPlain},
-		{"a reject reason", "PUT", fmt.Sprintf("/api/wallet/requests/%d", dep), admin, map[string]any{"status": "rejected", "reject_reason": spoof}, 400, msgTextNotPlain},
-		{"a lab name", "POST", "/api/admin/abshodeh", admin, map[string]any{"rey": spoof, "ang": "12", "ayar": "750", "vazn": "10"}, 400, msgTextNotPlain},
-		{"a balance with nothing moved", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"0"`},
+		{name: "a profile name", method: "PUT", path: "/api/users/update", token: user, body: map[string]any{"first_name": spoof, "last_name": "کریمی", "birth_date": "1368/02/14"}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
+		{name: "a card holder", method: "POST", path: "/api/bank-accounts", token: user, body: map[string]any{"card_number": luhnCard("603799112233445"), "account_holder_name": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
+		{name: "a charge description", method: "POST", path: "/api/adminCharge/charge", token: admin, body: map[string]any{"userId": id, "type": "rial", "amount": 5, "description": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
+		{name: "a reject reason", method: "PUT", path: fmt.Sprintf("/api/wallet/requests/%d", dep), token: admin, body: map[string]any{"status": "rejected", "reject_reason": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
+		{name: "a lab name", method: "POST", path: "/api/admin/abshodeh", token: admin, body: map[string]any{"rey": spoof, "ang": "12", "ayar": "750", "vazn": "10"}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
 	})
+	if b := s.balances(user); b["balance_rial"] != "0" {
+		t.Fatalf("a refused charge moved money: %v", b)
+	}
 }

@@ -19,7 +19,7 @@ func TestReferralRewardsCannotBeFarmed(t *testing.T) {
 	}
 	earned := func(want string) {
 		t.Helper()
-		s.run(t, []scenario{{"the inviter's earnings", "GET", "/api/referral/stats", inviter.token, nil, 200, `"earned":"` + want + `"`}})
+		s.run(t, []scenario{{name: "the inviter's earnings", method: "GET", path: "/api/referral/stats", token: inviter.token, wantStatus: 200, wantContains: `"earned":"` + want + `"`}})
 	}
 
 	s.trade(a, "buy", map[string]any{"amount_gold": "0.001"}) // 50,000 rial

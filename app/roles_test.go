@@ -120,25 +120,23 @@ func TestTheOwnerManagesStaffAndNeverLosesTheLastOwner(t *testing.T) {
 	customer, _ := s.signUp(7)
 	phone := registration(7)["phone_number"].(string)
 	id, ownerID := s.userID(customer), s.userID(owner)
+	refused := []string{`"role":"staff"`, `"role":"owner"`}
+	// While the owner the command line made is the shop's only staff:
 	s.run(t, []scenario{
-		{"only the owner is listed at first", "GET", "/api/admin/staff", owner, nil, 200, `"role":"owner"`},
-		{"a phone without an account is 404", "POST", "/api/admin/staff", owner, map[string]any{"phone_number": "09351112233", "role": "staff"}, 404, msgStaffNoAccount},
-		{"a bad role is 400", "POST", "/api/admin/staff", owner, map[string]any{"phone_number": phone, "role": "admin"}, 400, msgStaffRole},
-		{"a bad phone is 400", "POST", "/api/admin/staff", owner, map[string]any{"phone_number": "12", "role": "staff"}, 400, msgPhoneInvalid},
-		{"the customer becomes staff", "POST", "/api/admin/staff", owner, map[string]any{"phone_number": phone, "role": "staff"}, 201, `"role":"staff"`},
-		{"their open session is staff at once", "GET", "/api/wallet/requests", customer, nil, 200, ``},
-		{"but not owner", "GET", "/api/admin/prices", customer, nil, 403, msgOwnerOnly},
-		{"the last owner cannot be demoted", "PUT", "/api/admin/staff/" + ownerID, owner, map[string]any{"role": "staff"}, 409, msgLastOwner},
-		{"nor removed", "DELETE", "/api/admin/staff/" + ownerID, owner, nil, 409, msgLastOwner},
-		{"a customer's id is not a staff id", "PUT", "/api/admin/staff/999999", owner, map[string]any{"role": "owner"}, 404, ``},
-		{"staff is promoted", "PUT", "/api/admin/staff/" + id, owner, map[string]any{"role": "owner"}, 200, `"role":"owner"`},
-		{"and can open the prices at once", "GET", "/api/admin/prices", customer, nil, 200, ``},
-		{"now the first owner can step down", "PUT", "/api/admin/staff/" + ownerID, customer, map[string]any{"role": "staff"}, 200, `"role":"staff"`},
-		{"and is staff at once", "GET", "/api/admin/staff", owner, nil, 403, msgOwnerOnly},
-		{"the new owner removes them", "DELETE", "/api/admin/staff/" + ownerID, customer, nil, 200, msgStaffRemoved},
-		{"whose session loses admin rights at once", "GET", "/api/wallet/requests", owner, nil, 403, msgAdminOnly},
-		{"and who is a customer again", "GET", "/api/users/me", owner, nil, 200, `"role":"customer"`},
+		{name: "only the owner is listed at first", method: "GET", path: "/api/admin/staff", token: owner, wantStatus: 200, wantContains: `"role":"owner"`, wantAbsent: []string{`"role":"staff"`}},
+		{name: "a phone without an account is 404", method: "POST", path: "/api/admin/staff", token: owner, body: map[string]any{"phone_number": "09351112233", "role": "staff"}, wantStatus: 404, wantContains: msgStaffNoAccount, wantAbsent: refused},
+		{name: "a bad role is 400", method: "POST", path: "/api/admin/staff", token: owner, body: map[string]any{"phone_number": phone, "role": "admin"}, wantStatus: 400, wantContains: msgStaffRole, wantAbsent: refused},
+		{name: "a bad phone is 400", method: "POST", path: "/api/admin/staff", token: owner, body: map[string]any{"phone_number": "12", "role": "staff"}, wantStatus: 400, wantContains: msgPhoneInvalid, wantAbsent: refused},
+		{name: "the last owner cannot be demoted", method: "PUT", path: "/api/admin/staff/" + ownerID, token: owner, body: map[string]any{"role": "staff"}, wantStatus: 409, wantContains: msgLastOwner, wantAbsent: refused},
+		{name: "nor removed", method: "DELETE", path: "/api/admin/staff/" + ownerID, token: owner, wantStatus: 409, wantContains: msgLastOwner, wantAbsent: []string{msgStaffRemoved}},
+		{name: "a customer's id is not a staff id", method: "PUT", path: "/api/admin/staff/999999", token: owner, body: map[string]any{"role": "owner"}, wantStatus: 404, wantAbsent: refused},
 	})
+
+	// The first owner hands the shop over to the customer and is removed.
+	s.mustDo("POST", "/api/admin/staff", owner, map[string]any{"phone_number": phone, "role": "staff"})
+	s.mustDo("PUT", "/api/admin/staff/"+id, owner, map[string]any{"role": "owner"})
+	s.mustDo("PUT", "/api/admin/staff/"+ownerID, customer, map[string]any{"role": "staff"})
+	s.mustDo("DELETE", "/api/admin/staff/"+ownerID, customer, nil)
 	r := s.do("GET", "/api/admin/staff", customer, nil)
 	if strings.Count(r.Body, `"id"`) != 1 || strings.Contains(r.Body, "password") {
 		t.Fatalf("staff list %s, want one owner and no hashes", r.Body)
@@ -147,4 +145,55 @@ func TestTheOwnerManagesStaffAndNeverLosesTheLastOwner(t *testing.T) {
 	if !strings.Contains(log.Body, `"before":{"phone_number":"09350000001","role":"staff"}`) {
 		t.Fatalf("audit of the removal: %s", log.Body)
 	}
+
+	// Each change of a role, on a fresh customer of the new owner.
+	owner = customer
+	// staffMember is a fresh customer the owner made staff.
+	staffMember := func(s *testShop) trader {
+		c := s.newCustomer()
+		s.mustDo("POST", "/api/admin/staff", owner, map[string]any{"phone_number": c.phone, "role": "staff"})
+		return c
+	}
+	// coOwner is a fresh customer the owner made staff and then owner.
+	coOwner := func(s *testShop) trader {
+		c := staffMember(s)
+		s.mustDo("PUT", "/api/admin/staff/"+c.id, owner, map[string]any{"role": "owner"})
+		return c
+	}
+	// steppedDown is a co-owner the owner has made staff again.
+	steppedDown := func(s *testShop) trader {
+		c := coOwner(s)
+		s.mustDo("PUT", "/api/admin/staff/"+c.id, owner, map[string]any{"role": "staff"})
+		return c
+	}
+	// removed is a former co-owner the owner has removed from the staff.
+	removed := func(s *testShop) trader {
+		c := steppedDown(s)
+		s.mustDo("DELETE", "/api/admin/staff/"+c.id, owner, nil)
+		return c
+	}
+	s.run(t, []scenario{
+		{name: "the customer becomes staff", method: "POST", path: "/api/admin/staff", token: owner, setup: func(s *testShop, c *scenario) {
+			c.body = map[string]any{"phone_number": s.newCustomer().phone, "role": "staff"}
+		}, wantStatus: 201, wantContains: `"role":"staff"`},
+		{name: "their open session is staff at once", method: "GET", path: "/api/wallet/requests", setup: func(s *testShop, c *scenario) { c.token = staffMember(s).token }, wantStatus: 200},
+		{name: "but not owner", method: "GET", path: "/api/admin/prices", setup: func(s *testShop, c *scenario) { c.token = staffMember(s).token }, wantStatus: 403, wantContains: msgOwnerOnly, wantAbsent: []string{`"base_price"`}},
+		{name: "staff is promoted", method: "PUT", token: owner, setup: func(s *testShop, c *scenario) { c.path = "/api/admin/staff/" + staffMember(s).id },
+			body: map[string]any{"role": "owner"}, wantStatus: 200, wantContains: `"role":"owner"`},
+		{name: "and can open the prices at once", method: "GET", path: "/api/admin/prices", setup: func(s *testShop, c *scenario) { c.token = coOwner(s).token }, wantStatus: 200},
+		{name: "now the first owner can step down", method: "PUT", setup: func(s *testShop, c *scenario) {
+			first, second := coOwner(s), coOwner(s)
+			c.path, c.token = "/api/admin/staff/"+first.id, second.token
+		}, body: map[string]any{"role": "staff"}, wantStatus: 200, wantContains: `"role":"staff"`},
+		{name: "and is staff at once", method: "GET", path: "/api/admin/staff", setup: func(s *testShop, c *scenario) { c.token = steppedDown(s).token }, wantStatus: 403, wantContains: msgOwnerOnly, wantAbsent: []string{`"role":"owner"`}},
+		{name: "the new owner removes them", method: "DELETE", setup: func(s *testShop, c *scenario) {
+			first, second := coOwner(s), coOwner(s)
+			s.mustDo("PUT", "/api/admin/staff/"+first.id, second.token, map[string]any{"role": "staff"})
+			c.path, c.token = "/api/admin/staff/"+first.id, second.token
+		}, wantStatus: 200, wantContains: msgStaffRemoved},
+		{name: "whose session loses admin rights at once", method: "GET", path: "/api/wallet/requests", setup: func(s *testShop, c *scenario) { c.token = removed(s).token },
+			wantStatus: 403, wantContains: msgAdminOnly},
+		{name: "and who is a customer again", method: "GET", path: "/api/users/me", setup: func(s *testShop, c *scenario) { c.token = removed(s).token },
+			wantStatus: 200, wantContains: `"role":"customer"`, wantAbsent: []string{`"role":"staff"`}},
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,6 +31,8 @@ type testShop struct {
 	sms   *syncBuffer
 	clock *testClock
 	app   *App
+	// customers counts the customers newCustomer made, so each gets a phone of its own.
+	customers *atomic.Int64
 }
 
 type syncBuffer struct {
@@ -92,7 +95,7 @@ func newTestShop(t testing.TB) *testShop {
 			t.Errorf("closing store: %v", err)
 		}
 	})
-	return &testShop{t: t, srv: srv, store: st, sms: buf, clock: clock, app: a}
+	return &testShop{t: t, srv: srv, store: st, sms: buf, clock: clock, app: a, customers: &atomic.Int64{}}
 }
 
 // reply is an answer of the API: its status, raw body and the decoded JSON object (if it is one).
@@ -154,6 +157,16 @@ func (s *testShop) send(client *http.Client, req *http.Request) reply {
 func (s *testShop) do(method, path, token string, body any) reply {
 	s.t.Helper()
 	return s.call(nil, method, path, token, body)
+}
+
+// mustDo is do for a step a test builds on: anything but a 2xx answer fails the test.
+func (s *testShop) mustDo(method, path, token string, body any) reply {
+	s.t.Helper()
+	r := s.do(method, path, token, body)
+	if r.Status/100 != 2 {
+		s.t.Fatalf("%s %s: %d %s", method, path, r.Status, r.Body)
+	}
+	return r
 }
 
 var smsLine = regexp.MustCompile(`(?m)^sms to=(\S+) text="(.*)"$`)
@@ -256,7 +269,62 @@ func (s *testShop) cookieClient() *http.Client {
 	return &http.Client{Jar: jar}
 }
 
-// scenario is one API call and what must come back.
+// customerPasswordHash is registration's password hashed once for the whole run.
+var customerPasswordHash = sync.OnceValue(func() string { return hashPassword("sara-gold-2024") })
+
+// newCustomer makes a customer no other case knows and signs them in, straight through the store: the sign-up
+// through the API has tests of its own (signUp, newTrader), and a case that only needs a caller of its own
+// should not pay a password hash for one. The customer is registration's and signs in with its password;
+// numbers from 900 up are left to newCustomer.
+func (s *testShop) newCustomer() trader {
+	s.t.Helper()
+	ctx, now := context.Background(), s.clock.Now()
+	body := registration(900 + int(s.customers.Add(1)))
+	phone := body["phone_number"].(string)
+	_, secretHash := newToken()
+	_, codeHash := newToken()
+	reg := store.Registration{PhoneNumber: phone, NationalID: body["national_id"].(string), FirstName: body["first_name"].(string),
+		LastName: body["last_name"].(string), BirthDate: body["birth_date"].(string), PasswordHash: customerPasswordHash(),
+		CreatedAt: now, SecretHash: secretHash}
+	if _, err := s.store.StartRegistration(ctx, reg, codeHash, codeLimits[store.PurposeAuth], now); err != nil {
+		s.t.Fatalf("registration of %s: %v", phone, err)
+	}
+	u, err := s.store.CompleteRegistration(ctx, phone, now)
+	if err != nil {
+		s.t.Fatalf("sign-up of %s: %v", phone, err)
+	}
+	return trader{token: s.newLogin(u.ID), phone: phone, id: fmt.Sprint(u.ID), referralCode: u.ReferralCode}
+}
+
+// ownerPasswordHash is signInAdmin's password hashed once for the whole run.
+var ownerPasswordHash = sync.OnceValue(func() string { return hashPassword("owner-pass-99") })
+
+// newOwner stores the owner signInAdmin makes, with its password, and signs them in, straight through the
+// store: for a case on a shop of its own that needs an owner only as its caller. signInAdmin goes through
+// AddAdmin and the login form, and pays two password hashes for it.
+func (s *testShop) newOwner() string {
+	s.t.Helper()
+	id, _, err := s.store.UpsertAdmin(context.Background(), store.User{PhoneNumber: "09350000001", FirstName: "مدیر",
+		LastName: "فروشگاه", PasswordHash: ownerPasswordHash(), Role: store.RoleOwner}, s.clock.Now())
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return s.newLogin(id)
+}
+
+// newLogin signs the user in as the login form would and returns the access token.
+func (s *testShop) newLogin(userID int64) string {
+	s.t.Helper()
+	pair, hashes := s.app.newPair()
+	if _, err := s.store.CreateLogin(context.Background(), userID, hashes, s.clock.Now()); err != nil {
+		s.t.Fatalf("login of user %d: %v", userID, err)
+	}
+	return pair.AccessToken
+}
+
+// scenario is one API call and what must come back. Each case stands alone: it may read what was made before
+// its list, but never what an earlier case of the same list did; a case that needs state of its own makes it in
+// setup, on a fresh customer, or on a fresh shop when it changes shop-wide settings (ownShop).
 type scenario struct {
 	name         string
 	method, path string
@@ -264,17 +332,58 @@ type scenario struct {
 	body         any
 	wantStatus   int
 	wantContains string
+	// wantAbsent are texts the answer must not contain, beside the leaks checked on every answer.
+	wantAbsent []string
+	// setup, when set, makes this case's own state on the shop it is given and fills in the case's caller,
+	// path or body that depend on it.
+	setup func(s *testShop, c *scenario)
+	// ownShop runs the case on a fresh shop: setup must then sign in whoever it needs there.
+	ownShop bool
+}
+
+// leaks are texts no answer of the API may carry: SQL and Go error texts, and stored secrets. A correct answer
+// shows a generic Persian message instead and the real error goes to the log.
+var leaks = []string{"sqlite", "SQL logic", "constraint failed", "no such", "store:", "app:",
+	"database is locked", "runtime error", "goroutine ", "password_hash", "code_hash", "secret_hash", "PasswordHash",
+	"CodeHash", "$argon2"}
+
+// forT is the shop as seen by one (sub)test: its helpers fail t, not the test that made the shop.
+func (s *testShop) forT(t testing.TB) *testShop {
+	c := *s
+	c.t = t
+	return &c
 }
 
 func (s *testShop) run(t *testing.T, cases []scenario) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := s.do(c.method, c.path, c.token, c.body)
+			shop := s.forT(t)
+			if c.ownShop {
+				shop = newTestShop(t)
+			}
+			if c.setup != nil {
+				c.setup(shop, &c)
+			}
+			r := shop.do(c.method, c.path, c.token, c.body)
 			if r.Status != c.wantStatus {
-				t.Fatalf("status %d, want %d; body %s", r.Status, c.wantStatus, r.Body)
+				t.Errorf("status %d, want %d", r.Status, c.wantStatus)
 			}
 			if !strings.Contains(r.Body, c.wantContains) {
-				t.Fatalf("body %s does not contain %q", r.Body, c.wantContains)
+				t.Errorf("the answer does not contain %q", c.wantContains)
+			}
+			for _, absent := range c.wantAbsent {
+				if strings.Contains(r.Body, absent) {
+					t.Errorf("the answer contains %q", absent)
+				}
+			}
+			for _, leak := range leaks {
+				if strings.Contains(r.Body, leak) {
+					t.Errorf("the answer leaks %q", leak)
+				}
+			}
+			if t.Failed() {
+				t.Logf("answer: %d %s", r.Status, r.Body)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,13 +12,13 @@ func TestProfileUpdate(t *testing.T) {
 	access, _ := s.signUp(80)
 	good := map[string]any{"first_name": "كيان", "last_name": "يزدانی", "birth_date": "1368/12/29"}
 	s.run(t, []scenario{
-		{"refuses a signed-out caller", "PUT", "/api/users/update", "", good, 401, msgLoginRequired},
-		{"refuses an unknown token", "PUT", "/api/users/update", "not-a-token", good, 401, msgSessionExpired},
-		{"refuses an empty first name", "PUT", "/api/users/update", access, with(good, "first_name", ""), 400, msgFirstNameInvalid},
-		{"refuses a name of 51 letters", "PUT", "/api/users/update", access, with(good, "last_name", strings.Repeat("ب", 51)), 400, msgLastNameInvalid},
-		{"refuses a birth date without separators", "PUT", "/api/users/update", access, with(good, "birth_date", "13680101"), 400, msgBirthDateInvalid},
-		{"refuses a Gregorian-looking date", "PUT", "/api/users/update", access, with(good, "birth_date", "1990/05/01"), 400, msgBirthDateUnderage},
-		{"folds Arabic letters and pads the date", "PUT", "/api/users/update", access, with(good, "birth_date", "1368/1/9"), 200, `"birth_date":"1368/01/09"`},
+		{name: "refuses a signed-out caller", method: "PUT", path: "/api/users/update", body: good, wantStatus: 401, wantContains: msgLoginRequired, wantAbsent: []string{`"birth_date"`}},
+		{name: "refuses an unknown token", method: "PUT", path: "/api/users/update", token: "not-a-token", body: good, wantStatus: 401, wantContains: msgSessionExpired, wantAbsent: []string{`"birth_date"`}},
+		{name: "refuses an empty first name", method: "PUT", path: "/api/users/update", token: access, body: with(good, "first_name", ""), wantStatus: 400, wantContains: msgFirstNameInvalid, wantAbsent: []string{`"birth_date"`}},
+		{name: "refuses a name of 51 letters", method: "PUT", path: "/api/users/update", token: access, body: with(good, "last_name", strings.Repeat("ب", 51)), wantStatus: 400, wantContains: msgLastNameInvalid, wantAbsent: []string{`"birth_date"`}},
+		{name: "refuses a birth date without separators", method: "PUT", path: "/api/users/update", token: access, body: with(good, "birth_date", "13680101"), wantStatus: 400, wantContains: msgBirthDateInvalid, wantAbsent: []string{`"birth_date"`}},
+		{name: "refuses a Gregorian-looking date", method: "PUT", path: "/api/users/update", token: access, body: with(good, "birth_date", "1990/05/01"), wantStatus: 400, wantContains: msgBirthDateUnderage, wantAbsent: []string{`"birth_date"`}},
+		{name: "folds Arabic letters and pads the date", method: "PUT", path: "/api/users/update", token: access, body: with(good, "birth_date", "1368/1/9"), wantStatus: 200, wantContains: `"birth_date":"1368/01/09"`},
 	})
 	me := s.do("GET", "/api/users/me", access, nil)
 	user := me.JSON["user"].(map[string]any)
@@ -49,16 +50,35 @@ func TestBirthDateBoundaryIsEighteenJalaliYears(t *testing.T) {
 	}
 }
 
+// grantedCustomer is a fresh customer signed in on two devices who has verified a profile code on the
+// first: the first may now change the password once.
+func (s *testShop) grantedCustomer() (c trader, other string) {
+	s.t.Helper()
+	c = s.newCustomer()
+	id, _ := strconv.ParseInt(c.id, 10, 64)
+	other = s.newLogin(id)
+	s.mustDo("POST", "/api/auth/request-verification-code", c.token, map[string]string{"phone_number": c.phone})
+	s.mustDo("POST", "/api/auth/verify-profile-code", c.token, map[string]string{"phone_number": c.phone, "code": s.lastCode(c.phone)})
+	return c, other
+}
+
+// changedPassword is a grantedCustomer who has changed the password to "طلای-من-۱۴۰۴" on the first device.
+func (s *testShop) changedPassword() (c trader, other string) {
+	s.t.Helper()
+	c, other = s.grantedCustomer()
+	s.mustDo("PUT", "/api/users/change-password", c.token, map[string]string{"password": "طلای-من-۱۴۰۴"})
+	return c, other
+}
+
 func TestPasswordChangeInThreeSteps(t *testing.T) {
 	s := newTestShop(t)
 	access, _ := s.signUp(90)
 	phone := registration(90)["phone_number"].(string)
-	other := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}).str("accessToken")
 
 	s.run(t, []scenario{
-		{"refuses a change before the phone is verified", "PUT", "/api/users/change-password", access, map[string]string{"password": "new-secret-77"}, 403, msgPasswordGrantGone},
-		{"refuses a code for someone else's phone", "POST", "/api/auth/request-verification-code", access, map[string]string{"phone_number": "09129999999"}, 403, msgOwnPhoneOnly},
-		{"refuses a signed-out code request", "POST", "/api/auth/request-verification-code", "", map[string]string{"phone_number": phone}, 401, msgLoginRequired},
+		{name: "refuses a change before the phone is verified", method: "PUT", path: "/api/users/change-password", token: access, body: map[string]string{"password": "new-secret-77"}, wantStatus: 403, wantContains: msgPasswordGrantGone},
+		{name: "refuses a code for someone else's phone", method: "POST", path: "/api/auth/request-verification-code", token: access, body: map[string]string{"phone_number": "09129999999"}, wantStatus: 403, wantContains: msgOwnPhoneOnly},
+		{name: "refuses a signed-out code request", method: "POST", path: "/api/auth/request-verification-code", body: map[string]string{"phone_number": phone}, wantStatus: 401, wantContains: msgLoginRequired},
 	})
 	s.clock.Advance(61 * time.Second)
 	if r := s.do("POST", "/api/auth/request-verification-code", access, map[string]string{"phone_number": phone}); r.Status != 200 {
@@ -72,15 +92,28 @@ func TestPasswordChangeInThreeSteps(t *testing.T) {
 	if r := s.do("POST", "/api/auth/verify-profile-code", access, map[string]string{"phone_number": phone, "code": code}); r.Status != 200 || r.str("message") != msgCodeVerified {
 		t.Fatalf("verify profile code: %d %s", r.Status, r.Body)
 	}
+	asGranted := func(s *testShop, c *scenario) { g, _ := s.grantedCustomer(); c.token = g.token }
+	refused := []string{msgPasswordChanged}
 	s.run(t, []scenario{
-		{"refuses a short new password", "PUT", "/api/users/change-password", access, map[string]string{"password": "abc"}, 400, msgPasswordShort},
-		{"refuses a common new password", "PUT", "/api/users/change-password", access, map[string]string{"password": "Password1"}, 400, msgPasswordCommon},
-		{"changes the password", "PUT", "/api/users/change-password", access, map[string]string{"password": "طلای-من-۱۴۰۴"}, 200, msgPasswordChanged},
-		{"allows one change per verified code", "PUT", "/api/users/change-password", access, map[string]string{"password": "another-one-88"}, 403, msgPasswordGrantGone},
-		{"refuses the old password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}, 401, msgLoginWrong},
-		{"accepts the new password", "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "طلای-من-۱۴۰۴"}, 200, "accessToken"},
-		{"keeps this device signed in", "GET", "/api/users/me", access, nil, 200, phone},
-		{"signs out the other devices", "GET", "/api/users/me", other, nil, 401, msgSessionExpired},
+		{name: "refuses a short new password", method: "PUT", path: "/api/users/change-password", setup: asGranted, body: map[string]string{"password": "abc"}, wantStatus: 400, wantContains: msgPasswordShort, wantAbsent: refused},
+		{name: "refuses a common new password", method: "PUT", path: "/api/users/change-password", setup: asGranted, body: map[string]string{"password": "Password1"}, wantStatus: 400, wantContains: msgPasswordCommon, wantAbsent: refused},
+		{name: "changes the password", method: "PUT", path: "/api/users/change-password", setup: asGranted, body: map[string]string{"password": "طلای-من-۱۴۰۴"}, wantStatus: 200, wantContains: msgPasswordChanged},
+		{name: "allows one change per verified code", method: "PUT", path: "/api/users/change-password", setup: func(s *testShop, c *scenario) { g, _ := s.changedPassword(); c.token = g.token },
+			body: map[string]string{"password": "another-one-88"}, wantStatus: 403, wantContains: msgPasswordGrantGone, wantAbsent: refused},
+		{name: "refuses the old password", method: "POST", path: "/api/auth/login", setup: func(s *testShop, c *scenario) {
+			g, _ := s.changedPassword()
+			c.body = map[string]string{"phone_number": g.phone, "password": "sara-gold-2024"}
+		}, wantStatus: 401, wantContains: msgLoginWrong, wantAbsent: []string{"accessToken"}},
+		{name: "accepts the new password", method: "POST", path: "/api/auth/login", setup: func(s *testShop, c *scenario) {
+			g, _ := s.changedPassword()
+			c.body = map[string]string{"phone_number": g.phone, "password": "طلای-من-۱۴۰۴"}
+		}, wantStatus: 200, wantContains: "accessToken"},
+		{name: "keeps this device signed in", method: "GET", path: "/api/users/me", setup: func(s *testShop, c *scenario) {
+			g, _ := s.changedPassword()
+			c.token, c.wantContains = g.token, g.phone
+		}, wantStatus: 200},
+		{name: "signs out the other devices", method: "GET", path: "/api/users/me", setup: func(s *testShop, c *scenario) { _, c.token = s.changedPassword() },
+			wantStatus: 401, wantContains: msgSessionExpired, wantAbsent: []string{`"phone_number"`}},
 	})
 }
 
@@ -102,18 +135,27 @@ func TestPasswordChangeWindowCloses(t *testing.T) {
 // (perhaps stolen) session of the same customer cannot use it to change the password and sign the first out.
 func TestPasswordChangeGrantBelongsToTheLoginThatVerified(t *testing.T) {
 	s := newTestShop(t)
-	first, _ := s.signUp(92)
-	phone := registration(92)["phone_number"].(string)
-	second := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}).str("accessToken")
-	s.clock.Advance(61 * time.Second)
-	s.do("POST", "/api/auth/request-verification-code", first, map[string]string{"phone_number": phone})
-	if r := s.do("POST", "/api/auth/verify-profile-code", first, map[string]string{"phone_number": phone, "code": s.lastCode(phone)}); r.Status != 200 {
-		t.Fatalf("verify profile code: %d %s", r.Status, r.Body)
+	// tried is a grantedCustomer whose second login has tried to change the password.
+	tried := func(s *testShop) (c trader, other string) {
+		c, other = s.grantedCustomer()
+		s.do("PUT", "/api/users/change-password", other, map[string]string{"password": "stolen-change-66"})
+		return c, other
 	}
 	s.run(t, []scenario{
-		{"refuses the change from another login of the same customer", "PUT", "/api/users/change-password", second, map[string]string{"password": "stolen-change-66"}, 403, msgPasswordGrantGone},
-		{"keeps the verifying login signed in", "GET", "/api/users/me", first, nil, 200, phone},
-		{"lets the verifying login change the password", "PUT", "/api/users/change-password", first, map[string]string{"password": "my-own-change-67"}, 200, msgPasswordChanged},
-		{"signs the other login out", "GET", "/api/users/me", second, nil, 401, msgSessionExpired},
+		{name: "refuses the change from another login of the same customer", method: "PUT", path: "/api/users/change-password", setup: func(s *testShop, c *scenario) { _, c.token = s.grantedCustomer() },
+			body: map[string]string{"password": "stolen-change-66"}, wantStatus: 403, wantContains: msgPasswordGrantGone, wantAbsent: []string{msgPasswordChanged}},
+		{name: "keeps the verifying login signed in", method: "GET", path: "/api/users/me", setup: func(s *testShop, c *scenario) {
+			g, _ := tried(s)
+			c.token, c.wantContains = g.token, g.phone
+		}, wantStatus: 200},
+		{name: "lets the verifying login change the password", method: "PUT", path: "/api/users/change-password", setup: func(s *testShop, c *scenario) {
+			g, _ := tried(s)
+			c.token = g.token
+		}, body: map[string]string{"password": "my-own-change-67"}, wantStatus: 200, wantContains: msgPasswordChanged},
+		{name: "signs the other login out", method: "GET", path: "/api/users/me", setup: func(s *testShop, c *scenario) {
+			g, other := tried(s)
+			s.mustDo("PUT", "/api/users/change-password", g.token, map[string]string{"password": "my-own-change-67"})
+			c.token = other
+		}, wantStatus: 401, wantContains: msgSessionExpired, wantAbsent: []string{`"phone_number"`}},
 	})
 }

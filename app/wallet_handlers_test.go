@@ -115,6 +115,34 @@ func between(s, start, end string) string {
 	return s[:strings.Index(s, end)]
 }
 
+// withdrawer is a fresh customer holding rial with a settled card.
+func (s *testShop) withdrawer(admin, rial string) (c trader, card int64) {
+	s.t.Helper()
+	c = s.newCustomer()
+	card = s.addSettledCard(c.token, melliCard)
+	s.fund(c.token, admin, rial)
+	return c, card
+}
+
+// pendingWithdraw is a withdrawer of 1,000,000 rial with a pending withdraw of 600,000; id is the withdraw's.
+func (s *testShop) pendingWithdraw(admin string) (c trader, card int64, id string) {
+	s.t.Helper()
+	c, card = s.withdrawer(admin, "1000000")
+	r := s.withdrawCall(c.token, card, "600000", "", "")
+	if r.Status != 200 {
+		s.t.Fatalf("withdraw: %d %s", r.Status, r.Body)
+	}
+	return c, card, fmt.Sprint(r.JSON["request"].(map[string]any)["id"])
+}
+
+// canceledWithdraw is a pendingWithdraw the customer has canceled.
+func (s *testShop) canceledWithdraw(admin string) (c trader, id string) {
+	s.t.Helper()
+	c, _, id = s.pendingWithdraw(admin)
+	s.mustDo("POST", "/api/wallet/requests/cancel/"+id, c.token, nil)
+	return c, id
+}
+
 func TestWithdrawRulesAndOwnership(t *testing.T) {
 	s := newTestShop(t)
 	user, _ := s.signUp(1)
@@ -123,28 +151,43 @@ func TestWithdrawRulesAndOwnership(t *testing.T) {
 	card := s.addSettledCard(user, melliCard)
 	otherCard := s.addSettledCard(other, melliCard)
 	s.fund(user, admin, "1000000")
+	// The customer has a pending withdraw of 600,000 that every case may read; only the owner's cancel changes it.
+	r := s.withdrawCall(user, card, "600000", "", "")
+	if r.Status != 200 {
+		t.Fatalf("withdraw: %d %s", r.Status, r.Body)
+	}
+	id := fmt.Sprint(r.JSON["request"].(map[string]any)["id"])
+	asCanceled := func(s *testShop, c *scenario) { w, _ := s.canceledWithdraw(admin); c.token = w.token }
+	refused := []string{`"status":"pending"`}
 	s.run(t, []scenario{
-		{"refuses a withdraw above the available balance", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1000001", "bank_account_id": card}, 400, msgInsufficientBalance},
-		{"refuses a withdraw to another customer's card", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1", "bank_account_id": otherCard}, 404, msgBankAccountNotFound},
-		{"refuses a withdraw without a card", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1"}, 400, msgBankAccountRequired},
-		{"refuses a non-numeric amount", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "ده", "bank_account_id": card}, 400, msgAmountInvalid},
-		{"accepts a withdraw within the balance", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "۶۰۰٬۰۰۰", "bank_account_id": card}, 200, `"status":"pending"`},
-		{"counts the pending withdraw against the next one", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": 400001, "bank_account_id": card}, 400, msgInsufficientBalance},
-		{"shows the held amount as unavailable", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"1000000","balance_gold":"0.000","available_rial":"400000"`},
-		{"lists the customer's pending withdraws", "GET", "/api/wallet/requests/pending", user, nil, 200, `"amount":"600000"`},
-		{"shows another customer none of them", "GET", "/api/wallet/requests/pending", other, nil, 200, `[]`},
-		{"refuses to delete a card with a pending withdraw", "DELETE", fmt.Sprintf("/api/bank-accounts/%d", card), user, nil, 409, msgBankAccountInUse},
+		{name: "refuses a withdraw above the available balance", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1000001", "bank_account_id": card}, wantStatus: 400, wantContains: msgInsufficientBalance, wantAbsent: refused},
+		{name: "refuses a withdraw to another customer's card", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1", "bank_account_id": otherCard}, wantStatus: 404, wantContains: msgBankAccountNotFound, wantAbsent: refused},
+		{name: "refuses a withdraw without a card", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1"}, wantStatus: 400, wantContains: msgBankAccountRequired, wantAbsent: refused},
+		{name: "refuses a non-numeric amount", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "ده", "bank_account_id": card}, wantStatus: 400, wantContains: msgAmountInvalid, wantAbsent: refused},
+		{name: "accepts a withdraw within the balance", method: "POST", path: "/api/wallet/withdraw", setup: func(s *testShop, c *scenario) {
+			w, card := s.withdrawer(admin, "1000000")
+			c.token, c.body = w.token, map[string]any{"amount": "۶۰۰٬۰۰۰", "bank_account_id": card}
+		}, wantStatus: 200, wantContains: `"status":"pending"`},
+		{name: "counts the pending withdraw against the next one", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": 400001, "bank_account_id": card}, wantStatus: 400, wantContains: msgInsufficientBalance, wantAbsent: refused},
+		{name: "shows the held amount as unavailable", method: "GET", path: "/api/wallet/balances", token: user, wantStatus: 200, wantContains: `"balance_rial":"1000000","balance_gold":"0.000","available_rial":"400000"`},
+		{name: "lists the customer's pending withdraws", method: "GET", path: "/api/wallet/requests/pending", token: user, wantStatus: 200, wantContains: `"amount":"600000"`},
+		{name: "shows another customer none of them", method: "GET", path: "/api/wallet/requests/pending", token: other, wantStatus: 200, wantContains: `[]`, wantAbsent: []string{`"amount"`}},
+		{name: "refuses to delete a card with a pending withdraw", method: "DELETE", path: fmt.Sprintf("/api/bank-accounts/%d", card), token: user, wantStatus: 409, wantContains: msgBankAccountInUse, wantAbsent: []string{msgBankAccountDeleted}},
 	})
-	pending := s.do("GET", "/api/wallet/requests/pending", user, nil)
-	id := between(pending.Body, `"id":`, `,`)
+	if b, p := s.balances(user), s.do("GET", "/api/wallet/requests/pending", user, nil).Body; b["available_rial"] != "400000" || strings.Count(p, `"id":`) != 1 {
+		t.Fatalf("a refused withdraw moved money: %v, pending %s", b, p)
+	}
 	s.run(t, []scenario{
-		{"refuses another customer's cancel", "POST", "/api/wallet/requests/cancel/" + id, other, nil, 404, msgRequestNotFound},
-		{"cancels the owner's pending withdraw", "POST", "/api/wallet/requests/cancel/" + id, user, nil, 200, msgRequestCanceled},
-		{"refuses a second cancel", "POST", "/api/wallet/requests/cancel/" + id, user, nil, 409, msgCancelOnlyPending},
-		{"refuses a cancel of a missing request", "POST", "/api/wallet/requests/cancel/99999", user, nil, 404, msgRequestNotFound},
-		{"refuses a cancel with a bad id", "POST", "/api/wallet/requests/cancel/abc", user, nil, 404, msgRequestNotFound},
-		{"frees the held amount", "GET", "/api/wallet/balances", user, nil, 200, `"available_rial":"1000000"`},
-		{"shows the request as canceled", "GET", "/api/wallet/requests/user", user, nil, 200, `"status":"canceled"`},
+		{name: "refuses another customer's cancel", method: "POST", path: "/api/wallet/requests/cancel/" + id, token: other, wantStatus: 404, wantContains: msgRequestNotFound, wantAbsent: []string{msgRequestCanceled}},
+		{name: "cancels the owner's pending withdraw", method: "POST", path: "/api/wallet/requests/cancel/" + id, token: user, wantStatus: 200, wantContains: msgRequestCanceled},
+		{name: "refuses a second cancel", method: "POST", setup: func(s *testShop, c *scenario) {
+			w, id := s.canceledWithdraw(admin)
+			c.token, c.path = w.token, "/api/wallet/requests/cancel/"+id
+		}, wantStatus: 409, wantContains: msgCancelOnlyPending, wantAbsent: []string{msgRequestCanceled}},
+		{name: "refuses a cancel of a missing request", method: "POST", path: "/api/wallet/requests/cancel/99999", token: user, wantStatus: 404, wantContains: msgRequestNotFound, wantAbsent: []string{msgRequestCanceled}},
+		{name: "refuses a cancel with a bad id", method: "POST", path: "/api/wallet/requests/cancel/abc", token: user, wantStatus: 404, wantContains: msgRequestNotFound, wantAbsent: []string{msgRequestCanceled}},
+		{name: "frees the held amount", method: "GET", path: "/api/wallet/balances", setup: asCanceled, wantStatus: 200, wantContains: `"available_rial":"1000000"`},
+		{name: "shows the request as canceled", method: "GET", path: "/api/wallet/requests/user", setup: asCanceled, wantStatus: 200, wantContains: `"status":"canceled"`, wantAbsent: []string{`"status":"pending"`}},
 	})
 }
 
@@ -153,38 +196,65 @@ func TestAdminDecidesEachRequestOnce(t *testing.T) {
 	user, _ := s.signUp(1)
 	admin := s.signInAdmin()
 	card := s.addSettledCard(user, melliCard)
+	userID := s.userID(user)
 	dep := fmt.Sprintf("/api/wallet/requests/%d", s.deposit(user, "2000000"))
+	// once is a customer whose deposit of 2,000,000 (done) the admin approved, then tried to approve again and
+	// to reject; the cases try the same.
+	once := s.newCustomer()
+	done := fmt.Sprintf("/api/wallet/requests/%d", s.deposit(once.token, "2000000"))
+	s.mustDo("PUT", done, admin, map[string]string{"status": "approved"})
+	s.do("PUT", done, admin, map[string]string{"status": "approved"})
+	s.do("PUT", done, admin, map[string]string{"status": "rejected", "reject_reason": "x"})
+	// atNewDeposit points the case at a fresh customer's pending deposit.
+	atNewDeposit := func(s *testShop, c *scenario) {
+		c.path = fmt.Sprintf("/api/wallet/requests/%d", s.deposit(s.newCustomer().token, "2000000"))
+	}
 	s.run(t, []scenario{
-		{"refuses a customer deciding a request", "PUT", dep, user, map[string]string{"status": "approved"}, 403, ""},
-		{"refuses a customer listing all requests", "GET", "/api/wallet/requests", user, nil, 403, ""},
-		{"refuses a customer filtering all requests", "GET", "/api/wallet/requests/admin", user, nil, 403, ""},
-		{"refuses an unknown status", "PUT", dep, admin, map[string]string{"status": "done"}, 400, msgDecisionStatus},
-		{"refuses a rejection without a reason", "PUT", dep, admin, map[string]string{"status": "rejected", "reject_reason": "  "}, 400, msgRejectReasonRequired},
-		{"refuses a missing request", "PUT", "/api/wallet/requests/424242", admin, map[string]string{"status": "approved"}, 404, msgRequestNotFound},
-		{"lists the pending deposit", "GET", "/api/wallet/requests", admin, nil, 200, `"type":"deposit"`},
-		{"approves the deposit", "PUT", dep, admin, map[string]string{"status": "approved"}, 200, msgDepositApproved},
-		{"refuses approving it again", "PUT", dep, admin, map[string]string{"status": "approved"}, 409, msgAlreadyDecided},
-		{"refuses rejecting it after approval", "PUT", dep, admin, map[string]string{"status": "rejected", "reject_reason": "x"}, 409, msgAlreadyDecided},
-		{"credits the customer once", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"2000000"`},
-		{"accepts a withdraw", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "500000", "bank_account_id": card}, 200, ""},
+		{name: "refuses a customer deciding a request", method: "PUT", path: dep, token: user, body: map[string]string{"status": "approved"}, wantStatus: 403, wantAbsent: []string{msgDepositApproved}},
+		{name: "refuses a customer listing all requests", method: "GET", path: "/api/wallet/requests", token: user, wantStatus: 403, wantAbsent: []string{`"type":"deposit"`}},
+		{name: "refuses a customer filtering all requests", method: "GET", path: "/api/wallet/requests/admin", token: user, wantStatus: 403, wantAbsent: []string{`"type":"deposit"`}},
+		{name: "refuses an unknown status", method: "PUT", path: dep, token: admin, body: map[string]string{"status": "done"}, wantStatus: 400, wantContains: msgDecisionStatus, wantAbsent: []string{msgDepositApproved}},
+		{name: "refuses a rejection without a reason", method: "PUT", path: dep, token: admin, body: map[string]string{"status": "rejected", "reject_reason": "  "}, wantStatus: 400, wantContains: msgRejectReasonRequired, wantAbsent: []string{msgRequestRejected}},
+		{name: "refuses a missing request", method: "PUT", path: "/api/wallet/requests/424242", token: admin, body: map[string]string{"status": "approved"}, wantStatus: 404, wantContains: msgRequestNotFound, wantAbsent: []string{msgDepositApproved}},
+		{name: "lists the pending deposit", method: "GET", path: "/api/wallet/requests", token: admin, wantStatus: 200, wantContains: `"type":"deposit"`},
+		{name: "approves the deposit", method: "PUT", setup: atNewDeposit, token: admin, body: map[string]string{"status": "approved"}, wantStatus: 200, wantContains: msgDepositApproved},
+		{name: "refuses approving it again", method: "PUT", path: done, token: admin, body: map[string]string{"status": "approved"}, wantStatus: 409, wantContains: msgAlreadyDecided, wantAbsent: []string{msgDepositApproved}},
+		{name: "refuses rejecting it after approval", method: "PUT", path: done, token: admin, body: map[string]string{"status": "rejected", "reject_reason": "x"}, wantStatus: 409, wantContains: msgAlreadyDecided, wantAbsent: []string{msgRequestRejected}},
+		{name: "credits the customer once", method: "GET", path: "/api/wallet/balances", token: once.token, wantStatus: 200, wantContains: `"balance_rial":"2000000"`},
+		{name: "accepts a withdraw", method: "POST", path: "/api/wallet/withdraw", setup: func(s *testShop, c *scenario) {
+			w, card := s.withdrawer(admin, "2000000")
+			c.token, c.body = w.token, map[string]any{"amount": "500000", "bank_account_id": card}
+		}, wantStatus: 200},
 	})
-	wd := "/api/wallet/requests/" + between(s.do("GET", "/api/wallet/requests/pending", user, nil).Body, `"id":`, `,`)
+
+	// The customer's deposit is approved and a withdraw of 500,000 paid out.
+	s.mustDo("PUT", dep, admin, map[string]string{"status": "approved"})
+	wd := s.mustDo("POST", "/api/wallet/withdraw", user, map[string]any{"amount": "500000", "bank_account_id": card}).JSON["request"].(map[string]any)["id"]
+	s.mustDo("PUT", fmt.Sprint("/api/wallet/requests/", wd), admin, map[string]string{"status": "approved"})
 	s.run(t, []scenario{
-		{"approves the withdraw", "PUT", wd, admin, map[string]string{"status": "approved"}, 200, msgWithdrawApproved},
-		{"pays it out once", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"1500000","balance_gold":"0.000","available_rial":"1500000"`},
-		{"shows both entries on the statement, oldest first", "GET", "/api/transactions/all", user, nil, 200, `"type":"wallet_deposit"`},
-		{"shows the card's bank on the withdraw entry", "GET", "/api/transactions/all", user, nil, 200, descWithdrawTo + "بانک ملی ایران"},
+		{name: "approves the withdraw", method: "PUT", setup: func(s *testShop, c *scenario) {
+			_, _, id := s.pendingWithdraw(admin)
+			c.path = "/api/wallet/requests/" + id
+		}, token: admin, body: map[string]string{"status": "approved"}, wantStatus: 200, wantContains: msgWithdrawApproved},
+		{name: "pays it out once", method: "GET", path: "/api/wallet/balances", token: user, wantStatus: 200, wantContains: `"balance_rial":"1500000","balance_gold":"0.000","available_rial":"1500000"`},
+		{name: "shows both entries on the statement, oldest first", method: "GET", path: "/api/transactions/all", token: user, wantStatus: 200, wantContains: `"type":"wallet_deposit"`},
+		{name: "shows the card's bank on the withdraw entry", method: "GET", path: "/api/transactions/all", token: user, wantStatus: 200, wantContains: descWithdrawTo + "بانک ملی ایران"},
 	})
 	st := s.do("GET", "/api/transactions/all", user, nil).Body
 	if strings.Index(st, "wallet_deposit") > strings.Index(st, "wallet_withdraw") || strings.Contains(st, `"hold"`) ||
 		!strings.Contains(st, `"debit_rial":"500000"`) || !strings.Contains(st, `"price_per_gram":null`) {
 		t.Fatalf("statement %s", st)
 	}
+
+	// A deposit of 7 is rejected with a reason.
 	rej := fmt.Sprintf("/api/wallet/requests/%d", s.deposit(user, "7"))
+	s.mustDo("PUT", rej, admin, map[string]string{"status": "rejected", "reject_reason": "رسید ناخوانا است"})
 	s.run(t, []scenario{
-		{"rejects with a reason", "PUT", rej, admin, map[string]string{"status": "rejected", "reject_reason": "رسید ناخوانا است"}, 200, msgRequestRejected},
-		{"shows the customer the reason", "GET", "/api/wallet/requests/user", user, nil, 200, "رسید ناخوانا است"},
-		{"moves nothing on rejection", "GET", "/api/wallet/balances", user, nil, 200, `"balance_rial":"1500000"`},
+		{name: "rejects with a reason", method: "PUT", setup: atNewDeposit, token: admin, body: map[string]string{"status": "rejected", "reject_reason": "رسید ناخوانا است"}, wantStatus: 200, wantContains: msgRequestRejected},
+		{name: "shows the customer the reason", method: "GET", path: "/api/wallet/requests/user", token: user, wantStatus: 200, wantContains: "رسید ناخوانا است"},
+		{name: "moves nothing on rejection", method: "GET", path: "/api/wallet/balances", token: user, wantStatus: 200, wantContains: `"balance_rial":"1500000"`},
+		{name: "keeps the rejected deposit out of the pending requests", method: "GET", path: "/api/wallet/requests/admin?status=pending", token: admin, wantStatus: 200, wantAbsent: []string{`"user_id":` + userID + `,`}},
+		{name: "keeps the rejected deposit off the statement", method: "GET", path: "/api/transactions/all", token: user, wantStatus: 200, wantContains: `"credit_rial":"2000000"`, wantAbsent: []string{`"credit_rial":"7"`}},
 	})
 }
 
@@ -436,17 +506,24 @@ func TestWithdrawCodeIsTextedOnlyForAWithdrawThatCanHappen(t *testing.T) {
 	otherCard := s.addCard(other, luhnCard("610433987654321"))
 	texts := s.smsCount(phone)
 	s.run(t, []scenario{
-		{"refuses a new card's withdraw above the balance without a code", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1001", "bank_account_id": card}, 400, msgInsufficientBalance},
-		{"refuses another customer's new card without a code", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1", "bank_account_id": otherCard}, 404, msgBankAccountNotFound},
-		{"refuses a malformed code", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1", "bank_account_id": card, "verification_code": "12"}, 400, msgCodeFormat},
-		{"refuses a code that was never texted", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1", "bank_account_id": card, "verification_code": "12345"}, 400, msgCodeExpired},
+		{name: "refuses a new card's withdraw above the balance without a code", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1001", "bank_account_id": card}, wantStatus: 400, wantContains: msgInsufficientBalance, wantAbsent: []string{`"code_required"`}},
+		{name: "refuses another customer's new card without a code", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1", "bank_account_id": otherCard}, wantStatus: 404, wantContains: msgBankAccountNotFound, wantAbsent: []string{`"code_required"`}},
+		{name: "refuses a malformed code", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1", "bank_account_id": card, "verification_code": "12"}, wantStatus: 400, wantContains: msgCodeFormat},
+		{name: "refuses a code that was never texted", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1", "bank_account_id": card, "verification_code": "12345"}, wantStatus: 400, wantContains: msgCodeExpired},
 	})
 	if n := s.smsCount(phone); n != texts {
 		t.Fatalf("%d codes texted for refused withdraws", n-texts)
 	}
 	s.run(t, []scenario{
-		{"texts a code for a withdraw that can happen", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1000", "bank_account_id": card}, 403, `"code_required":true`},
-		{"asks a minute between two codes", "POST", "/api/wallet/withdraw", user, map[string]any{"amount": "1000", "bank_account_id": card}, 429, "ثانیه صبر کنید"},
+		{name: "texts a code for a withdraw that can happen", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1000", "bank_account_id": card}, wantStatus: 403, wantContains: `"code_required":true`},
+		{name: "asks a minute between two codes", method: "POST", path: "/api/wallet/withdraw", setup: func(s *testShop, c *scenario) {
+			w := s.newCustomer()
+			s.fund(w.token, admin, "1000")
+			c.token, c.body = w.token, map[string]any{"amount": "1000", "bank_account_id": s.addCard(w.token, melliCard)}
+			if r := s.do("POST", c.path, c.token, c.body); r.Status != 403 {
+				s.t.Fatalf("the first code: %d %s", r.Status, r.Body)
+			}
+		}, wantStatus: 429, wantContains: "ثانیه صبر کنید", wantAbsent: []string{`"code_required"`}},
 	})
 	s.clock.Advance(2*time.Minute + time.Second)
 	if r := s.withdrawCall(user, card, "1000", s.lastCode(phone), ""); r.Status != 400 || r.str("message") != msgCodeExpired {
