@@ -156,7 +156,7 @@ func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
 		}
 		if pending == 0 && noneLeft(group[i+1:]) {
 			outcomes[i] = runJob(j, tx)
-		} else if !runInSavepoint(ctx, tx, j, &outcomes[i]) {
+		} else if !runInSavepoint(ctx, c.s.writeStmts.in(tx), tx, j, &outcomes[i]) {
 			_ = tx.Rollback()
 			failAll(errGroupAborted)
 			return
@@ -192,20 +192,21 @@ func noneLeft(rest []*txJob) bool {
 	return true
 }
 
-// runInSavepoint runs j inside a savepoint of the group's transaction, undoing it alone when it fails. It
-// reports false when the undo itself failed: the shared transaction is then unusable.
-func runInSavepoint(ctx context.Context, tx *sql.Tx, j *txJob, out *txOutcome) bool {
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT group_member`); err != nil {
+// runInSavepoint runs j inside a savepoint of the group's transaction (the savepoint statements prepared,
+// through w), undoing it alone when it fails. It reports false when the undo itself failed: the shared
+// transaction is then unusable.
+func runInSavepoint(ctx context.Context, w queryer, tx *sql.Tx, j *txJob, out *txOutcome) bool {
+	if _, err := w.ExecContext(ctx, `SAVEPOINT group_member`); err != nil {
 		out.err = err
 		return false
 	}
 	*out = runJob(j, tx)
 	if out.err != nil || out.panicked {
-		if _, err := tx.ExecContext(ctx, `ROLLBACK TO group_member`); err != nil {
+		if _, err := w.ExecContext(ctx, `ROLLBACK TO group_member`); err != nil {
 			return false
 		}
 	}
-	_, err := tx.ExecContext(ctx, `RELEASE group_member`)
+	_, err := w.ExecContext(ctx, `RELEASE group_member`)
 	return err == nil
 }
 

@@ -187,14 +187,16 @@ func (c *stmtCache) close() error {
 }
 
 // pragmas every connection gets: WAL so readers never block the writer, synchronous=FULL so a committed
-// payment survives a power cut, foreign keys on, and a busy timeout so a second process (the admin CLI
-// while the server runs) waits instead of failing.
+// payment survives a power cut, foreign keys on, a busy timeout so a second process (the admin CLI while
+// the server runs) waits instead of failing, and temporary data in memory: the statement journals that let
+// a group commit's members and statements roll back alone would otherwise be written to a temporary file.
 func dsn(path string, readOnly bool) string {
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "temp_store(MEMORY)")
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {
