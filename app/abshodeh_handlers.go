@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/http"
 	"slices"
 	"strings"
@@ -25,8 +27,8 @@ type barView struct {
 
 // viewBar writes a bar; customers get only its figures (no status or dates of the inventory).
 func viewBar(b store.Bar, forAdmin bool) barView {
-	v := barView{ID: b.ID, Rey: b.Rey, Ang: b.Ang, Ayar: ayarString(b.AyarCenti), Vazn: goldString(b.VaznMg),
-		Vazn750: goldString(b.Vazn750Mg)}
+	v := barView{ID: b.ID, Rey: b.Rey, Ang: b.Ang, Ayar: rules.FormatAyar(b.AyarCenti), Vazn: rules.FormatGold(b.VaznMg),
+		Vazn750: rules.FormatGold(b.Vazn750Mg)}
 	if forAdmin {
 		v.Status, v.CreatedAt = b.Status, b.CreatedAt
 	}
@@ -66,7 +68,7 @@ type barRequest struct {
 
 // bar checks a bar's figures and computes its vazn750; the server never takes vazn750 from the client.
 func (req barRequest) bar() (store.Bar, error) {
-	b := store.Bar{Rey: strings.Join(strings.Fields(normalizeName(req.Rey)), " "), Ang: latinDigits(strings.TrimSpace(req.Ang))}
+	b := store.Bar{Rey: strings.Join(strings.Fields(normalizeName(req.Rey)), " "), Ang: persian.LatinDigits(strings.TrimSpace(req.Ang))}
 	if !plainText(b.Rey) || !plainText(b.Ang) {
 		return b, badRequest(msgTextNotPlain)
 	}
@@ -77,13 +79,13 @@ func (req barRequest) bar() (store.Bar, error) {
 		return b, badRequest(msgBarIngot)
 	}
 	var ok bool
-	if b.AyarCenti, ok = parseAyarCenti(string(req.Ayar)); !ok {
+	if b.AyarCenti, ok = rules.ParseAyar(string(req.Ayar)); !ok {
 		return b, badRequest(msgBarAyar)
 	}
-	if b.VaznMg, ok = parseGoldMg(string(req.Vazn)); !ok || b.VaznMg <= 0 {
+	if b.VaznMg, ok = rules.ParseGoldMg(string(req.Vazn)); !ok || b.VaznMg <= 0 {
 		return b, badRequest(msgBarVazn)
 	}
-	if b.Vazn750Mg = vazn750Mg(b.VaznMg, b.AyarCenti); b.Vazn750Mg <= 0 {
+	if b.Vazn750Mg = rules.Vazn750Mg(b.VaznMg, b.AyarCenti); b.Vazn750Mg <= 0 {
 		return b, badRequest(msgBarTooLight)
 	}
 	return b, nil
@@ -169,7 +171,7 @@ func (a *App) goldAbshode(w http.ResponseWriter, r *http.Request) error {
 			within = append(within, v)
 			continue
 		}
-		v.Shortfall = goldString(b.Vazn750Mg - bal.AvailableGold)
+		v.Shortfall = rules.FormatGold(b.Vazn750Mg - bal.AvailableGold)
 		higher = append(higher, v)
 	}
 	slices.Reverse(within)

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/url"
 	"strings"
 	"time"
@@ -9,12 +11,12 @@ import (
 // parseTehranTime reads an admin filter date: "YYYY-MM-DDTHH:mm:ss" without zone, meaning Tehran time
 // (decisions.md §2); milliseconds and a bare date are accepted too. Empty means no bound.
 func parseTehranTime(s string) (time.Time, error) {
-	s = latinDigits(strings.TrimSpace(s))
+	s = persian.LatinDigits(strings.TrimSpace(s))
 	if s == "" {
 		return time.Time{}, nil
 	}
 	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04:05.000", "2006-01-02T15:04", "2006-01-02"} {
-		if t, err := time.ParseInLocation(layout, s, tehran); err == nil {
+		if t, err := time.ParseInLocation(layout, s, rules.Tehran); err == nil {
 			return t, nil
 		}
 	}
@@ -51,6 +53,6 @@ func oneOf(v string, allowed ...string) (string, bool) {
 
 // startOfTehranDay is midnight in Tehran of the day t falls on.
 func startOfTehranDay(t time.Time) time.Time {
-	y, m, d := t.In(tehran).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, tehran)
+	y, m, d := t.In(rules.Tehran).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, rules.Tehran)
 }

@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -30,22 +32,22 @@ func (a *App) adminDashboard(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return okJSON(w, map[string]any{
-		"customers_rial":    rialString(d.CustomersRial),
-		"customers_gold":    goldString(d.CustomersGold),
-		"shop_bank_rial":    rialString(d.ShopBankRial),
-		"shop_vault_gold":   goldString(d.ShopVaultGold),
-		"pending_deposits":  countSumView{d.PendingDeposits.Count, rialString(d.PendingDeposits.Amount)},
-		"pending_withdraws": countSumView{d.PendingWithdraws.Count, rialString(d.PendingWithdraws.Amount)},
-		"today_in_rial":     rialString(d.TodayInRial),
-		"today_out_rial":    rialString(d.TodayOutRial),
-		"today_buys":        tradesView{d.TodayBuys.Count, rialString(d.TodayBuys.Amount)},
-		"today_sells":       tradesView{d.TodaySells.Count, rialString(d.TodaySells.Amount)},
+		"customers_rial":    rules.FormatRial(d.CustomersRial),
+		"customers_gold":    rules.FormatGold(d.CustomersGold),
+		"shop_bank_rial":    rules.FormatRial(d.ShopBankRial),
+		"shop_vault_gold":   rules.FormatGold(d.ShopVaultGold),
+		"pending_deposits":  countSumView{d.PendingDeposits.Count, rules.FormatRial(d.PendingDeposits.Amount)},
+		"pending_withdraws": countSumView{d.PendingWithdraws.Count, rules.FormatRial(d.PendingWithdraws.Amount)},
+		"today_in_rial":     rules.FormatRial(d.TodayInRial),
+		"today_out_rial":    rules.FormatRial(d.TodayOutRial),
+		"today_buys":        tradesView{d.TodayBuys.Count, rules.FormatRial(d.TodayBuys.Amount)},
+		"today_sells":       tradesView{d.TodaySells.Count, rules.FormatRial(d.TodaySells.Amount)},
 	})
 }
 
 // findCustomer finds one user by phone, id or name, in that order (the charge screen's search box).
 func (a *App) findCustomer(r *http.Request, query string) (store.CustomerBalances, error) {
-	q := latinDigits(normalizeName(query))
+	q := persian.LatinDigits(normalizeName(query))
 	if q == "" {
 		return store.CustomerBalances{}, badRequest(msgChargeSearchEmpty)
 	}
@@ -94,12 +96,12 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 	switch req.Type {
 	case "rial":
 		in.Asset = store.AssetRial
-		if in.Amount, ok = parseAmountRial(string(req.Amount)); !ok {
+		if in.Amount, ok = rules.ParseAmountRial(string(req.Amount)); !ok {
 			return badRequest(msgChargeAmount)
 		}
 	case "gold":
 		in.Asset = store.AssetGold
-		if in.Amount, ok = parseGoldMg(string(req.Amount)); !ok || in.Amount <= 0 {
+		if in.Amount, ok = rules.ParseGoldMg(string(req.Amount)); !ok || in.Amount <= 0 {
 			return badRequest(msgChargeGoldAmount)
 		}
 	default:
@@ -130,16 +132,16 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 
 // optionalBound reads an optional rial or gold filter bound; gold arrives in grams and is kept in milligrams.
 func optionalBound(q url.Values, name string, gold bool) (*int64, error) {
-	s := numericText(q.Get(name))
+	s := persian.NumberText(q.Get(name))
 	if s == "" {
 		return nil, nil
 	}
 	var n int64
 	var ok bool
 	if gold {
-		n, ok = parseGoldMg(s)
+		n, ok = rules.ParseGoldMg(s)
 	} else {
-		n, ok = parseRial(s)
+		n, ok = rules.ParseRial(s)
 	}
 	if !ok {
 		return nil, badRequest(msgFilterInvalid)

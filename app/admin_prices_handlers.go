@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/http"
 	"strconv"
 	"time"
@@ -40,12 +42,12 @@ func (a *App) adminPrices(w http.ResponseWriter, r *http.Request) error {
 		return err
 	default:
 		for i, g := range grades {
-			buy, sell := gradePrices(base.PricePerGramRial, g)
+			buy, sell := rules.GradePrices(base.PricePerGramRial, g.SellAddRial, g.BuySubtractRial)
 			prices[i] = gradePriceView{g.ID, positiveRial(buy), positiveRial(sell)}
 		}
-		out["base_price"] = rialString(base.PricePerGramRial)
+		out["base_price"] = rules.FormatRial(base.PricePerGramRial)
 		out["updated_at"] = base.At.Format(time.RFC3339)
-		out["is_price_fresh"] = priceFresh(base.At, a.now(), settings.PriceMaxAgeMinutes)
+		out["is_price_fresh"] = rules.PriceFresh(base.At, a.now(), settings.PriceMaxAgeMinutes)
 	}
 	out["prices"] = prices
 	return okJSON(w, out)
@@ -58,7 +60,7 @@ type gradeView struct {
 }
 
 func viewGrade(g store.Grade) gradeView {
-	return gradeView{g.ID, rialString(g.SellAddRial), rialString(g.BuySubtractRial)}
+	return gradeView{g.ID, rules.FormatRial(g.SellAddRial), rules.FormatRial(g.BuySubtractRial)}
 }
 
 // adminGrades lists the five grades' rules.
@@ -89,8 +91,8 @@ func (a *App) adminUpdateGrade(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	sellAdd, ok1 := parseRial(string(req.SellAdd))
-	buySubtract, ok2 := parseRial(string(req.BuySubtract))
+	sellAdd, ok1 := rules.ParseRial(string(req.SellAdd))
+	buySubtract, ok2 := rules.ParseRial(string(req.BuySubtract))
 	if !ok1 || !ok2 || sellAdd < 0 || buySubtract < 0 || sellAdd > maxPricePerGramRial || buySubtract > maxPricePerGramRial {
 		return badRequest(msgGradeValue)
 	}
@@ -140,7 +142,7 @@ func (a *App) adminUsers(w http.ResponseWriter, r *http.Request) error {
 // adminSearchText normalises an admin's user search: Persian digits and letters folded, a phone in any
 // accepted form reduced to 09….
 func adminSearchText(s string) string {
-	s = latinDigits(normalizeName(s))
+	s = persian.LatinDigits(normalizeName(s))
 	if phone, ok := normalizePhone(s); ok && len(s) >= 10 {
 		return phone
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"goldshop/rules"
 	"net/http"
 	"time"
 
@@ -27,12 +28,12 @@ type goldTransactionView struct {
 // the other way round (admin.md §2: weight is credit_gold for a buy, debit_gold for a sell).
 func viewGoldTransaction(t store.GoldTransaction) goldTransactionView {
 	v := goldTransactionView{ID: t.ID, UserID: t.UserID, FirstName: t.FirstName, LastName: t.LastName,
-		PhoneNumber: t.PhoneNumber, Type: t.Type, Status: t.Status, PricePerGram: rialString(t.PricePerGramRial),
-		DebitRial: "0", CreditRial: "0", DebitGold: goldString(0), CreditGold: goldString(0), CreatedAt: t.CreatedAt}
+		PhoneNumber: t.PhoneNumber, Type: t.Type, Status: t.Status, PricePerGram: rules.FormatRial(t.PricePerGramRial),
+		DebitRial: "0", CreditRial: "0", DebitGold: rules.FormatGold(0), CreditGold: rules.FormatGold(0), CreatedAt: t.CreatedAt}
 	if t.Type == store.EntryBuy {
-		v.DebitRial, v.CreditGold = rialString(t.AmountRial), goldString(t.AmountGoldMg)
+		v.DebitRial, v.CreditGold = rules.FormatRial(t.AmountRial), rules.FormatGold(t.AmountGoldMg)
 	} else {
-		v.CreditRial, v.DebitGold = rialString(t.AmountRial), goldString(t.AmountGoldMg)
+		v.CreditRial, v.DebitGold = rules.FormatRial(t.AmountRial), rules.FormatGold(t.AmountGoldMg)
 	}
 	return v
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"goldshop/persian"
 	"net/http"
 	"strconv"
 	"strings"
@@ -65,7 +66,7 @@ func auditFilter(r *http.Request) (store.AuditFilter, error) {
 	bad := badRequest(msgAuditFilter)
 	positive := func(name string, dst *int64) bool {
 		if s := q.Get(name); s != "" {
-			n, err := strconv.ParseInt(latinDigits(s), 10, 64)
+			n, err := strconv.ParseInt(persian.LatinDigits(s), 10, 64)
 			if err != nil || n <= 0 {
 				return false
 			}

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"goldshop/rules"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,7 @@ import (
 
 // jalaliDay names the Tehran day of t as the audit filter takes it.
 func jalaliDay(t time.Time) string {
-	t = t.In(tehran)
+	t = t.In(rules.Tehran)
 	y, m, d, _ := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
 	return fmt.Sprintf("%04d/%02d/%02d", y, m, d)
 }

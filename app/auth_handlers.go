@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -31,7 +32,7 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	if err := req.profileInput.normalize(a); err != nil {
 		return err
 	}
-	nationalID := latinDigits(strings.TrimSpace(req.NationalID))
+	nationalID := persian.LatinDigits(strings.TrimSpace(req.NationalID))
 	if !validNationalID(nationalID) {
 		return badRequest(msgNationalIDInvalid)
 	}
@@ -43,7 +44,7 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(problem)
 	}
 	var referredBy int64
-	if code := strings.TrimSpace(latinDigits(req.ReferralCode)); code != "" {
+	if code := strings.TrimSpace(persian.LatinDigits(req.ReferralCode)); code != "" {
 		inviter, err := a.store.UserByReferralCode(r.Context(), code)
 		if errors.Is(err, store.ErrNotFound) {
 			return badRequest(msgReferralInvalid)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -17,8 +18,8 @@ type bankAccountRequest struct {
 
 // checkCard normalises a typed card number and finds its bank, or says what is wrong with it.
 func checkCard(typed string) (card, bank string, err error) {
-	card = strings.NewReplacer("-", "", " ", "").Replace(numericText(typed))
-	if len(card) != 16 || !onlyDigits(card) {
+	card = strings.NewReplacer("-", "", " ", "").Replace(persian.NumberText(typed))
+	if len(card) != 16 || !persian.OnlyDigits(card) {
 		return "", "", badRequest(msgCardDigits)
 	}
 	if !luhnValid(card) {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"goldshop/persian"
 	"strings"
 	"testing"
 )
@@ -29,7 +30,7 @@ func TestBankAccountRules(t *testing.T) {
 		{name: "refuses an IBAN failing mod-97", method: "POST", path: "/api/bank-accounts", token: user, body: map[string]string{"card_number": melliCard, "iban": badIBAN}, wantStatus: 400, wantContains: msgIBANInvalid, wantAbsent: refused},
 		{name: "refuses a short IBAN", method: "POST", path: "/api/bank-accounts", token: user, body: map[string]string{"card_number": melliCard, "iban": "IR12"}, wantStatus: 400, wantContains: msgIBANInvalid, wantAbsent: refused},
 		{name: "accepts a card in Persian digits with dashes, finding its bank", method: "POST", path: "/api/bank-accounts", setup: asNewCustomer,
-			body: map[string]string{"card_number": persianDigits(melliCard[:4] + "-" + melliCard[4:8] + "-" + melliCard[8:12] + "-" + melliCard[12:])}, wantStatus: 200, wantContains: `"bank_name":"بانک ملی ایران"`},
+			body: map[string]string{"card_number": persian.Digits(melliCard[:4] + "-" + melliCard[4:8] + "-" + melliCard[8:12] + "-" + melliCard[12:])}, wantStatus: 200, wantContains: `"bank_name":"بانک ملی ایران"`},
 		{name: "refuses the same card twice", method: "POST", path: "/api/bank-accounts", setup: withMelliCard, body: map[string]string{"card_number": melliCard}, wantStatus: 409, wantContains: msgCardTaken, wantAbsent: refused},
 		{name: "accepts a card with a spaced IBAN without IR", method: "POST", path: "/api/bank-accounts", setup: asNewCustomer,
 			body: map[string]string{"card_number": luhnCard("610433000000002"), "iban": strings.TrimPrefix(iban[:4]+" "+iban[4:], "IR")}, wantStatus: 200, wantContains: `"iban":"` + iban + `"`},

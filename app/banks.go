@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"goldshop/persian"
 	"math/big"
 	"strings"
 
@@ -49,11 +50,11 @@ func luhnValid(digits string) bool {
 // normalizeIBAN reduces an Iranian IBAN (sheba) to "IR" + 24 digits and checks it with ISO 13616 mod-97;
 // spaces, dashes and Persian digits are accepted, and the "IR" may be left out.
 func normalizeIBAN(s string) (string, bool) {
-	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\u200c", "").Replace(latinDigits(strings.TrimSpace(s))))
+	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\u200c", "").Replace(persian.LatinDigits(strings.TrimSpace(s))))
 	s = strings.TrimPrefix(s, "IR")
 	// check digits 00, 01 and 99 pass mod 97 but are never issued (ISO 13616: 02–98): IR00… would be a second
 	// spelling of IR97…
-	if len(s) != 24 || !onlyDigits(s) || s[:2] < "02" || s[:2] > "98" {
+	if len(s) != 24 || !persian.OnlyDigits(s) || s[:2] < "02" || s[:2] > "98" {
 		return "", false
 	}
 	// Move the country code and check digits to the end, letters as numbers (I=18, R=27), then mod 97 must be 1.

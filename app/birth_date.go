@@ -2,21 +2,11 @@ package app
 
 import (
 	"fmt"
+	"goldshop/rules"
 	"time"
 
 	jalaali "github.com/jalaali/go-jalaali"
 )
-
-// tehran is where the shop is: dates are shown and read in its time zone.
-var tehran = mustLoadTehran()
-
-func mustLoadTehran() *time.Location {
-	loc, err := time.LoadLocation("Asia/Tehran") // from the embedded tzdata (main imports time/tzdata)
-	if err != nil {
-		panic(err)
-	}
-	return loc
-}
 
 // normalizeBirthDate accepts a Jalali date typed as Y/M/D (Persian digits, '/' or '-') and returns it as
 // YYYY/MM/DD when it is a real date from 1300/01/01 up to the day 18 years before today in Tehran;
@@ -27,7 +17,7 @@ func normalizeBirthDate(raw string, now time.Time) (clean, problem string) {
 		return "", msgBirthDateInvalid
 	}
 	y, m, d := ymd[0], ymd[1], ymd[2]
-	t := now.In(tehran)
+	t := now.In(rules.Tehran)
 	ty, tm, td, err := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
 	if err != nil {
 		return "", msgBirthDateInvalid

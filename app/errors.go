@@ -2,9 +2,12 @@ package app
 
 import (
 	"errors"
+	"fmt"
+	"goldshop/persian"
 	"log/slog"
 	"net/http"
 
+	"goldshop/rules"
 	"goldshop/store"
 )
 
@@ -37,11 +40,12 @@ func (a *App) handle(fn handlerFunc) http.HandlerFunc {
 	}
 }
 
-// writeError is the one place a store error becomes an HTTP answer. Handlers turn a store error into their
+// writeError is the one place a store error or a refusal of the shop's rules becomes an HTTP answer. Handlers turn a store error into their
 // own apiError only where the words differ per route (which thing was not found, which state conflicts).
 func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	var short *store.InsufficientError
+	var weight *rules.WeightOutOfLimits
 	switch {
 	case errors.As(err, &ae):
 	case errors.Is(err, store.ErrNotFound):
@@ -58,6 +62,14 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{http.StatusConflict, msgGoldRequestPending}
 	case errors.Is(err, store.ErrBarTaken):
 		ae = &apiError{http.StatusConflict, msgBarTaken}
+	case errors.Is(err, rules.ErrTradeTooSmall):
+		ae = &apiError{http.StatusBadRequest, msgTradeTooSmall}
+	case errors.Is(err, rules.ErrTradeTooLarge):
+		ae = &apiError{http.StatusBadRequest, msgTradeTooLarge}
+	case errors.As(err, &weight) && weight.Below:
+		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgWeightBelowMinFormat, persian.Grams(weight.Limit))}
+	case errors.As(err, &weight):
+		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgWeightAboveMaxFormat, persian.Grams(weight.Limit))}
 	default:
 		a.log.ErrorContext(r.Context(), "request failed", slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.String("request_id", requestID(r.Context())),

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"goldshop/rules"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,7 +69,7 @@ func wantGoldMg(raw json.RawMessage) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return wantFixed(typedNumber(s), 3, 1, maxAmountMg)
+	return wantFixed(typedNumber(s), 3, 1, rules.MaxAmountMg)
 }
 
 func wantRialField(raw json.RawMessage) (int64, bool) {
@@ -176,7 +177,7 @@ func FuzzMoneyBodies(f *testing.F) {
 		case "/api/wallet/withdraw":
 			amount, ok := wantRialField(fields.Amount)
 			got := r.JSON["request"].(map[string]any)
-			if !ok || got["amount"] != rialString(amount) || got["type"] != "withdraw" {
+			if !ok || got["amount"] != rules.FormatRial(amount) || got["type"] != "withdraw" {
 				t.Fatalf("withdraw %s accepted as %v", body, got)
 			}
 			b := want[customerID]
@@ -187,7 +188,7 @@ func FuzzMoneyBodies(f *testing.F) {
 			q := r.JSON["quote"].(map[string]any)
 			rial, byRial := wantRialField(fields.AmountRial)
 			mg, byGold := wantGoldMg(fields.AmountGold)
-			if byRial == byGold || byRial && q["amount_rial"] != rialString(rial) || byGold && q["amount_gold"] != goldString(mg) {
+			if byRial == byGold || byRial && q["amount_rial"] != rules.FormatRial(rial) || byGold && q["amount_gold"] != rules.FormatGold(mg) {
 				t.Fatalf("quote %s accepted as %v", body, q)
 			}
 			lastQuote = q
@@ -308,7 +309,7 @@ func mustRial(t *testing.T, v any) int64 {
 func mustGold(t *testing.T, v any) int64 {
 	t.Helper()
 	s, _ := v.(string)
-	n, ok := parseGoldMg(s)
+	n, ok := rules.ParseGoldMg(s)
 	if !ok {
 		t.Fatalf("gold %v", v)
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"goldshop/persian"
+	"goldshop/rules"
 	"math/big"
 	"regexp"
 	"strings"
@@ -65,14 +67,14 @@ func wantFixed(s string, decimals int, min, max int64) (int64, bool) {
 	return v.Num().Int64(), true
 }
 
-// wantRial is what parseAmountRial(numericText(s)) must answer: a whole rial from 1 to 10^15 (decisions.md,
+// wantRial is what rules.ParseAmountRial(persian.NumberText(s)) must answer: a whole rial from 1 to 10^15 (decisions.md,
 // Amounts) typed with at most 18 digits.
 func wantRial(s string) (int64, bool) {
 	t := typedNumber(s)
 	if strings.Contains(t, ".") || len(t) > 18 {
 		return 0, false
 	}
-	return wantFixed(t, 0, 1, maxAmountRial)
+	return wantFixed(t, 0, 1, rules.MaxAmountRial)
 }
 
 // FuzzAmountText: a typed rial, gold or purity text is accepted exactly when the test's own reading says it
@@ -88,43 +90,43 @@ func FuzzAmountText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		rial, ok := parseAmountRial(numericText(s))
+		rial, ok := rules.ParseAmountRial(persian.NumberText(s))
 		want, wantOK := wantRial(s)
 		if ok != wantOK || ok && rial != want {
 			t.Fatalf("rial %q: got %d %v, want %d %v", s, rial, ok, want, wantOK)
 		}
 		if ok {
-			for _, shown := range []string{rialString(rial), persianNumber(rialString(rial))} {
-				if again, ok := parseAmountRial(numericText(shown)); !ok || again != rial {
+			for _, shown := range []string{rules.FormatRial(rial), persian.Number(rules.FormatRial(rial))} {
+				if again, ok := rules.ParseAmountRial(persian.NumberText(shown)); !ok || again != rial {
 					t.Fatalf("rial %q = %d written as %q reads back as %d %v", s, rial, shown, again, ok)
 				}
 			}
 		}
 
-		mg, ok := parseGoldMg(numericText(s))
-		wantMg, wantOK := wantFixed(typedNumber(s), 3, 0, maxAmountMg)
+		mg, ok := rules.ParseGoldMg(persian.NumberText(s))
+		wantMg, wantOK := wantFixed(typedNumber(s), 3, 0, rules.MaxAmountMg)
 		if ok != wantOK || ok && mg != wantMg {
 			t.Fatalf("gold %q: got %d mg %v, want %d %v", s, mg, ok, wantMg, wantOK)
 		}
 		if ok {
-			for _, shown := range []string{goldString(mg), persianNumber(goldString(mg)), gramsText(mg)} {
-				if again, ok := parseGoldMg(numericText(shown)); !ok || again != mg {
+			for _, shown := range []string{rules.FormatGold(mg), persian.Number(rules.FormatGold(mg)), persian.Grams(mg)} {
+				if again, ok := rules.ParseGoldMg(persian.NumberText(shown)); !ok || again != mg {
 					t.Fatalf("gold %q = %d mg written as %q reads back as %d %v", s, mg, shown, again, ok)
 				}
 			}
-			if rial > 0 && rial <= maxAmountMg/1000 && mg != rial*1000 {
+			if rial > 0 && rial <= rules.MaxAmountMg/1000 && mg != rial*1000 {
 				t.Fatalf("%q is %d rial but %d mg", s, rial, mg)
 			}
 		}
 
-		centi, ok := parseAyarCenti(s)
-		wantCenti, wantOK := wantFixed(typedNumber(s), 2, 1, maxAyarCenti)
+		centi, ok := rules.ParseAyar(s)
+		wantCenti, wantOK := wantFixed(typedNumber(s), 2, 1, rules.MaxAyarCenti)
 		if ok != wantOK || ok && centi != wantCenti {
 			t.Fatalf("purity %q: got %d %v, want %d %v", s, centi, ok, wantCenti, wantOK)
 		}
 		if ok {
-			if again, ok := parseAyarCenti(ayarString(centi)); !ok || again != centi {
-				t.Fatalf("purity %q = %d written as %q reads back as %d %v", s, centi, ayarString(centi), again, ok)
+			if again, ok := rules.ParseAyar(rules.FormatAyar(centi)); !ok || again != centi {
+				t.Fatalf("purity %q = %d written as %q reads back as %d %v", s, centi, rules.FormatAyar(centi), again, ok)
 			}
 		}
 	})
@@ -163,7 +165,7 @@ func FuzzPhoneNumber(f *testing.F) {
 			t.Fatalf("%q → %q → %q %v", raw, phone, again, ok)
 		}
 		var digits strings.Builder
-		for _, r := range latinDigits(raw) {
+		for _, r := range persian.LatinDigits(raw) {
 			switch {
 			case r >= '0' && r <= '9':
 				digits.WriteRune(r)
@@ -292,8 +294,8 @@ func FuzzBirthDate(f *testing.F) {
 			if !ok || y < 1300 || !jalaali.IsValidDate(y, m, d) {
 				t.Fatalf("%q called underage but it is no date", raw)
 			}
-			if g := gregorianOf(t, y, m, d); !g.AddDate(18, 0, 2).After(now.In(tehran)) {
-				t.Fatalf("%q (%s) called underage at %s", raw, g.Format(time.DateOnly), now.In(tehran))
+			if g := gregorianOf(t, y, m, d); !g.AddDate(18, 0, 2).After(now.In(rules.Tehran)) {
+				t.Fatalf("%q (%s) called underage at %s", raw, g.Format(time.DateOnly), now.In(rules.Tehran))
 			}
 			return
 		default:
@@ -313,8 +315,8 @@ func FuzzBirthDate(f *testing.F) {
 		if jy, jm, jd, err := jalaali.ToJalaali(g.Year(), g.Month(), g.Day()); err != nil || jy != y || int(jm) != m || jd != d {
 			t.Fatalf("%q: %s is %d/%d/%d back in Jalali (%v)", clean, g.Format(time.DateOnly), jy, jm, jd, err)
 		}
-		if g.AddDate(18, 0, -2).After(now.In(tehran)) {
-			t.Fatalf("%q (%s) accepted at %s, under 18", raw, g.Format(time.DateOnly), now.In(tehran))
+		if g.AddDate(18, 0, -2).After(now.In(rules.Tehran)) {
+			t.Fatalf("%q (%s) accepted at %s, under 18", raw, g.Format(time.DateOnly), now.In(rules.Tehran))
 		}
 		if again, problem := normalizeBirthDate(clean, now); again != clean || problem != "" {
 			t.Fatalf("%q → %q → %q %q", raw, clean, again, problem)
@@ -375,7 +377,7 @@ func gregorianOf(t *testing.T, y, m, d int) time.Time {
 	if err != nil {
 		t.Fatalf("%d/%d/%d has no Gregorian date: %v", y, m, d, err)
 	}
-	return time.Date(gy, gm, gd, 0, 0, 0, 0, tehran)
+	return time.Date(gy, gm, gd, 0, 0, 0, 0, rules.Tehran)
 }
 
 // refLuhn is the Luhn check written the test's own way: from the right, every second digit doubled.
@@ -405,7 +407,7 @@ func FuzzCardNumber(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, typed string) {
-		if d := latinDigits(typed); onlyASCIIDigits(d) && luhnValid(d) != refLuhn(d) {
+		if d := persian.LatinDigits(typed); onlyASCIIDigits(d) && luhnValid(d) != refLuhn(d) {
 			t.Fatalf("luhnValid(%q) = %v", d, luhnValid(d))
 		}
 		card, bank, err := checkCard(typed)
@@ -465,7 +467,7 @@ func FuzzIBAN(f *testing.F) {
 	}
 	good := ibanFor("0170000000100324200001")
 	for _, s := range []string{good, good[2:], strings.ToLower(good), "IR 06 0170 0000 0010 0324 2000 01", "IR-" + good[2:],
-		persianDigits(good), "IR00" + good[4:], good + "0", good[:25], "IR" + good, "DE" + good[2:], "ir" + good[2:] + "\x00",
+		persian.Digits(good), "IR00" + good[4:], good + "0", good[:25], "IR" + good, "DE" + good[2:], "ir" + good[2:] + "\x00",
 		"\u202a" + good, "ır" + good[2:], good[:10] + "\u200c" + good[10:], "IR\u00a0" + good[2:]} {
 		f.Add(s)
 	}

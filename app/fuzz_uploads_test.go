@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"goldshop/rules"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -342,7 +343,7 @@ func FuzzDepositForm(f *testing.F) {
 			return
 		}
 		got := r.JSON["request"].(map[string]any)
-		if got["amount"] != rialString(wantAmount) || got["type"] != "deposit" || got["status"] != "pending" {
+		if got["amount"] != rules.FormatRial(wantAmount) || got["type"] != "deposit" || got["status"] != "pending" {
 			t.Fatalf("amount %q recorded as %v", amount, got)
 		}
 		stored, _ := os.ReadFile(filepath.Join(dir, path.Base(got["receipt_image"].(string))))

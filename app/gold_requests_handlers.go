@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/http"
 	"slices"
 	"strings"
@@ -31,8 +33,8 @@ type goldRequestView struct {
 
 func viewGoldRequest(g store.GoldRequest) goldRequestView {
 	v := goldRequestView{ID: g.ID, UserID: g.UserID, FirstName: g.FirstName, LastName: g.LastName,
-		PhoneNumber: g.PhoneNumber, BarID: g.BarID, Rey: g.Rey, Ang: g.Ang, Ayar: ayarString(g.AyarCenti),
-		Vazn: goldString(g.VaznMg), Vazn750: goldString(g.Vazn750Mg), Status: g.Status,
+		PhoneNumber: g.PhoneNumber, BarID: g.BarID, Rey: g.Rey, Ang: g.Ang, Ayar: rules.FormatAyar(g.AyarCenti),
+		Vazn: rules.FormatGold(g.VaznMg), Vazn750: rules.FormatGold(g.Vazn750Mg), Status: g.Status,
 		RejectReason: g.RejectReason, CreatedAt: g.CreatedAt}
 	if g.Status == store.StatusRejected && g.RejectReason == "" {
 		v.RejectReason = msgDefaultRejectGold // the admin gave no reason; the store keeps only typed text
@@ -68,14 +70,14 @@ func (a *App) goldRequest(w http.ResponseWriter, r *http.Request) error {
 	var barID int64
 	switch {
 	case req.BarID != "":
-		id, ok := parseRial(string(req.BarID))
+		id, ok := rules.ParseRial(string(req.BarID))
 		if !ok || id <= 0 {
 			return notFound(msgBarNotFound)
 		}
 		barID = id
 	case strings.TrimSpace(req.Rey) != "" && strings.TrimSpace(req.Ang) != "":
 		b, err := a.store.BarByIngot(r.Context(), strings.Join(strings.Fields(normalizeName(req.Rey)), " "),
-			latinDigits(strings.TrimSpace(req.Ang)))
+			persian.LatinDigits(strings.TrimSpace(req.Ang)))
 		if errors.Is(err, store.ErrNotFound) {
 			return notFound(msgBarNotFound)
 		}

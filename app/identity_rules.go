@@ -1,6 +1,7 @@
 package app
 
 import (
+	"goldshop/persian"
 	"strings"
 	"unicode/utf8"
 )
@@ -8,7 +9,7 @@ import (
 // normalizePhone turns any common way of writing an Iranian mobile number (+98912…, 0098912…, 98912…,
 // 912…, 0912…, with Persian digits, spaces or dashes) into 09xxxxxxxxx. ok is false for anything else.
 func normalizePhone(raw string) (phone string, ok bool) {
-	s := latinDigits(strings.TrimSpace(raw))
+	s := persian.LatinDigits(strings.TrimSpace(raw))
 	s = strings.NewReplacer(" ", "", "-", "", "(", "", ")", "").Replace(s)
 	s = strings.TrimPrefix(s, "+")
 	switch {
@@ -19,7 +20,7 @@ func normalizePhone(raw string) (phone string, ok bool) {
 	case strings.HasPrefix(s, "0"):
 		s = s[1:]
 	}
-	if len(s) != 10 || s[0] != '9' || !onlyDigits(s) {
+	if len(s) != 10 || s[0] != '9' || !persian.OnlyDigits(s) {
 		return "", false
 	}
 	return "0" + s, true
@@ -28,7 +29,7 @@ func normalizePhone(raw string) (phone string, ok bool) {
 // validNationalID checks an Iranian national id (code melli): 10 digits whose last is the check digit of
 // the first nine. All-same-digit ids pass the arithmetic but are never issued, so they are refused too.
 func validNationalID(id string) bool {
-	if len(id) != 10 || !onlyDigits(id) || strings.Count(id, id[:1]) == 10 {
+	if len(id) != 10 || !persian.OnlyDigits(id) || strings.Count(id, id[:1]) == 10 {
 		return false
 	}
 	sum := 0

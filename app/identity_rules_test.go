@@ -1,6 +1,10 @@
 package app
 
-import "testing"
+import (
+	"goldshop/persian"
+	"goldshop/rules"
+	"testing"
+)
 
 func TestNormalizePhone(t *testing.T) {
 	for in, want := range map[string]string{
@@ -44,13 +48,13 @@ func TestValidNationalID(t *testing.T) {
 
 func TestNumericTextAndParseRial(t *testing.T) {
 	for in, want := range map[string]int64{"1500000": 1500000, "۱٬۵۰۰٬۰۰۰": 1500000, "1,500,000": 1500000, "١٥٠٠": 1500, " 42 ": 42} {
-		if got, ok := parseRial(numericText(in)); !ok || got != want {
-			t.Errorf("parseRial(numericText(%q)) = %d, %v", in, got, ok)
+		if got, ok := rules.ParseRial(persian.NumberText(in)); !ok || got != want {
+			t.Errorf("rules.ParseRial(persian.NumberText(%q)) = %d, %v", in, got, ok)
 		}
 	}
 	for _, in := range []string{"", "-1", "1.5", "1e6", "abc", "9999999999999999999"} {
-		if _, ok := parseRial(numericText(in)); ok {
-			t.Errorf("parseRial(%q) accepted", in)
+		if _, ok := rules.ParseRial(persian.NumberText(in)); ok {
+			t.Errorf("rules.ParseRial(%q) accepted", in)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"goldshop/persian"
+	"goldshop/rules"
 	"strconv"
 	"strings"
 	"time"
@@ -12,13 +14,13 @@ import (
 // it is a real date.
 func parseJalaliDate(raw string) ([3]int, bool) {
 	var ymd [3]int
-	parts := strings.FieldsFunc(latinDigits(strings.TrimSpace(raw)), func(r rune) bool { return r == '/' || r == '-' })
+	parts := strings.FieldsFunc(persian.LatinDigits(strings.TrimSpace(raw)), func(r rune) bool { return r == '/' || r == '-' })
 	if len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) > 2 || len(parts[2]) > 2 {
 		return ymd, false
 	}
 	for i, p := range parts {
 		n, err := strconv.Atoi(p)
-		if err != nil || !onlyDigits(p) {
+		if err != nil || !persian.OnlyDigits(p) {
 			return ymd, false
 		}
 		ymd[i] = n
@@ -37,5 +39,5 @@ func jalaliDayStart(raw string) (time.Time, bool) {
 	if err != nil {
 		return time.Time{}, false
 	}
-	return time.Date(gy, gm, gd, 0, 0, 0, 0, tehran), true
+	return time.Date(gy, gm, gd, 0, 0, 0, 0, rules.Tehran), true
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/url"
 	"path/filepath"
 	"testing"
@@ -18,11 +20,11 @@ func oldTradeText(typ string, mg int64) string {
 	if typ == store.EntrySell {
 		format = descSellFormat
 	}
-	return fmt.Sprintf(format, persianNumber(goldString(mg)))
+	return fmt.Sprintf(format, persian.Number(rules.FormatGold(mg)))
 }
 
 func oldGoldRequestText(lab, ingot string) string {
-	return fmt.Sprintf(descGoldRequestFormat, lab, persianDigits(ingot))
+	return fmt.Sprintf(descGoldRequestFormat, lab, persian.Digits(ingot))
 }
 
 // ledgerShop is a store with one entry of every statement kind, made through the store as the handlers make

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/url"
 	"strconv"
 	"time"
@@ -20,8 +22,8 @@ type balancesView struct {
 }
 
 func viewBalances(b store.Balances) balancesView {
-	return balancesView{BalanceRial: rialString(b.Rial), BalanceGold: goldString(b.Gold),
-		AvailableRial: rialString(b.AvailableRial), AvailableGold: goldString(b.AvailableGold)}
+	return balancesView{BalanceRial: rules.FormatRial(b.Rial), BalanceGold: rules.FormatGold(b.Gold),
+		AvailableRial: rules.FormatRial(b.AvailableRial), AvailableGold: rules.FormatGold(b.AvailableGold)}
 }
 
 type walletRequestView struct {
@@ -44,7 +46,7 @@ type walletRequestView struct {
 
 func viewWalletRequest(r store.WalletRequest) walletRequestView {
 	v := walletRequestView{ID: r.ID, UserID: r.UserID, FirstName: r.FirstName, LastName: r.LastName, Type: r.Type,
-		Amount: rialString(r.AmountRial), BankName: r.BankName, CardNumber: r.CardNumber, IBAN: r.IBAN,
+		Amount: rules.FormatRial(r.AmountRial), BankName: r.BankName, CardNumber: r.CardNumber, IBAN: r.IBAN,
 		Status: r.Status, RejectReason: r.RejectReason, CreatedAt: r.CreatedAt}
 	if r.BankAccountID != 0 {
 		v.BankAccountID = &r.BankAccountID
@@ -83,10 +85,10 @@ func viewEntries(list []store.Entry) []entryView {
 	out := make([]entryView, len(list))
 	for i, e := range list {
 		out[i] = entryView{ID: e.ID, CreatedAt: e.CreatedAt, Type: e.Type, Status: e.Status, Description: entryText(e),
-			DebitRial: rialString(e.DebitRial), CreditRial: rialString(e.CreditRial),
-			DebitGold: goldString(e.DebitGold), CreditGold: goldString(e.CreditGold)}
+			DebitRial: rules.FormatRial(e.DebitRial), CreditRial: rules.FormatRial(e.CreditRial),
+			DebitGold: rules.FormatGold(e.DebitGold), CreditGold: rules.FormatGold(e.CreditGold)}
 		if e.PricePerGramRial != 0 {
-			p := rialString(e.PricePerGramRial)
+			p := rules.FormatRial(e.PricePerGramRial)
 			out[i].PricePerGram = &p
 		}
 	}
@@ -101,9 +103,9 @@ func viewEntries(list []store.Entry) []entryView {
 func entryText(e store.Entry) string {
 	switch e.Type {
 	case store.EntryBuy:
-		return fmt.Sprintf(descBuyFormat, persianNumber(goldString(e.CreditGold)))
+		return fmt.Sprintf(descBuyFormat, persian.Number(rules.FormatGold(e.CreditGold)))
 	case store.EntrySell:
-		return fmt.Sprintf(descSellFormat, persianNumber(goldString(e.DebitGold)))
+		return fmt.Sprintf(descSellFormat, persian.Number(rules.FormatGold(e.DebitGold)))
 	case store.EntryRewardReferral:
 		return descReferralReward
 	case store.EntryWalletWithdraw:
@@ -117,7 +119,7 @@ func entryText(e store.Entry) string {
 		}
 	case store.EntryGoldRequest:
 		if e.ReversesID == 0 {
-			return fmt.Sprintf(descGoldRequestFormat, e.BarLab, persianDigits(e.BarIngot))
+			return fmt.Sprintf(descGoldRequestFormat, e.BarLab, persian.Digits(e.BarIngot))
 		}
 		if e.Description == "" {
 			return msgDefaultRejectGold
@@ -162,7 +164,7 @@ func (a *App) statement(ctx context.Context, q url.Values, userID int64) (statem
 		if v == "" {
 			return dflt, true
 		}
-		n, err := strconv.ParseInt(latinDigits(v), 10, 64)
+		n, err := strconv.ParseInt(persian.LatinDigits(v), 10, 64)
 		return n, err == nil && n > 0
 	}
 	before, okCursor := number("cursor", 0)
@@ -182,8 +184,8 @@ func viewStatementRows(list []store.Entry) []statementRowView {
 	entries := viewEntries(list)
 	out := make([]statementRowView, len(list))
 	for i, e := range list {
-		out[i] = statementRowView{entryView: entries[i], BalanceRial: rialString(e.BalanceRial),
-			BalanceGold: goldString(e.BalanceGold)}
+		out[i] = statementRowView{entryView: entries[i], BalanceRial: rules.FormatRial(e.BalanceRial),
+			BalanceGold: rules.FormatGold(e.BalanceGold)}
 	}
 	return out
 }

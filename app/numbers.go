@@ -3,7 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
+	"goldshop/persian"
 )
 
 // numberText is a number field that arrives as a JSON number or a numeric string (with Persian or Arabic
@@ -22,7 +22,7 @@ func (n *numberText) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		*n = numberText(numericText(s))
+		*n = numberText(persian.NumberText(s))
 		return nil
 	}
 	var num json.Number
@@ -31,13 +31,4 @@ func (n *numberText) UnmarshalJSON(b []byte) error {
 	}
 	*n = numberText(num.String())
 	return nil
-}
-
-// parseRial reads a whole number of rials; decimals, signs, exponents and overflow are refused.
-func parseRial(s string) (int64, bool) {
-	if !onlyDigits(s) || len(s) > 18 {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil
 }

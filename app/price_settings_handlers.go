@@ -1,6 +1,7 @@
 package app
 
 import (
+	"goldshop/rules"
 	"net/http"
 
 	"goldshop/store"
@@ -14,7 +15,7 @@ type priceSettingsView struct {
 }
 
 func viewPriceSettings(s store.PriceSettings) priceSettingsView {
-	return priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes, rialString(s.ReferralMinTradeRial), s.ReferralMonthlyCap}
+	return priceSettingsView{viewSettingsFields(s), s.PriceMaxAgeMinutes, rules.FormatRial(s.ReferralMinTradeRial), s.ReferralMonthlyCap}
 }
 
 // priceSettingsGet returns the trading rules (admin.md §2, trade-time and weight settings).
@@ -75,21 +76,21 @@ func (a *App) priceSettingsPut(w http.ResponseWriter, r *http.Request) error {
 		if c.in == nil {
 			continue
 		}
-		m, ok := parseClock(*c.in)
+		m, ok := rules.ParseClock(*c.in)
 		if !ok {
 			return badRequest(msgClockInvalid)
 		}
 		*c.dst = m
 	}
 	if req.MinWeight != nil {
-		mg, ok := parseGoldMg(string(*req.MinWeight))
+		mg, ok := rules.ParseGoldMg(string(*req.MinWeight))
 		if !ok || mg < 1 {
 			return badRequest(msgMinWeightInvalid)
 		}
 		s.MinWeightMg = mg
 	}
 	if req.MaxWeight != nil {
-		mg, ok := parseGoldMg(string(*req.MaxWeight))
+		mg, ok := rules.ParseGoldMg(string(*req.MaxWeight))
 		if !ok {
 			return badRequest(msgMaxWeightInvalid)
 		}
@@ -99,21 +100,21 @@ func (a *App) priceSettingsPut(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(msgMaxWeightInvalid)
 	}
 	if req.PriceMaxAgeMinutes != nil {
-		n, ok := parseRial(string(*req.PriceMaxAgeMinutes))
+		n, ok := rules.ParseRial(string(*req.PriceMaxAgeMinutes))
 		if !ok || n < 1 || n > maxPriceAgeMinutes {
 			return badRequest(msgMaxAgeInvalid)
 		}
 		s.PriceMaxAgeMinutes = int(n)
 	}
 	if req.ReferralMinTradeRial != nil {
-		n, ok := parseRial(string(*req.ReferralMinTradeRial))
+		n, ok := rules.ParseRial(string(*req.ReferralMinTradeRial))
 		if !ok || n < 0 || n > maxReferralMinTradeRial {
 			return badRequest(msgReferralMinInvalid)
 		}
 		s.ReferralMinTradeRial = n
 	}
 	if req.ReferralMonthlyCap != nil {
-		n, ok := parseRial(string(*req.ReferralMonthlyCap))
+		n, ok := rules.ParseRial(string(*req.ReferralMonthlyCap))
 		if !ok || n < 0 || n > maxReferralMonthlyCap {
 			return badRequest(msgReferralCapInvalid)
 		}

@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/http"
 	"strconv"
 	"time"
@@ -27,9 +29,9 @@ func (a *App) pricesCurrent(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return okJSON(w, map[string]any{
-		"price":          rialString(p.PricePerGramRial),
+		"price":          rules.FormatRial(p.PricePerGramRial),
 		"updated_at":     p.At.Format(time.RFC3339),
-		"is_price_fresh": priceFresh(p.At, a.now(), settings.PriceMaxAgeMinutes),
+		"is_price_fresh": rules.PriceFresh(p.At, a.now(), settings.PriceMaxAgeMinutes),
 	})
 }
 
@@ -42,7 +44,7 @@ type pricePointView struct {
 func (a *App) pricesHistory(w http.ResponseWriter, r *http.Request) error {
 	days := 30
 	if q := r.URL.Query().Get("days"); q != "" {
-		n, err := strconv.Atoi(latinDigits(q))
+		n, err := strconv.Atoi(persian.LatinDigits(q))
 		if err != nil || n < 1 || n > 365 {
 			return badRequest(msgHistoryDaysInvalid)
 		}
@@ -54,7 +56,7 @@ func (a *App) pricesHistory(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]pricePointView, len(points))
 	for i, p := range points {
-		out[i] = pricePointView{rialString(p.PricePerGramRial), p.At.Format(time.RFC3339)}
+		out[i] = pricePointView{rules.FormatRial(p.PricePerGramRial), p.At.Format(time.RFC3339)}
 	}
 	return okJSON(w, out)
 }
@@ -69,7 +71,7 @@ func (a *App) adminSetPrice(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	price, ok := parseRial(string(req.BasePrice))
+	price, ok := rules.ParseRial(string(req.BasePrice))
 	if !ok || price <= 0 || price > maxPricePerGramRial {
 		return badRequest(msgPriceInvalid)
 	}
@@ -77,6 +79,6 @@ func (a *App) adminSetPrice(w http.ResponseWriter, r *http.Request) error {
 	if err := a.store.SetBasePrice(r.Context(), caller(r).User.ID, price, now); err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"message": msgPriceSet, "price": rialString(price),
+	return okJSON(w, map[string]any{"message": msgPriceSet, "price": rules.FormatRial(price),
 		"updated_at": now.UTC().Format(time.RFC3339)})
 }

@@ -6,11 +6,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"goldshop/persian"
+	"goldshop/rules"
 	"net/http"
 	"strings"
 	"time"
-
-	"github.com/shopspring/decimal"
 
 	"goldshop/store"
 )
@@ -29,9 +29,9 @@ type settingsFields struct {
 
 func viewSettingsFields(s store.PriceSettings) settingsFields {
 	return settingsFields{BuyEnabled: s.BuyEnabled, SellEnabled: s.SellEnabled,
-		BuyStartTime: clockText(s.BuyStartMin), BuyEndTime: clockText(s.BuyEndMin),
-		SellStartTime: clockText(s.SellStartMin), SellEndTime: clockText(s.SellEndMin),
-		MinWeight: goldString(s.MinWeightMg), MaxWeight: goldString(s.MaxWeightMg)}
+		BuyStartTime: rules.ClockText(s.BuyStartMin), BuyEndTime: rules.ClockText(s.BuyEndMin),
+		SellStartTime: rules.ClockText(s.SellStartMin), SellEndTime: rules.ClockText(s.SellEndMin),
+		MinWeight: rules.FormatGold(s.MinWeightMg), MaxWeight: rules.FormatGold(s.MaxWeightMg)}
 }
 
 // tradingView is what the trade screen needs of the settings, with whether each side is open now.
@@ -59,13 +59,13 @@ func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := myPricesView{Grade: t.Grade.ID, Trading: tradingView{viewSettingsFields(t.Settings),
-		sideOpen(t.Settings, store.EntryBuy, now), sideOpen(t.Settings, store.EntrySell, now)}}
+		hoursOf(t.Settings, store.EntryBuy).Open(now), hoursOf(t.Settings, store.EntrySell).Open(now)}}
 	if t.HasBase {
-		buy, sell := gradePrices(t.Base.PricePerGramRial, t.Grade)
+		buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
 		out.BuyPrice, out.SellPrice = positiveRial(buy), positiveRial(sell)
 		updated := t.Base.At.Format(time.RFC3339)
 		out.LastUpdated = &updated
-		out.IsPriceFresh = priceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes)
+		out.IsPriceFresh = rules.PriceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes)
 	}
 	return okJSON(w, out)
 }
@@ -75,7 +75,7 @@ func positiveRial(n int64) *string {
 	if n <= 0 {
 		return nil
 	}
-	s := rialString(n)
+	s := rules.FormatRial(n)
 	return &s
 }
 
@@ -118,12 +118,12 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	var amount int64
 	if byRial {
 		var ok bool
-		if amount, ok = parseAmountRial(string(req.AmountRial)); !ok {
+		if amount, ok = rules.ParseAmountRial(string(req.AmountRial)); !ok {
 			return badRequest(msgAmountInvalid)
 		}
 	} else {
 		var ok bool
-		if amount, ok = parseGoldMg(string(req.AmountGold)); !ok || amount <= 0 {
+		if amount, ok = rules.ParseGoldMg(string(req.AmountGold)); !ok || amount <= 0 {
 			return badRequest(msgTradeWeightInvalid)
 		}
 	}
@@ -132,8 +132,8 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	if err != nil {
 		return err
 	}
-	rialD, mgD := tradeAmounts(typ, byRial, amount, price)
-	rial, mg, err := boundTrade(rialD, mgD, settings)
+	rialD, mgD := rules.TradeAmounts(rules.Side(typ), byRial, amount, price)
+	rial, mg, err := rules.BoundTrade(rialD, mgD, settings.MinWeightMg, settings.MaxWeightMg)
 	if err != nil {
 		return err
 	}
@@ -158,8 +158,8 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	}); err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"message": msgQuoteSent, "quote": quoteView{q.Type, rialString(q.AmountRial),
-		goldString(q.AmountGoldMg), rialString(q.PricePerGramRial), q.ExpiresAt.UTC()}})
+	return okJSON(w, map[string]any{"message": msgQuoteSent, "quote": quoteView{q.Type, rules.FormatRial(q.AmountRial),
+		rules.FormatGold(q.AmountGoldMg), rules.FormatRial(q.PricePerGramRial), q.ExpiresAt.UTC()}})
 }
 
 // tradePrice is the caller's price for one side of a trade, refused when prices are stale, the side is
@@ -169,13 +169,13 @@ func (a *App) tradePrice(ctx context.Context, userID int64, typ string, now time
 	if err != nil {
 		return 0, t.Settings, err
 	}
-	if !t.HasBase || !priceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes) {
+	if !t.HasBase || !rules.PriceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes) {
 		return 0, t.Settings, badRequest(msgPricesStale)
 	}
-	if !sideOpen(t.Settings, typ, now) {
+	if !hoursOf(t.Settings, typ).Open(now) {
 		return 0, t.Settings, badRequest(closedMessage(t.Settings, typ))
 	}
-	buy, sell := gradePrices(t.Base.PricePerGramRial, t.Grade)
+	buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
 	if typ == store.EntryBuy {
 		return buy, t.Settings, nil
 	}
@@ -191,35 +191,12 @@ func closedMessage(s store.PriceSettings, typ string) string {
 		if !s.BuyEnabled {
 			return msgBuyDisabled
 		}
-		return fmt.Sprintf(msgBuyClosedFormat, persianDigits(clockText(s.BuyStartMin)), persianDigits(clockText(s.BuyEndMin)))
+		return fmt.Sprintf(msgBuyClosedFormat, persian.Digits(rules.ClockText(s.BuyStartMin)), persian.Digits(rules.ClockText(s.BuyEndMin)))
 	}
 	if !s.SellEnabled {
 		return msgSellDisabled
 	}
-	return fmt.Sprintf(msgSellClosedFormat, persianDigits(clockText(s.SellStartMin)), persianDigits(clockText(s.SellEndMin)))
-}
-
-// boundTrade refuses a trade that rounds to nothing, falls outside the shop's weight limits, or is too
-// large to be real, and returns its amounts as integers.
-func boundTrade(rial, mg decimal.Decimal, s store.PriceSettings) (int64, int64, error) {
-	if mg.Sign() <= 0 || rial.Sign() <= 0 {
-		return 0, 0, badRequest(msgTradeTooSmall)
-	}
-	if mg.LessThan(decimal.NewFromInt(s.MinWeightMg)) {
-		return 0, 0, badRequest(fmt.Sprintf(msgWeightBelowMinFormat, gramsText(s.MinWeightMg)))
-	}
-	if mg.GreaterThan(decimal.NewFromInt(s.MaxWeightMg)) {
-		return 0, 0, badRequest(fmt.Sprintf(msgWeightAboveMaxFormat, gramsText(s.MaxWeightMg)))
-	}
-	if rial.GreaterThan(decimal.NewFromInt(maxAmountRial)) {
-		return 0, 0, badRequest(msgTradeTooLarge)
-	}
-	return rial.IntPart(), mg.IntPart(), nil
-}
-
-// gramsText writes a weight for a message as the screens write it, without trailing zeros.
-func gramsText(mg int64) string {
-	return persianNumber(decimal.New(mg, -3).String())
+	return fmt.Sprintf(msgSellClosedFormat, persian.Digits(rules.ClockText(s.SellStartMin)), persian.Digits(rules.ClockText(s.SellEndMin)))
 }
 
 // newQuoteScope is the random name binding a trade code to its quote.
@@ -252,7 +229,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	user, now := caller(r).User, a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
-		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return sideOpen(s, typ, now) },
+		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return hoursOf(s, typ).Open(now) },
 		MonthStart: jalaliMonthStart(now)}, now)
 	switch {
 	case errors.Is(err, store.ErrCodeWrong), errors.Is(err, store.ErrCodeTooManyTries), errors.Is(err, store.ErrCodeNone):
@@ -277,5 +254,5 @@ func (a *App) referralStats(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return okJSON(w, map[string]any{"referral_code": user.ReferralCode, "invited": st.Invited,
-		"earned": goldString(st.EarnedMg)})
+		"earned": rules.FormatGold(st.EarnedMg)})
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"goldshop/rules"
 	"strings"
 	"sync"
 	"testing"
@@ -111,8 +112,8 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 func TestTradesMoveExactlyTheRoundedAmounts(t *testing.T) {
 	s := newTestShop(t)
 	// The dashboard's "today" starts at midnight in Tehran: keep the whole test inside one Tehran day.
-	y, m, d := s.clock.Now().In(tehran).Date()
-	s.clock.now = time.Date(y, m, d, 12, 0, 0, 0, tehran)
+	y, m, d := s.clock.Now().In(rules.Tehran).Date()
+	s.clock.now = time.Date(y, m, d, 12, 0, 0, 0, rules.Tehran)
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 51_234_567)

@@ -2,7 +2,6 @@ package app
 
 import (
 	"cmp"
-	"strconv"
 
 	"goldshop/store"
 )
@@ -65,6 +64,3 @@ func (a *App) normalizeBirth(date *string) error {
 	*date = clean
 	return nil
 }
-
-// rialString writes a rial amount in the API's canonical form.
-func rialString(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"goldshop/rules"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func TestProfileUpdate(t *testing.T) {
 
 func TestBirthDateBoundaryIsEighteenJalaliYears(t *testing.T) {
 	// 1404/09/01 in Tehran is 2025-11-22.
-	now := time.Date(2025, 11, 22, 12, 0, 0, 0, tehran)
+	now := time.Date(2025, 11, 22, 12, 0, 0, 0, rules.Tehran)
 	for date, want := range map[string]string{
 		"1386/09/01":  "",                   // 18 today
 		"1386/09/02":  msgBirthDateUnderage, // 18 tomorrow

@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+	"goldshop/persian"
+	"goldshop/rules"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -13,19 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"goldshop/store"
 )
-
-// pathID reads a positive row id from the path; anything else is the same 404 as a missing row.
-func pathID(r *http.Request, name, missing string) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, notFound(missing)
-	}
-	return id, nil
-}
 
 // walletBalances returns the caller's balances and what is free to use.
 func (a *App) walletBalances(w http.ResponseWriter, r *http.Request) error {
@@ -109,7 +100,7 @@ func (a *App) walletDeposit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	amount, ok := parseAmountRial(numericText(f.amount))
+	amount, ok := rules.ParseAmountRial(persian.NumberText(f.amount))
 	if !ok {
 		return badRequest(msgAmountInvalid)
 	}
@@ -152,7 +143,7 @@ func (a *App) walletWithdraw(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	amount, ok := parseAmountRial(string(req.Amount))
+	amount, ok := rules.ParseAmountRial(string(req.Amount))
 	if !ok {
 		return badRequest(msgAmountInvalid)
 	}

@@ -1,4 +1,4 @@
-package app
+package rules
 
 import "testing"
 
@@ -16,24 +16,24 @@ func TestVazn750FloorsToTheMilligram(t *testing.T) {
 		{1_000_000_000, 100_000, 1_333_333_333},
 	}
 	for _, c := range cases {
-		if got := vazn750Mg(c.vaznMg, c.ayarCenti); got != c.want {
-			t.Errorf("vazn750Mg(%d, %d) = %d, want %d", c.vaznMg, c.ayarCenti, got, c.want)
+		if got := Vazn750Mg(c.vaznMg, c.ayarCenti); got != c.want {
+			t.Errorf("Vazn750Mg(%d, %d) = %d, want %d", c.vaznMg, c.ayarCenti, got, c.want)
 		}
 	}
 }
 
 func TestParseAyar(t *testing.T) {
 	for in, want := range map[string]int64{"750": 75_000, "999.9": 99_990, "۷۵۰٫۵۰": 75_050, "۷۵۰/۵": 75_050, "0.01": 1, "1000": 100_000} {
-		if got, ok := parseAyarCenti(in); !ok || got != want {
-			t.Errorf("parseAyarCenti(%q) = %d, %v; want %d", in, got, ok, want)
+		if got, ok := ParseAyar(in); !ok || got != want {
+			t.Errorf("ParseAyar(%q) = %d, %v; want %d", in, got, ok, want)
 		}
 	}
 	for _, bad := range []string{"", "0", "1000.01", "750.123", "-750", "abc", ".5", "7e2"} {
-		if _, ok := parseAyarCenti(bad); ok {
-			t.Errorf("parseAyarCenti(%q) accepted", bad)
+		if _, ok := ParseAyar(bad); ok {
+			t.Errorf("ParseAyar(%q) accepted", bad)
 		}
 	}
-	if ayarString(75_050) != "750.50" {
-		t.Fatal(ayarString(75_050))
+	if FormatAyar(75_050) != "750.50" {
+		t.Fatal(FormatAyar(75_050))
 	}
 }

@@ -1,12 +1,10 @@
-package app
+package rules
 
 import (
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
-
-	"goldshop/store"
 )
 
 // Every rounding case of decisions.md §4 with prices and amounts that do not divide evenly, and the edges
@@ -14,30 +12,30 @@ import (
 func TestTradeAmountsRoundInTheShopsFavour(t *testing.T) {
 	cases := []struct {
 		name     string
-		typ      string
+		side     Side
 		byRial   bool
 		amount   int64
 		price    int64
 		wantRial string
 		wantMg   string
 	}{
-		{"buy by rial floors the gold", store.EntryBuy, true, 10_000_000, 51_234_567, "10000000", "195"},  // 195.18… mg
-		{"buy by rial exact", store.EntryBuy, true, 51_234_567, 51_234_567, "51234567", "1000"},           // 1 g
-		{"buy by rial below a milligram", store.EntryBuy, true, 51_234, 51_234_567, "51234", "0"},         // 0.99… mg
-		{"buy by gold ceils the rial", store.EntryBuy, false, 1_235, 51_234_567, "63274691", "1235"},      // 63274690.245
-		{"buy by gold exact", store.EntryBuy, false, 2_000, 51_234_567, "102469134", "2000"},              // 2 g
-		{"buy by gold one milligram", store.EntryBuy, false, 1, 51_234_567, "51235", "1"},                 // 51234.567
-		{"sell by gold floors the rial", store.EntrySell, false, 1_235, 49_876_543, "61597530", "1235"},   // 61597530.605
-		{"sell by gold one milligram", store.EntrySell, false, 1, 49_876_543, "49876", "1"},               // 49876.543
-		{"sell by gold, price under a rial per mg", store.EntrySell, false, 1, 999, "0", "1"},             // 0.999
-		{"sell by rial ceils the gold", store.EntrySell, true, 10_000_000, 49_876_543, "10000000", "201"}, // 200.49… mg
-		{"sell by rial exact", store.EntrySell, true, 49_876_543, 49_876_543, "49876543", "1000"},         // 1 g
-		{"sell by rial one rial", store.EntrySell, true, 1, 49_876_543, "1", "1"},                         // 0.00002 mg
-		{"huge buy by gold", store.EntryBuy, false, 1_000_000_000, 100_000_000_000, "100000000000000000", "1000000000"},
+		{"buy by rial floors the gold", Buy, true, 10_000_000, 51_234_567, "10000000", "195"},  // 195.18… mg
+		{"buy by rial exact", Buy, true, 51_234_567, 51_234_567, "51234567", "1000"},           // 1 g
+		{"buy by rial below a milligram", Buy, true, 51_234, 51_234_567, "51234", "0"},         // 0.99… mg
+		{"buy by gold ceils the rial", Buy, false, 1_235, 51_234_567, "63274691", "1235"},      // 63274690.245
+		{"buy by gold exact", Buy, false, 2_000, 51_234_567, "102469134", "2000"},              // 2 g
+		{"buy by gold one milligram", Buy, false, 1, 51_234_567, "51235", "1"},                 // 51234.567
+		{"sell by gold floors the rial", Sell, false, 1_235, 49_876_543, "61597530", "1235"},   // 61597530.605
+		{"sell by gold one milligram", Sell, false, 1, 49_876_543, "49876", "1"},               // 49876.543
+		{"sell by gold, price under a rial per mg", Sell, false, 1, 999, "0", "1"},             // 0.999
+		{"sell by rial ceils the gold", Sell, true, 10_000_000, 49_876_543, "10000000", "201"}, // 200.49… mg
+		{"sell by rial exact", Sell, true, 49_876_543, 49_876_543, "49876543", "1000"},         // 1 g
+		{"sell by rial one rial", Sell, true, 1, 49_876_543, "1", "1"},                         // 0.00002 mg
+		{"huge buy by gold", Buy, false, 1_000_000_000, 100_000_000_000, "100000000000000000", "1000000000"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rial, mg := tradeAmounts(c.typ, c.byRial, c.amount, c.price)
+			rial, mg := TradeAmounts(c.side, c.byRial, c.amount, c.price)
 			if rial.String() != c.wantRial || mg.String() != c.wantMg {
 				t.Fatalf("got rial %s mg %s, want rial %s mg %s", rial, mg, c.wantRial, c.wantMg)
 			}
@@ -52,19 +50,19 @@ func TestTradeAmountsAreWithinOneUnitOfTheExactWorth(t *testing.T) {
 	for _, price := range []int64{1, 7, 999, 1001, 51_234_567, 99_999_999_999} {
 		worth := func(mg decimal.Decimal) decimal.Decimal { return mg.Mul(decimal.NewFromInt(price)).Div(thousand) }
 		for _, amount := range []int64{1, 2, 3, 17, 999, 1000, 1001, 123_456_789} {
-			rial, mg := tradeAmounts(store.EntryBuy, true, amount, price)
+			rial, mg := TradeAmounts(Buy, true, amount, price)
 			if w := worth(mg); rial.Cmp(w) < 0 || worth(mg.Add(one)).Cmp(rial) <= 0 {
 				t.Fatalf("buy by rial %d at %d: %s mg worth %s", amount, price, mg, w)
 			}
-			rial, mg = tradeAmounts(store.EntrySell, true, amount, price)
+			rial, mg = TradeAmounts(Sell, true, amount, price)
 			if w := worth(mg); rial.Cmp(w) > 0 || worth(mg.Sub(one)).Cmp(rial) >= 0 {
 				t.Fatalf("sell by rial %d at %d: %s mg worth %s", amount, price, mg, w)
 			}
-			rial, mg = tradeAmounts(store.EntryBuy, false, amount, price)
+			rial, mg = TradeAmounts(Buy, false, amount, price)
 			if w := worth(mg); rial.Cmp(w) < 0 || rial.Sub(w).Cmp(one) >= 0 {
 				t.Fatalf("buy by gold %d at %d: pays %s for %s", amount, price, rial, w)
 			}
-			rial, mg = tradeAmounts(store.EntrySell, false, amount, price)
+			rial, mg = TradeAmounts(Sell, false, amount, price)
 			if w := worth(mg); rial.Cmp(w) > 0 || w.Sub(rial).Cmp(one) >= 0 {
 				t.Fatalf("sell by gold %d at %d: gets %s for %s", amount, price, rial, w)
 			}
@@ -74,7 +72,7 @@ func TestTradeAmountsAreWithinOneUnitOfTheExactWorth(t *testing.T) {
 
 func TestWindowsIncludeBothEndsAndCrossMidnight(t *testing.T) {
 	at := func(clock string) int {
-		m, ok := parseClock(clock)
+		m, ok := ParseClock(clock)
 		if !ok {
 			t.Fatalf("bad clock %q", clock)
 		}
@@ -99,38 +97,22 @@ func TestWindowsIncludeBothEndsAndCrossMidnight(t *testing.T) {
 		{"10:00", "10:00", "10:01", false},
 	}
 	for _, c := range cases {
-		if got := inWindow(at(c.start), at(c.end), at(c.now)); got != c.open {
+		if got := InWindow(at(c.start), at(c.end), at(c.now)); got != c.open {
 			t.Errorf("%s–%s at %s: open=%v, want %v", c.start, c.end, c.now, got, c.open)
 		}
 	}
 }
 
 // The window is Tehran wall-clock time whatever zone the server runs in: 23:30 in Tehran is 20:00 UTC.
-func TestSideOpenUsesTehranTime(t *testing.T) {
-	s := store.PriceSettings{BuyEnabled: true, BuyStartMin: 22 * 60, BuyEndMin: 2 * 60, SellEnabled: false,
-		SellStartMin: 0, SellEndMin: 1439}
+func TestHoursUseTehranTime(t *testing.T) {
+	buy := Hours{Enabled: true, Start: 22 * 60, End: 2 * 60}
+	sell := Hours{Enabled: false, Start: 0, End: 1439}
 	night := time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) // 23:30 Tehran
 	noon := time.Date(2026, 11, 21, 8, 30, 0, 0, time.UTC)  // 12:00 Tehran
-	if !sideOpen(s, store.EntryBuy, night) || sideOpen(s, store.EntryBuy, noon) {
+	if !buy.Open(night) || buy.Open(noon) {
 		t.Fatal("buy window 22:00–02:00 Tehran must be open at 23:30 and closed at 12:00")
 	}
-	if sideOpen(s, store.EntrySell, noon) {
+	if sell.Open(noon) {
 		t.Fatal("a disabled side is closed all day")
-	}
-}
-
-func TestParseClock(t *testing.T) {
-	for in, want := range map[string]int{"00:00": 0, "23:59": 1439, "۰۸:۳۰": 510, "12:05": 725} {
-		if got, ok := parseClock(in); !ok || got != want {
-			t.Errorf("parseClock(%q) = %d, %v; want %d", in, got, ok, want)
-		}
-	}
-	for _, bad := range []string{"", "8:30", "24:00", "12:60", "12-30", "aa:bb", "12:300"} {
-		if _, ok := parseClock(bad); ok {
-			t.Errorf("parseClock(%q) accepted", bad)
-		}
-	}
-	if clockText(510) != "08:30" {
-		t.Fatal("clockText")
 	}
 }

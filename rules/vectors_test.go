@@ -1,4 +1,4 @@
-package app
+package rules
 
 import (
 	"encoding/json"
@@ -46,7 +46,7 @@ func mustInt(t *testing.T, s string) int64 {
 
 func TestTradeRoundingMatchesTheSharedVectors(t *testing.T) {
 	for _, c := range readMoneyRuleVectors(t).Trade {
-		rial, mg := tradeAmounts(c.Type, c.By == "rial", mustInt(t, c.Amount), mustInt(t, c.Price))
+		rial, mg := TradeAmounts(Side(c.Type), c.By == "rial", mustInt(t, c.Amount), mustInt(t, c.Price))
 		if rial.String() != c.Rial || mg.String() != c.Mg {
 			t.Errorf("%s by %s %s at %s: rial %s mg %s, want %s and %s", c.Type, c.By, c.Amount, c.Price, rial, mg, c.Rial, c.Mg)
 		}
@@ -55,7 +55,7 @@ func TestTradeRoundingMatchesTheSharedVectors(t *testing.T) {
 
 func TestVazn750MatchesTheSharedVectors(t *testing.T) {
 	for _, c := range readMoneyRuleVectors(t).Vazn750 {
-		if got := vazn750Mg(mustInt(t, c.VaznMg), mustInt(t, c.AyarCenti)); strconv.FormatInt(got, 10) != c.Vazn750Mg {
+		if got := Vazn750Mg(mustInt(t, c.VaznMg), mustInt(t, c.AyarCenti)); strconv.FormatInt(got, 10) != c.Vazn750Mg {
 			t.Errorf("vazn750(%s mg, %s): %d, want %s", c.VaznMg, c.AyarCenti, got, c.Vazn750Mg)
 		}
 	}

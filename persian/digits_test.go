@@ -1,4 +1,4 @@
-package app
+package persian
 
 import "testing"
 
@@ -13,19 +13,27 @@ func TestPersianNumberUsesTheScreensMarks(t *testing.T) {
 		"-1234.5":    "-۱٬۲۳۴/۵",
 		"12":         "۱۲",
 	} {
-		if got := persianNumber(in); got != want {
-			t.Errorf("persianNumber(%q) = %q, want %q", in, got, want)
+		if got := Number(in); got != want {
+			t.Errorf("Number(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
 func TestNumericTextReadsEveryDecimalMark(t *testing.T) {
 	for _, in := range []string{"1.5", "۱/۵", "۱٫۵", " ۱/۵ "} {
-		if got := numericText(in); got != "1.5" {
-			t.Errorf("numericText(%q) = %q", in, got)
+		if got := NumberText(in); got != "1.5" {
+			t.Errorf("NumberText(%q) = %q", in, got)
 		}
 	}
-	if got := numericText("۱٬۰۰۰/۲۵"); got != "1000.25" {
+	if got := NumberText("۱٬۰۰۰/۲۵"); got != "1000.25" {
 		t.Errorf("grouped: %q", got)
+	}
+}
+
+func TestGramsDropTrailingZeros(t *testing.T) {
+	for mg, want := range map[int64]string{1500: "۱/۵", 1000: "۱", 1: "۰/۰۰۱", 1_234_500: "۱٬۲۳۴/۵"} {
+		if got := Grams(mg); got != want {
+			t.Errorf("Grams(%d) = %q, want %q", mg, got, want)
+		}
 	}
 }

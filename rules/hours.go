@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"fmt"
+	"time"
+	_ "time/tzdata" // Asia/Tehran must resolve on machines without a zoneinfo database
+
+	"goldshop/persian"
+)
+
+// Tehran is the shop's clock: trading hours, days and dates are Tehran's.
+var Tehran = mustLoadTehran()
+
+func mustLoadTehran() *time.Location {
+	loc, err := time.LoadLocation("Asia/Tehran")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}
+
+// Hours are one side's trading hours: switched on or off, and a window of Tehran minutes of the day
+// [Start, End], both ends inclusive to the minute. A start after its end crosses midnight (22:00–02:00 holds
+// 23:30 and 01:00).
+type Hours struct {
+	Enabled    bool
+	Start, End int
+}
+
+// Open reports whether the side may trade at t.
+func (h Hours) Open(t time.Time) bool {
+	return h.Enabled && InWindow(h.Start, h.End, MinuteOfDay(t))
+}
+
+// MinuteOfDay is the Tehran wall-clock minute (0..1439) at t.
+func MinuteOfDay(t time.Time) int {
+	h, m, _ := t.In(Tehran).Clock()
+	return h*60 + m
+}
+
+// InWindow reports whether minute falls in [start, end], a window that crosses midnight when start > end.
+func InWindow(start, end, minute int) bool {
+	if start <= end {
+		return minute >= start && minute <= end
+	}
+	return minute >= start || minute <= end
+}
+
+// ClockText writes a minute of the day as HH:mm.
+func ClockText(minute int) string {
+	return fmt.Sprintf("%02d:%02d", minute/60, minute%60)
+}
+
+// ParseClock reads HH:mm (Persian digits too) as a minute of the day.
+func ParseClock(s string) (int, bool) {
+	s = persian.LatinDigits(s)
+	if len(s) != 5 || s[2] != ':' || !persian.OnlyDigits(s[:2]) || !persian.OnlyDigits(s[3:]) {
+		return 0, false
+	}
+	h, m := int(s[0]-'0')*10+int(s[1]-'0'), int(s[3]-'0')*10+int(s[4]-'0')
+	if h > 23 || m > 59 {
+		return 0, false
+	}
+	return h*60 + m, true
+}
