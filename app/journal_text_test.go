@@ -115,8 +115,8 @@ func newLedgerShop(t *testing.T) *ledgerShop {
 	return l
 }
 
-// texts are the descriptions of the customer's whole statement and of its newest page, oldest first, and
-// of the inviter's statement.
+// texts are the descriptions of the customer's statement as the API gives it by default (its newest page)
+// and as an explicit page of 50, both turned oldest first, and of the inviter's statement.
 func (l *ledgerShop) texts(t *testing.T) (whole, paged, inviter []string) {
 	t.Helper()
 	a := &App{store: l.st}
@@ -132,12 +132,14 @@ func (l *ledgerShop) texts(t *testing.T) (whole, paged, inviter []string) {
 		}
 		return out
 	}
-	whole = read(url.Values{}, l.user)
-	newest := read(url.Values{"limit": {"50"}}, l.user)
-	for i := len(newest) - 1; i >= 0; i-- {
-		paged = append(paged, newest[i])
+	oldestFirst := func(q url.Values) (out []string) {
+		newest := read(q, l.user)
+		for i := len(newest) - 1; i >= 0; i-- {
+			out = append(out, newest[i])
+		}
+		return out
 	}
-	return whole, paged, read(url.Values{}, l.inviter)
+	return oldestFirst(url.Values{}), oldestFirst(url.Values{"limit": {"50"}}), read(url.Values{}, l.inviter)
 }
 
 func (l *ledgerShop) wantTexts(t *testing.T, when string) {

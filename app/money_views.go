@@ -150,12 +150,6 @@ const statementPageSize = 50
 // page, newest first: cursor is the next_cursor of the page before ("" for the newest), limit 1–200 (default
 // 50). Without either it is the whole statement oldest first, as clients before paging expect.
 func (a *App) statement(ctx context.Context, q url.Values, userID int64) (statementView, error) {
-	_, paged := q["cursor"]
-	_, limited := q["limit"]
-	if !paged && !limited {
-		list, err := a.store.Statement(ctx, userID)
-		return statementView{Transactions: viewStatementRows(list)}, err
-	}
 	number := func(name string, dflt int64) (int64, bool) {
 		v := ""
 		if len(q[name]) > 0 {

@@ -237,11 +237,11 @@ func TestAdminDecidesEachRequestOnce(t *testing.T) {
 			c.path = "/api/wallet/requests/" + id
 		}, token: admin, body: map[string]string{"status": "approved"}, wantStatus: 200, wantContains: msgWithdrawApproved},
 		{name: "pays it out once", method: "GET", path: "/api/wallet/balances", token: user, wantStatus: 200, wantContains: `"balance_rial":"1500000","balance_gold":"0.000","available_rial":"1500000"`},
-		{name: "shows both entries on the statement, oldest first", method: "GET", path: "/api/transactions/all", token: user, wantStatus: 200, wantContains: `"type":"wallet_deposit"`},
+		{name: "shows both entries on the statement, newest first", method: "GET", path: "/api/transactions/all", token: user, wantStatus: 200, wantContains: `"type":"wallet_deposit"`},
 		{name: "shows the card's bank on the withdraw entry", method: "GET", path: "/api/transactions/all", token: user, wantStatus: 200, wantContains: descWithdrawTo + "بانک ملی ایران"},
 	})
 	st := s.do("GET", "/api/transactions/all", user, nil).Body
-	if strings.Index(st, "wallet_deposit") > strings.Index(st, "wallet_withdraw") || strings.Contains(st, `"hold"`) ||
+	if strings.Index(st, "wallet_withdraw") > strings.Index(st, "wallet_deposit") || strings.Contains(st, `"hold"`) ||
 		!strings.Contains(st, `"debit_rial":"500000"`) || !strings.Contains(st, `"price_per_gram":null`) {
 		t.Fatalf("statement %s", st)
 	}
