@@ -96,8 +96,6 @@ func barError(err error) error {
 	switch {
 	case errors.Is(err, store.ErrConflict):
 		return conflict(msgBarIngotTaken)
-	case errors.Is(err, store.ErrBarBusy):
-		return conflict(msgBarBusy)
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(msgBarNotFound)
 	}

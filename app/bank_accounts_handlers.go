@@ -94,8 +94,6 @@ func (a *App) bankAccountsDelete(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(msgBankAccountNotFound)
-	case errors.Is(err, store.ErrAccountInUse):
-		return conflict(msgBankAccountInUse)
 	case err != nil:
 		return err
 	}

@@ -93,7 +93,7 @@ func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope st
 	}
 	scope, err = a.store.UseCode(r.Context(), phone, purpose, a.codeHash(phone, purpose, code),
 		codeLimits[purpose], a.now())
-	return scope, codeError(err)
+	return scope, err
 }
 
 // typedCode is the code as the customer typed it, in Latin digits; 400 unless it is five digits.
@@ -103,19 +103,6 @@ func typedCode(typed string) (string, error) {
 		return "", badRequest(msgCodeFormat)
 	}
 	return code, nil
-}
-
-// codeError turns the store's verdict on a typed code into its 400; other errors pass as they are.
-func codeError(err error) error {
-	switch {
-	case errors.Is(err, store.ErrCodeWrong):
-		return badRequest(msgCodeWrong)
-	case errors.Is(err, store.ErrCodeTooManyTries):
-		return badRequest(msgCodeVoid)
-	case errors.Is(err, store.ErrCodeNone):
-		return badRequest(msgCodeExpired)
-	}
-	return err
 }
 
 // webOTPLine is the line by which a phone offers the code to the shop's page (WebOTP): "@host #code", with

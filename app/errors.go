@@ -62,6 +62,18 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{http.StatusConflict, msgGoldRequestPending}
 	case errors.Is(err, store.ErrBarTaken):
 		ae = &apiError{http.StatusConflict, msgBarTaken}
+	case errors.Is(err, store.ErrBarBusy):
+		ae = &apiError{http.StatusConflict, msgBarBusy}
+	case errors.Is(err, store.ErrAccountInUse):
+		ae = &apiError{http.StatusConflict, msgBankAccountInUse}
+	case errors.Is(err, store.ErrLastOwner):
+		ae = &apiError{http.StatusConflict, msgLastOwner}
+	case errors.Is(err, store.ErrCodeWrong):
+		ae = &apiError{http.StatusBadRequest, msgCodeWrong}
+	case errors.Is(err, store.ErrCodeTooManyTries):
+		ae = &apiError{http.StatusBadRequest, msgCodeVoid}
+	case errors.Is(err, store.ErrCodeNone):
+		ae = &apiError{http.StatusBadRequest, msgCodeExpired}
 	case errors.Is(err, rules.ErrTradeTooSmall):
 		ae = &apiError{http.StatusBadRequest, msgTradeTooSmall}
 	case errors.Is(err, rules.ErrTradeTooLarge):

@@ -87,7 +87,7 @@ func (a *App) adminStaffRemove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if _, err := a.store.SetRole(r.Context(), caller(r).User.ID, id, store.RoleCustomer, a.now()); err != nil {
-		return staffError(err)
+		return err
 	}
 	a.userLoginsRevoked(id, 0) // an admin's chat socket must not stay open; it reconnects as a customer
 	return okJSON(w, map[string]string{"message": msgStaffRemoved})
@@ -96,7 +96,7 @@ func (a *App) adminStaffRemove(w http.ResponseWriter, r *http.Request) error {
 func (a *App) setRole(w http.ResponseWriter, r *http.Request, id int64, role string, status int) error {
 	u, err := a.store.SetRole(r.Context(), caller(r).User.ID, id, role, a.now())
 	if err != nil {
-		return staffError(err)
+		return err
 	}
 	writeJSON(w, status, viewStaff(u))
 	return nil
@@ -116,11 +116,4 @@ func (a *App) staffID(r *http.Request) (int64, error) {
 		return 0, notFound(msgNotFound)
 	}
 	return id, nil
-}
-
-func staffError(err error) error {
-	if errors.Is(err, store.ErrLastOwner) {
-		return conflict(msgLastOwner)
-	}
-	return err
 }

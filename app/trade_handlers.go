@@ -232,8 +232,6 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return hoursOf(s, typ).Open(now) },
 		MonthStart: jalaliMonthStart(now)}, now)
 	switch {
-	case errors.Is(err, store.ErrCodeWrong), errors.Is(err, store.ErrCodeTooManyTries), errors.Is(err, store.ErrCodeNone):
-		return codeError(err)
 	case errors.Is(err, store.ErrTradingClosed):
 		settings, serr := a.store.PriceSettings(r.Context())
 		if serr != nil {
