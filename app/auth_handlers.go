@@ -66,9 +66,9 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	reg := store.Registration{PhoneNumber: phone, NationalID: nationalID, FirstName: req.FirstName,
 		LastName: req.LastName, BirthDate: req.BirthDate, ReferredBy: referredBy, CreatedAt: a.now(),
 		SecretHash: secretHash}
-	err = a.textCode(r, phone, store.PurposeAuth, func(codeHash []byte) (time.Duration, error) {
+	err = a.textCode(r, phone, store.PurposeAuth, func(codeHash []byte, lim store.CodeLimits) (time.Duration, error) {
 		reg.PasswordHash = hashPassword(req.Password)
-		return a.store.StartRegistration(r.Context(), reg, codeHash, codeLimits[store.PurposeAuth], a.now())
+		return a.store.StartRegistration(r.Context(), reg, codeHash, lim, a.now())
 	})
 	if errors.Is(err, store.ErrSignUpPending) {
 		return conflict(msgSignUpPending)

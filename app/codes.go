@@ -49,21 +49,23 @@ func newCode() string {
 // transaction begins, so the shop's writer connection is never held while the SMS gateway answers.
 func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
 	r = r.WithContext(store.Apart(r.Context()))
-	return a.textCode(r, phone, purpose, func(codeHash []byte) (time.Duration, error) {
-		return a.store.IssueCode(r.Context(), phone, purpose, scope, codeHash, codeLimits[purpose], a.now())
+	return a.textCode(r, phone, purpose, func(codeHash []byte, lim store.CodeLimits) (time.Duration, error) {
+		return a.store.IssueCode(r.Context(), phone, purpose, scope, codeHash, lim, a.now())
 	})
 }
 
-// textCode makes a code, has issue record its hash (under codeLimits[purpose], with whatever else must
-// happen in the same transaction) and texts it. Resending too soon is 429 with the wait; a failed SMS
+// textCode makes a code, has issue record its hash (under lim: codeLimits[purpose] and the per-address limit
+// on code requests, hit in the same transaction, with whatever else must happen in it) and texts it. Resending too soon is 429 with the wait; a failed SMS
 // withdraws the code so the customer may ask again at once. Other errors of issue are returned as they are.
-func (a *App) textCode(r *http.Request, phone, purpose string, issue func(codeHash []byte) (wait time.Duration, err error)) error {
-	if err := a.limitCodeRequests(r); err != nil {
-		return err
-	}
+func (a *App) textCode(r *http.Request, phone, purpose string,
+	issue func(codeHash []byte, lim store.CodeLimits) (wait time.Duration, err error)) error {
+	lim := codeLimits[purpose]
+	lim.Hits = []store.Limit{a.codeRequestsBucket(r)}
 	code := newCode()
-	wait, err := issue(a.codeHash(phone, purpose, code))
+	wait, err := issue(a.codeHash(phone, purpose, code), lim)
 	switch {
+	case errors.Is(err, store.ErrRateLimited):
+		return tooMany(msgTooManyRequests)
 	case errors.Is(err, store.ErrCodeTooSoon):
 		secs := int(wait.Seconds() + 0.999)
 		return tooMany(fmt.Sprintf(msgCodeTooSoonFormat, persian.Digits(fmt.Sprint(secs))))

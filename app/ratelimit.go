@@ -30,8 +30,9 @@ func (a *App) hit(r *http.Request, msg string, limits ...store.Limit) error {
 	return err
 }
 
-func (a *App) limitCodeRequests(r *http.Request) error {
-	return a.hit(r, msgTooManyRequests, bucket(codeRequestsPerIP, "code-ip:"+a.clientIP(r)))
+// codeRequestsBucket is the per-address limit on codes texted, hit in each code's own transaction.
+func (a *App) codeRequestsBucket(r *http.Request) store.Limit {
+	return bucket(codeRequestsPerIP, "code-ip:"+a.clientIP(r))
 }
 
 func (a *App) limitLogins(r *http.Request) error {

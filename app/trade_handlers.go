@@ -152,8 +152,8 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	}
 	q := store.Quote{UserID: user.ID, Type: typ, CodeScope: newQuoteScope(), AmountRial: rial,
 		AmountGoldMg: mg, PricePerGramRial: price, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)}
-	if err := a.textCode(r, user.PhoneNumber, store.PurposeTrade, func(codeHash []byte) (wait time.Duration, err error) {
-		q, wait, err = a.store.IssueQuote(ctx, user.PhoneNumber, codeHash, codeLimits[store.PurposeTrade], q, now)
+	if err := a.textCode(r, user.PhoneNumber, store.PurposeTrade, func(codeHash []byte, lim store.CodeLimits) (wait time.Duration, err error) {
+		q, wait, err = a.store.IssueQuote(ctx, user.PhoneNumber, codeHash, lim, q, now)
 		return wait, err
 	}); err != nil {
 		return err

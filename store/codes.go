@@ -22,6 +22,9 @@ type CodeLimits struct {
 	ResendAfter   time.Duration // the least time between two codes of one phone and purpose
 	DailyCap      int           // the most codes per phone and purpose in 24 hours
 	MaxWrongTries int           // wrong answers after which the code is void
+	// Hits are rate limits (the asker's address, say) hit in the code's own transaction: one already full
+	// refuses the code with ErrRateLimited. A code refused for any reason records no hit.
+	Hits []Limit
 }
 
 // Errors of issuing and checking codes.
@@ -47,8 +50,12 @@ func (s *Store) IssueCode(ctx context.Context, phone, purpose, scope string, cod
 	return wait, err
 }
 
-// codeAllowed applies the resend spacing and the daily cap: ErrCodeTooSoon with the wait, or ErrCodeDailyCap.
+// codeAllowed hits lim.Hits and applies the resend spacing and the daily cap: ErrRateLimited, ErrCodeTooSoon
+// with the wait, or ErrCodeDailyCap.
 func codeAllowed(ctx context.Context, tx queryer, phone, purpose string, lim CodeLimits, now time.Time) (time.Duration, error) {
+	if err := hitLimits(ctx, tx, now, lim.Hits); err != nil {
+		return 0, err
+	}
 	var last sql.NullInt64
 	var today int
 	if err := tx.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes

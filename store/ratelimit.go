@@ -24,25 +24,30 @@ type Limit struct {
 // last few.
 func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
 	return s.inLightTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		for _, l := range limits {
-			var n int
-			if err := w.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
-				l.Bucket, now.Add(-l.Window).UnixMilli()).Scan(&n); err != nil {
-				return err
-			}
-			if n >= l.Max {
-				return ErrRateLimited
-			}
-		}
-		for _, l := range limits {
-			if _, err := w.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`, l.Bucket,
-				now.UnixMilli()); err != nil {
-				return err
-			}
-		}
-		return nil
+		return hitLimits(ctx, s.writeStmts.in(tx), now, limits)
 	})
+}
+
+// hitLimits records one hit in every bucket of limits in the caller's transaction, unless one of them is
+// already full: then it records nothing and returns ErrRateLimited.
+func hitLimits(ctx context.Context, w queryer, now time.Time, limits []Limit) error {
+	for _, l := range limits {
+		var n int
+		if err := w.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
+			l.Bucket, now.Add(-l.Window).UnixMilli()).Scan(&n); err != nil {
+			return err
+		}
+		if n >= l.Max {
+			return ErrRateLimited
+		}
+	}
+	for _, l := range limits {
+		if _, err := w.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`, l.Bucket,
+			now.UnixMilli()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Allowed reports whether the bucket has room for one more hit, without recording one. It is a look, not a
