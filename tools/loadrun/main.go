@@ -20,6 +20,9 @@ import (
 	"time"
 )
 
+// tradeRounds is how many turns the trades and the raw probe take.
+const tradeRounds = 5
+
 // config is what one run measures and for how long.
 type config struct {
 	Duration  time.Duration // each of the four measures runs this long
@@ -105,20 +108,33 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 	stop()
 	rep.ReadFailures = rep.Shop.Failures + rep.Chi.Failures
 
-	probe, err := rawProbe(ctx, dir, cfg.Traders, cfg.Duration)
+	// The trades and their reference run in turns, a slice each, so a change in the machine's load during
+	// the run weighs on both alike.
+	probeDB, err := openProbe(ctx, dir)
 	if err != nil {
 		return rep, err
 	}
-	rep.ProbeCommits, rep.ProbePerSec = probe.commits, probe.perSec()
+	defer probeDB.Close()
 	stop, err = startProfile(cfg.TradeProfile)
 	if err != nil {
 		return rep, err
 	}
 	groups0, txs0 := shop.st.GroupCommits()
-	tr := shop.tradeLoad(cfg.Traders, cfg.Duration)
+	var probe probeResult
+	var tr tradeResult
+	for range tradeRounds {
+		p, err := rawProbe(ctx, probeDB, cfg.Traders, cfg.Duration/tradeRounds)
+		if err != nil {
+			stop()
+			return rep, err
+		}
+		probe.add(p)
+		tr.add(shop.tradeLoad(cfg.Traders, cfg.Duration/tradeRounds))
+	}
 	stop()
 	groups, txs := shop.st.GroupCommits()
 	rep.TxPerCommit = ratio(float64(txs-txs0), float64(groups-groups0))
+	rep.ProbeCommits, rep.ProbePerSec = probe.commits, probe.perSec()
 	rep.Trades, rep.TradesPerSec, rep.TradeFailures, rep.FirstTradeFail = tr.ok, tr.perSec(), tr.failed, tr.firstErr
 
 	rep.ReadRatio = ratio(rep.Shop.PerSec, rep.Chi.PerSec)

@@ -20,10 +20,15 @@ type probeResult struct {
 
 func (p probeResult) perSec() float64 { return float64(p.commits) / p.elapsed.Seconds() }
 
-// rawProbe is the reference for trades: what SQLite itself commits on this disk with the shop's settings (WAL,
-// synchronous=FULL, one writer connection) when writers commits each do a trade's shape of work (BEGIN
-// IMMEDIATE, read a balance, insert a journal and a posting, update two balances) for d.
-func rawProbe(ctx context.Context, dir string, writers int, d time.Duration) (probeResult, error) {
+// add counts another slice of the run.
+func (p *probeResult) add(o probeResult) {
+	p.commits += o.commits
+	p.elapsed += o.elapsed
+}
+
+// openProbe makes the raw probe's database: the reference for trades, what SQLite itself commits on this disk
+// with the shop's settings (WAL, synchronous=FULL, one writer connection).
+func openProbe(ctx context.Context, dir string) (*sql.DB, error) {
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
@@ -31,9 +36,8 @@ func rawProbe(ctx context.Context, dir string, writers int, d time.Duration) (pr
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "probe.db")+"?"+q.Encode())
 	if err != nil {
-		return probeResult{}, err
+		return nil, err
 	}
-	defer db.Close()
 	db.SetMaxOpenConns(1)
 	for _, stmt := range []string{
 		`CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL) STRICT`,
@@ -43,9 +47,16 @@ func rawProbe(ctx context.Context, dir string, writers int, d time.Duration) (pr
 		`INSERT INTO accounts (id, balance) VALUES (1, 1000000000000), (2, 0)`,
 	} {
 		if _, err := db.ExecContext(ctx, stmt); err != nil {
-			return probeResult{}, err
+			db.Close()
+			return nil, err
 		}
 	}
+	return db, nil
+}
+
+// rawProbe has writers commit a trade's shape of work each (BEGIN IMMEDIATE, read a balance, insert a
+// journal and a posting, update two balances) for d.
+func rawProbe(ctx context.Context, db *sql.DB, writers int, d time.Duration) (probeResult, error) {
 	var commits atomic.Int64
 	var firstErr error
 	var once sync.Once

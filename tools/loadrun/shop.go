@@ -228,6 +228,16 @@ type tradeResult struct {
 
 func (t tradeResult) perSec() float64 { return float64(t.ok) / t.elapsed.Seconds() }
 
+// add counts another slice of the run.
+func (t *tradeResult) add(o tradeResult) {
+	t.ok += o.ok
+	t.failed += o.failed
+	t.elapsed += o.elapsed
+	if t.firstErr == "" {
+		t.firstErr = o.firstErr
+	}
+}
+
 // tradeLoad has traders quote and confirm buys for d, each trader taking turns over customers of its own.
 // Before a quote the clock moves on, if need be, so a customer's codes come more than a minute apart (the
 // code resend spacing) without the run waiting.
@@ -243,6 +253,7 @@ func (s *shop) tradeLoad(traders int, d time.Duration) tradeResult {
 		}
 		mu.Unlock()
 	}
+	s.clock.Advance(61 * time.Second) // past every code of an earlier slice: a fresh start for each customer
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
