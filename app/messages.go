@@ -214,3 +214,67 @@ const (
 	msgDefaultRejectGold  = "دلیل رد مشخص نشده است"
 	descGoldRequestFormat = "آبشده %s، انگ %s" // statement text of an approved request: lab, ingot
 )
+
+// The owner's CSV exports (issue 17): refusals, column headers and the words of types and statuses.
+const (
+	msgExportNotFound      = "چنین گزارشی وجود ندارد؛ گزارش‌ها: معاملات، درخواست‌های کیف پول، درخواست‌های آبشده و مشتریان"
+	msgExportDatesRequired = "تاریخ شروع و پایان گزارش را انتخاب کنید"
+	msgExportDateInvalid   = "تاریخ گزارش نامعتبر است؛ آن را به شکل ۲۰۲۶-۰۳-۲۱ (میلادی) بفرستید"
+
+	colID           = "شناسه"
+	colTime         = "زمان"
+	colCreated      = "زمان ثبت"
+	colRegistered   = "زمان ثبت‌نام"
+	colDecided      = "زمان تغییر وضعیت"
+	colType         = "نوع"
+	colFirstName    = "نام"
+	colLastName     = "نام خانوادگی"
+	colPhone        = "موبایل"
+	colNationalID   = "کد ملی"
+	colGrade        = "سطح قیمت"
+	colWeightGram   = "وزن (گرم)"
+	colWeight750    = "وزن ۷۵۰ (گرم)"
+	colAmountRial   = "مبلغ (ریال)"
+	colPricePerGram = "قیمت هر گرم (ریال)"
+	colStatus       = "وضعیت"
+	colBank         = "بانک"
+	colCard         = "شماره کارت"
+	colIBAN         = "شماره شبا"
+	colRejectReason = "دلیل رد"
+	colLab          = "آزمایشگاه (ری)"
+	colIngot        = "انگ"
+	colAyar         = "عیار"
+
+	wordBuy       = "خرید"
+	wordSell      = "فروش"
+	wordDeposit   = "واریز"
+	wordWithdraw  = "برداشت"
+	wordPending   = "در انتظار"
+	wordApproved  = "تایید شده"
+	wordReady     = "آماده تحویل"
+	wordDelivered = "تحویل داده شده"
+	wordRejected  = "رد شده"
+	wordCanceled  = "لغو شده"
+)
+
+// The vault (issue 17): the shop's holdings, their moves in and out.
+const (
+	msgVaultKind              = "نوع کالا باید شمش، سکه، آبشده یا مصنوعات باشد"
+	msgVaultDescription       = "شرح کالا حداکثر ۵۰۰ حرف است"
+	msgVaultCodeLong          = "آزمایشگاه حداکثر ۱۰۰ حرف، شماره انگ حداکثر ۵۰ حرف و هر کد حداکثر ۱۰۰ حرف است"
+	msgVaultNote              = "توضیح حداکثر ۵۰۰ حرف است"
+	msgVaultBarCodes          = "برای شمش، آزمایشگاه، شماره انگ، کد استاندارد، کد تولید و کد رهگیری لازم است"
+	msgVaultWeight            = "وزن باید بیشتر از صفر و حداکثر با سه رقم اعشار باشد"
+	msgVaultPurity            = "عیار باید بیشتر از صفر و حداکثر ۱۰۰۰ با دو رقم اعشار باشد"
+	msgVaultTooLight          = "وزن ۷۵۰ این کالا کمتر از یک سوت می‌شود"
+	msgVaultReason            = "دلیل خروج باید فروش، ذوب، اصلاح یا تحویل باشد"
+	msgVaultNotFound          = "کالا در خزانه پیدا نشد"
+	msgVaultIngotTaken        = "کالای دیگری با همین آزمایشگاه و شماره انگ در خزانه هست"
+	msgVaultItemOut           = "این کالا دیگر در خزانه نیست و تغییر نمی‌کند"
+	msgVaultDeliveryByRequest = "تحویل به مشتری با تغییر وضعیت درخواست آبشده او به «تحویل داده شد» ثبت می‌شود"
+	msgVaultBarLinked         = "این کالا آبشده‌ای است که به مشتریان عرضه می‌شود؛ نوع آن آبشده می‌ماند و آزمایشگاه و شماره انگ آن لازم است"
+	msgVaultBarBusy           = "این آبشده برای درخواست یک مشتری رزرو شده است و تا تکلیف درخواست روشن نشود تغییر نمی‌کند"
+	msgVaultAdded             = "کالا به خزانه اضافه شد"
+	msgVaultUpdated           = "کالا ویرایش شد"
+	msgVaultOut               = "کالا از خزانه خارج شد"
+)

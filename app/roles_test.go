@@ -47,6 +47,9 @@ var ownerOnlyCalls = []struct {
 	{"POST", "/api/admin/abshodeh", map[string]any{}},
 	{"PUT", "/api/admin/abshodeh/1", map[string]any{}},
 	{"DELETE", "/api/admin/abshodeh/1", nil},
+	{"POST", "/api/admin/vault", map[string]any{}},
+	{"PUT", "/api/admin/vault/1", map[string]any{}},
+	{"POST", "/api/admin/vault/1/out", map[string]any{"reason": "sold"}},
 	{"GET", "/api/admin/shop", nil},
 	{"PUT", "/api/admin/shop", map[string]any{"name": "طلای ستاره"}},
 	{"POST", "/api/admin/shop/logo", nil},
@@ -59,6 +62,10 @@ var ownerOnlyCalls = []struct {
 	{"POST", "/api/admin/backups", nil},
 	{"GET", "/api/admin/backups/goldshop-20260101T000000Z.tar.gz", nil},
 	{"GET", "/api/admin/certificate", nil},
+	{"GET", "/api/admin/exports/trades.csv?from=2026-03-21&to=2026-03-21", nil},
+	{"GET", "/api/admin/exports/wallet-requests.csv?from=2026-03-21&to=2026-03-21", nil},
+	{"GET", "/api/admin/exports/gold-requests.csv?from=2026-03-21&to=2026-03-21", nil},
+	{"GET", "/api/admin/exports/customers.csv?from=2026-03-21&to=2026-03-21", nil},
 }
 
 // staffCalls are the desks staff work at: they must never be refused for their role.
@@ -73,6 +80,8 @@ var staffCalls = []struct{ method, path string }{
 	{"GET", "/api/adminGoldTransactions/gold-transactions"},
 	{"GET", "/api/admin/dashboard"},
 	{"GET", "/api/admin/abshodeh"},
+	{"GET", "/api/admin/vault"},
+	{"GET", "/api/admin/vault?status=all"},
 }
 
 func TestStaffAreRefusedEverythingButTheirDesks(t *testing.T) {

@@ -81,7 +81,8 @@ func barByID(ctx context.Context, q queryer, id int64) (Bar, error) {
 	return scanBar(q.QueryRowContext(ctx, `SELECT `+barColumns+` FROM abshodeh_bars WHERE id = ? AND deleted_at IS NULL`, id))
 }
 
-// AddBar puts a bar in the inventory; ErrConflict when the lab already has a live bar with that ingot number.
+// AddBar puts a bar in the inventory and its item in the vault (received); ErrConflict when the lab already
+// has a live bar, or the vault an item in, with that ingot number.
 func (s *Store) AddBar(ctx context.Context, adminID int64, b Bar, now time.Time) (Bar, error) {
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO abshodeh_bars (rey, ang, ayar_centi, vazn_mg, vazn750_mg,
@@ -97,12 +98,16 @@ func (s *Store) AddBar(ctx context.Context, adminID int64, b Bar, now time.Time)
 		if b, err = barByID(ctx, tx, id); err != nil {
 			return err
 		}
+		if _, err := receiveVaultItem(ctx, tx, barItem(b), adminID, "", now); err != nil {
+			return err
+		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "bar.add", Target: "bar:" + itoa(id), After: b}, now)
 	})
 	return b, err
 }
 
-// UpdateBar changes an available bar's figures; ErrBarBusy for a reserved or delivered one.
+// UpdateBar changes an available bar's figures and its vault item's (a change of weight or purity is a
+// correction of what is held); ErrBarBusy for a reserved or delivered one.
 func (s *Store) UpdateBar(ctx context.Context, adminID int64, b Bar, now time.Time) (Bar, error) {
 	var after Bar
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
@@ -121,13 +126,24 @@ func (s *Store) UpdateBar(ctx context.Context, adminID int64, b Bar, now time.Ti
 		if after, err = barByID(ctx, tx, b.ID); err != nil {
 			return err
 		}
+		item, err := vaultItemOfBar(ctx, tx, b.ID)
+		if err != nil {
+			return err
+		}
+		revised := barItem(after)
+		revised.Description, revised.StandardCode = item.Description, item.StandardCode
+		revised.ProductionCode, revised.TrackingCode = item.ProductionCode, item.TrackingCode
+		if _, err := reviseVaultItem(ctx, tx, item, revised, adminID, "", now); err != nil {
+			return err
+		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "bar.update", Target: "bar:" + itoa(b.ID),
 			Before: before, After: after}, now)
 	})
 	return after, err
 }
 
-// DeleteBar takes an available bar out of the inventory (kept for the requests that name it).
+// DeleteBar takes an available bar out of the inventory (kept for the requests that name it) and its item
+// out of the vault as a correction.
 func (s *Store) DeleteBar(ctx context.Context, adminID, id int64, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		before, err := availableBar(ctx, tx, id)
@@ -137,8 +153,21 @@ func (s *Store) DeleteBar(ctx context.Context, adminID, id int64, now time.Time)
 		if _, err := tx.ExecContext(ctx, `UPDATE abshodeh_bars SET deleted_at = ? WHERE id = ?`, now.UnixMilli(), id); err != nil {
 			return err
 		}
+		item, err := vaultItemOfBar(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if _, err := takeOutVaultItem(ctx, tx, item, MoveCorrected, "", adminID, 0, now); err != nil {
+			return err
+		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "bar.delete", Target: "bar:" + itoa(id), Before: before}, now)
 	})
+}
+
+// barItem is the vault item of a bar: melted gold offered to customers, found by its lab and ingot number.
+func barItem(b Bar) VaultItem {
+	return VaultItem{Kind: VaultMelted, WeightMg: b.VaznMg, PurityCenti: b.AyarCenti, Weight750Mg: b.Vazn750Mg,
+		Lab: b.Rey, IngotNumber: b.Ang, Requestable: true, BarID: b.ID}
 }
 
 // availableBar is a live bar no request holds; ErrNotFound or ErrBarBusy otherwise.

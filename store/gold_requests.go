@@ -281,7 +281,8 @@ func releaseGoldHold(ctx context.Context, w queryer, req GoldRequest, adminID in
 }
 
 // setGoldRequestStatus moves the request from the status it was read in (a concurrent change fails it) and
-// the bar with it: rejected or canceled frees the bar, delivered removes it.
+// the bar with it: rejected or canceled frees the bar, delivered removes it and takes its item out of the vault
+// with a delivered move naming the request.
 func setGoldRequestStatus(ctx context.Context, w queryer, req GoldRequest, to, reason string, adminID int64, now time.Time) error {
 	if err := affectedOne(w.ExecContext(ctx, setGoldRequestStatusSQL, to, reason, now.UnixMilli(), nullID(adminID), req.ID, req.Status)); err != nil {
 		return err
@@ -295,7 +296,14 @@ func setGoldRequestStatus(ctx context.Context, w queryer, req GoldRequest, to, r
 	default:
 		return nil
 	}
-	_, err := w.ExecContext(ctx, setBarStatusSQL, bar, now.UnixMilli(), req.BarID)
+	if _, err := w.ExecContext(ctx, setBarStatusSQL, bar, now.UnixMilli(), req.BarID); err != nil || to != StatusDelivered {
+		return err
+	}
+	item, err := vaultItemOfBar(ctx, w, req.BarID)
+	if err != nil {
+		return err
+	}
+	_, err = takeOutVaultItem(ctx, w, item, MoveDelivered, "", adminID, req.ID, now)
 	return err
 }
 

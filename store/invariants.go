@@ -147,6 +147,47 @@ var invariants = []invariant{
 				AND r.status IN ('pending', 'approved', 'ready')) THEN 'reserved'
 			ELSE 'available' END
 			OR (b.deleted_at IS NOT NULL AND b.status <> 'available')`},
+	// The vault (issue 17): what is held is rebuilt from the moves, so each item must agree with its own.
+	{"every delivered gold request has one delivered move on its bar's item, and every delivery its request", `
+		SELECT 'gold request ' || r.id || ' was delivered with ' || (SELECT COUNT(*) FROM vault_moves m
+			JOIN vault_items i ON i.id = m.item_id WHERE m.gold_request_id = r.id AND m.kind = 'delivered'
+				AND i.bar_id = r.bar_id) || ' delivered moves on its bar''s item'
+		FROM gold_requests r
+		WHERE r.status = 'delivered' AND (SELECT COUNT(*) FROM vault_moves m JOIN vault_items i ON i.id = m.item_id
+			WHERE m.gold_request_id = r.id AND m.kind = 'delivered' AND i.bar_id = r.bar_id) <> 1
+		UNION ALL
+		SELECT 'vault move ' || m.id || ' (' || m.kind || ') names gold request ' || IFNULL(m.gold_request_id, '-')
+		FROM vault_moves m JOIN vault_items i ON i.id = m.item_id LEFT JOIN gold_requests r ON r.id = m.gold_request_id
+		WHERE (m.kind = 'delivered' OR m.gold_request_id IS NOT NULL)
+			AND (m.kind <> 'delivered' OR r.status IS NOT 'delivered' OR i.bar_id IS NOT r.bar_id)`},
+	{"every vault item's 750-equivalent follows its weight and purity and equals the sum of its moves (0 when out)", `
+		SELECT 'vault item ' || i.id || ' (' || i.status || ') holds ' || i.weight750_mg || ' mg of '
+			|| i.weight_mg || ' at ' || i.purity_centi || ', its moves sum to ' || IFNULL(SUM(m.delta750_mg), 0)
+		FROM vault_items i LEFT JOIN vault_moves m ON m.item_id = i.id GROUP BY i.id
+		HAVING IFNULL(SUM(m.delta750_mg), 0) <> IIF(i.status = 'in', i.weight750_mg, 0)
+			OR i.weight750_mg <> i.weight_mg * i.purity_centi / 75000`},
+	{"a vault item starts with a receipt and is out exactly when its last move took it out", `
+		SELECT 'vault item ' || i.id || ' is ' || i.status || IIF(i.requestable, ' and offered', '')
+			|| ', its last move left it ' || IFNULL(l.status_after, '-')
+		FROM vault_items i LEFT JOIN vault_moves l ON l.id = (SELECT MAX(id) FROM vault_moves WHERE item_id = i.id)
+		WHERE l.status_after IS NOT i.status OR (i.requestable AND i.status <> 'in')
+		UNION ALL
+		SELECT 'vault item ' || i.id || ' starts with ' || IFNULL(f.kind, '-') FROM vault_items i
+		LEFT JOIN vault_moves f ON f.id = (SELECT MIN(id) FROM vault_moves WHERE item_id = i.id)
+		WHERE f.kind IS NOT 'received'
+		UNION ALL
+		SELECT 'vault move ' || m.id || ' follows its item going out' FROM vault_moves m
+		WHERE EXISTS (SELECT 1 FROM vault_moves p WHERE p.item_id = m.item_id AND p.id < m.id AND p.status_after = 'out')`},
+	{"every abshodeh bar has one vault item, in and offered while the bar is in the shop, with the bar's figures", `
+		SELECT 'bar ' || b.id || ' has vault item ' || IFNULL(i.id, '-') || ' ' || IFNULL(i.status, '-')
+		FROM abshodeh_bars b LEFT JOIN vault_items i ON i.bar_id = b.id
+		WHERE i.id IS NULL OR i.status <> IIF(b.deleted_at IS NULL AND b.status <> 'delivered', 'in', 'out')
+			OR i.requestable <> (i.status = 'in')
+			OR (i.status = 'in' AND (i.kind <> 'melted' OR i.lab <> b.rey OR i.ingot_number <> b.ang
+				OR i.weight_mg <> b.vazn_mg OR i.purity_centi <> b.ayar_centi OR i.weight750_mg <> b.vazn750_mg))
+		UNION ALL
+		SELECT 'vault item ' || i.id || ' is offered without a bar' FROM vault_items i
+		WHERE i.requestable AND i.bar_id IS NULL`},
 	{"every user's admin flag says what their role says", `
 		SELECT 'user ' || id || ' is ' || role || ' with is_admin ' || is_admin FROM users
 		WHERE is_admin <> (role <> 'customer')`},

@@ -9,7 +9,8 @@ describe("audit kinds", () => {
       "shop.update", "shop.logo", "staff.owner", "staff.staff", "staff.customer", "admin.add", "price.set",
       "price_settings.save", "grade.update", "user.grade", "charge.rial", "charge.gold", "wallet_request.approved",
       "wallet_request.rejected", "gold_request.approved", "gold_request.ready", "gold_request.delivered",
-      "gold_request.rejected", "bar.add", "bar.update", "bar.delete",
+      "gold_request.rejected", "bar.add", "bar.update", "bar.delete", "vault.add", "vault.update", "vault.out",
+      "export",
     ]) {
       const label = auditKindLabel(kind);
       expect(label, kind).not.toBe(GENERIC_KIND);

@@ -32,6 +32,10 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: "bar.add", label: "افزودن آبشده به انبار" },
   { value: "bar.update", label: "ویرایش آبشده" },
   { value: "bar.delete", label: "حذف آبشده از انبار" },
+  { value: "vault.add", label: "افزودن کالا به خزانه" },
+  { value: "vault.update", label: "ویرایش کالای خزانه" },
+  { value: "vault.out", label: "خروج کالا از خزانه" },
+  { value: "export", label: "دریافت گزارش" },
 ];
 
 const KIND_LABELS = new Map(AUDIT_KINDS.map((k) => [k.value, k.label]));

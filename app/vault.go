@@ -1,0 +1,175 @@
+package app
+
+import (
+	"goldshop/persian"
+	"goldshop/rules"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"goldshop/store"
+)
+
+type vaultItemView struct {
+	ID             int64     `json:"id"`
+	Kind           string    `json:"kind"`
+	Description    string    `json:"description"`
+	Weight         string    `json:"weight"`
+	Purity         string    `json:"purity"`
+	Weight750      string    `json:"weight750"`
+	Lab            string    `json:"lab"`
+	IngotNumber    string    `json:"ingot_number"`
+	StandardCode   string    `json:"standard_code"`
+	ProductionCode string    `json:"production_code"`
+	TrackingCode   string    `json:"tracking_code"`
+	Status         string    `json:"status"`
+	Requestable    bool      `json:"requestable"`
+	BarID          int64     `json:"bar_id,omitempty"`
+	CreatedAt      time.Time `json:"created_at"`
+	UpdatedAt      time.Time `json:"updated_at"`
+}
+
+func viewVaultItem(it store.VaultItem) vaultItemView {
+	return vaultItemView{ID: it.ID, Kind: it.Kind, Description: it.Description, Weight: rules.FormatGold(it.WeightMg),
+		Purity: rules.FormatAyar(it.PurityCenti), Weight750: rules.FormatGold(it.Weight750Mg), Lab: it.Lab,
+		IngotNumber: it.IngotNumber, StandardCode: it.StandardCode, ProductionCode: it.ProductionCode,
+		TrackingCode: it.TrackingCode, Status: it.Status, Requestable: it.Requestable, BarID: it.BarID,
+		CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt}
+}
+
+type vaultMoveView struct {
+	ID            int64     `json:"id"`
+	Kind          string    `json:"kind"`
+	Delta750      string    `json:"delta750"`
+	WeightBefore  string    `json:"weight_before,omitempty"`
+	WeightAfter   string    `json:"weight_after,omitempty"`
+	PurityBefore  string    `json:"purity_before,omitempty"`
+	PurityAfter   string    `json:"purity_after,omitempty"`
+	StatusAfter   string    `json:"status_after"`
+	Note          string    `json:"note"`
+	AdminID       int64     `json:"admin_id,omitempty"`
+	GoldRequestID int64     `json:"gold_request_id,omitempty"`
+	CreatedAt     time.Time `json:"created_at"`
+}
+
+// viewVaultMove writes a move; figures it did not change are left out.
+func viewVaultMove(m store.VaultMove) vaultMoveView {
+	v := vaultMoveView{ID: m.ID, Kind: m.Kind, Delta750: rules.FormatGold(m.Delta750Mg), StatusAfter: m.StatusAfter,
+		Note: m.Note, AdminID: m.AdminID, GoldRequestID: m.GoldRequestID, CreatedAt: m.CreatedAt}
+	gold := func(mg int64) string {
+		if mg == 0 {
+			return ""
+		}
+		return rules.FormatGold(mg)
+	}
+	ayar := func(c int64) string {
+		if c == 0 {
+			return ""
+		}
+		return rules.FormatAyar(c)
+	}
+	v.WeightBefore, v.WeightAfter = gold(m.WeightBeforeMg), gold(m.WeightAfterMg)
+	v.PurityBefore, v.PurityAfter = ayar(m.PurityBeforeCenti), ayar(m.PurityAfterCenti)
+	return v
+}
+
+// vaultItemRequest is an item as the owner sends it; a PUT sends only what changes (nil keeps the field).
+type vaultItemRequest struct {
+	Kind           *string     `json:"kind"`
+	Description    *string     `json:"description"`
+	Weight         *numberText `json:"weight"`
+	Purity         *numberText `json:"purity"`
+	Lab            *string     `json:"lab"`
+	IngotNumber    *string     `json:"ingot_number"`
+	StandardCode   *string     `json:"standard_code"`
+	ProductionCode *string     `json:"production_code"`
+	TrackingCode   *string     `json:"tracking_code"`
+	Note           string      `json:"note"`
+}
+
+// item checks the request laid over base (the item as stored, or empty for a new one) and computes the
+// 750-equivalent; the server never takes it from the client.
+func (req vaultItemRequest) item(base store.VaultItem) (store.VaultItem, error) {
+	it := base
+	text := func(p *string, dst *string, clean func(string) string) {
+		if p != nil {
+			*dst = clean(*p)
+		}
+	}
+	words := func(s string) string { return strings.Join(strings.Fields(normalizeName(s)), " ") }
+	code := func(s string) string { return persian.LatinDigits(strings.TrimSpace(s)) }
+	text(req.Kind, &it.Kind, strings.TrimSpace)
+	text(req.Description, &it.Description, words)
+	text(req.Lab, &it.Lab, words)
+	text(req.IngotNumber, &it.IngotNumber, code)
+	text(req.StandardCode, &it.StandardCode, code)
+	text(req.ProductionCode, &it.ProductionCode, code)
+	text(req.TrackingCode, &it.TrackingCode, code)
+	if !slices.Contains(store.VaultKinds, it.Kind) {
+		return it, badRequest(msgVaultKind)
+	}
+	for _, s := range []string{it.Description, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, req.Note} {
+		if !plainText(s) {
+			return it, badRequest(msgTextNotPlain)
+		}
+	}
+	switch {
+	case utf8.RuneCountInString(it.Description) > 500:
+		return it, badRequest(msgVaultDescription)
+	case utf8.RuneCountInString(it.Lab) > 100, utf8.RuneCountInString(it.IngotNumber) > 50,
+		utf8.RuneCountInString(it.StandardCode) > 100, utf8.RuneCountInString(it.ProductionCode) > 100,
+		utf8.RuneCountInString(it.TrackingCode) > 100:
+		return it, badRequest(msgVaultCodeLong)
+	case utf8.RuneCountInString(req.Note) > 500:
+		return it, badRequest(msgVaultNote)
+	case it.Kind == store.VaultBar && (it.Lab == "" || it.IngotNumber == "" || it.StandardCode == "" ||
+		it.ProductionCode == "" || it.TrackingCode == ""):
+		return it, badRequest(msgVaultBarCodes)
+	}
+	var ok bool
+	if req.Purity != nil || base.ID == 0 {
+		if it.PurityCenti, ok = rules.ParseAyar(string(derefNumber(req.Purity))); !ok {
+			return it, badRequest(msgVaultPurity)
+		}
+	}
+	if req.Weight != nil || base.ID == 0 {
+		if it.WeightMg, ok = rules.ParseGoldMg(string(derefNumber(req.Weight))); !ok || it.WeightMg <= 0 {
+			return it, badRequest(msgVaultWeight)
+		}
+	}
+	if it.Weight750Mg = rules.Vazn750Mg(it.WeightMg, it.PurityCenti); it.Weight750Mg <= 0 {
+		return it, badRequest(msgVaultTooLight)
+	}
+	return it, nil
+}
+
+func derefNumber(n *numberText) numberText {
+	if n == nil {
+		return ""
+	}
+	return *n
+}
+
+// vaultOutRequest takes an item out; reason is the move's kind.
+type vaultOutRequest struct {
+	Reason string `json:"reason"`
+	Note   string `json:"note"`
+}
+
+// vaultOutReasons are the ways out the API names; delivered is accepted as a word and refused by the store
+// (a delivery goes through its gold request).
+var vaultOutReasons = []string{store.MoveSold, store.MoveMelted, store.MoveCorrected, store.MoveDelivered}
+
+func (req vaultOutRequest) check() (reason, note string, err error) {
+	reason, note = strings.TrimSpace(req.Reason), strings.Join(strings.Fields(req.Note), " ")
+	switch {
+	case !slices.Contains(vaultOutReasons, reason):
+		return "", "", badRequest(msgVaultReason)
+	case !plainText(note):
+		return "", "", badRequest(msgTextNotPlain)
+	case utf8.RuneCountInString(note) > 500:
+		return "", "", badRequest(msgVaultNote)
+	}
+	return reason, note, nil
+}

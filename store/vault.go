@@ -1,0 +1,142 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// Vault item kinds: coded bars, coins, melted gold (the abshodeh bars among it) and jewellery stock.
+const (
+	VaultBar       = "bar"
+	VaultCoin      = "coin"
+	VaultMelted    = "melted"
+	VaultJewellery = "jewellery"
+)
+
+// VaultKinds are every kind an item may have, in the order totals are listed.
+var VaultKinds = []string{VaultBar, VaultCoin, VaultMelted, VaultJewellery}
+
+// Vault item statuses.
+const (
+	VaultIn  = "in"
+	VaultOut = "out"
+)
+
+// Vault move kinds (issue 17): received puts an item in; delivered, sold and melted take it out; corrected
+// changes its figures or takes out what was recorded in error.
+const (
+	MoveReceived  = "received"
+	MoveDelivered = "delivered"
+	MoveSold      = "sold"
+	MoveMelted    = "melted"
+	MoveCorrected = "corrected"
+)
+
+// VaultItem is one thing the shop holds or held. Purity is in hundredths of a thousandth (750.00 is 75000);
+// Weight750Mg is computed from the other two by the caller (rules.Vazn750Mg). BarID links an abshodeh bar.
+type VaultItem struct {
+	ID             int64
+	Kind           string
+	Description    string
+	WeightMg       int64
+	PurityCenti    int64
+	Weight750Mg    int64
+	Lab            string
+	IngotNumber    string
+	StandardCode   string
+	ProductionCode string
+	TrackingCode   string
+	Status         string
+	Requestable    bool
+	BarID          int64
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+const vaultItemColumns = `id, kind, description, weight_mg, purity_centi, weight750_mg, lab, ingot_number,
+	standard_code, production_code, tracking_code, status, requestable, IFNULL(bar_id, 0), created_at, updated_at`
+
+func scanVaultItem(row interface{ Scan(...any) error }) (VaultItem, error) {
+	var it VaultItem
+	var created, updated int64
+	err := row.Scan(&it.ID, &it.Kind, &it.Description, &it.WeightMg, &it.PurityCenti, &it.Weight750Mg, &it.Lab,
+		&it.IngotNumber, &it.StandardCode, &it.ProductionCode, &it.TrackingCode, &it.Status, &it.Requestable,
+		&it.BarID, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return it, ErrNotFound
+	}
+	it.CreatedAt, it.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return it, err
+}
+
+func vaultItemByID(ctx context.Context, q queryer, id int64) (VaultItem, error) {
+	return scanVaultItem(q.QueryRowContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items WHERE id = ?`, id))
+}
+
+func vaultItemOfBar(ctx context.Context, q queryer, barID int64) (VaultItem, error) {
+	return scanVaultItem(q.QueryRowContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items WHERE bar_id = ?`, barID))
+}
+
+// VaultItem is one item, in or out.
+func (s *Store) VaultItem(ctx context.Context, id int64) (VaultItem, error) {
+	return vaultItemByID(ctx, s.read, id)
+}
+
+// VaultItems lists the items of the given status (VaultIn or VaultOut), newest first; "" lists every item
+// ever kept.
+func (s *Store) VaultItems(ctx context.Context, status string) ([]VaultItem, error) {
+	where, args := ``, []any{}
+	if status != "" {
+		where, args = `WHERE status = ?`, append(args, status)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items `+where+` ORDER BY id DESC`, args...)
+	return collect(rows, err, scanVaultItem)
+}
+
+// VaultTotal is what the vault holds of one kind.
+type VaultTotal struct {
+	Kind        string
+	Count       int64
+	Weight750Mg int64
+}
+
+// VaultTotals are the items in the vault by kind, every kind listed (zero when none is held).
+func (s *Store) VaultTotals(ctx context.Context) ([]VaultTotal, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT kind, COUNT(*), SUM(weight750_mg) FROM vault_items
+		WHERE status = 'in' GROUP BY kind`)
+	held, err := collect(rows, err, func(row interface{ Scan(...any) error }) (VaultTotal, error) {
+		var t VaultTotal
+		return t, row.Scan(&t.Kind, &t.Count, &t.Weight750Mg)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]VaultTotal, len(VaultKinds))
+	for i, k := range VaultKinds {
+		out[i].Kind = k
+		for _, t := range held {
+			if t.Kind == k {
+				out[i] = t
+			}
+		}
+	}
+	return out, nil
+}
+
+// VaultHeld is the 750-equivalent in milligrams the vault holds now.
+func (s *Store) VaultHeld(ctx context.Context) (int64, error) {
+	var mg int64
+	err := s.read.QueryRowContext(ctx, `SELECT IFNULL(SUM(weight750_mg), 0) FROM vault_items WHERE status = 'in'`).Scan(&mg)
+	return mg, err
+}
+
+// VaultHeldAt rebuilds the 750-equivalent held at t from the moves up to and including it; the invariants
+// keep it equal to VaultHeld for the present.
+func (s *Store) VaultHeldAt(ctx context.Context, t time.Time) (int64, error) {
+	var mg int64
+	err := s.read.QueryRowContext(ctx, `SELECT IFNULL(SUM(delta750_mg), 0) FROM vault_moves WHERE created_at <= ?`,
+		t.UnixMilli()).Scan(&mg)
+	return mg, err
+}

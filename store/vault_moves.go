@@ -1,0 +1,123 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// VaultMove is one line of the vault's journal. The before/after figures are zero where the move did not
+// change them; GoldRequestID names the request a delivery handed the item over for.
+type VaultMove struct {
+	ID                int64
+	ItemID            int64
+	Kind              string
+	Delta750Mg        int64
+	WeightBeforeMg    int64
+	WeightAfterMg     int64
+	PurityBeforeCenti int64
+	PurityAfterCenti  int64
+	StatusAfter       string
+	Note              string
+	AdminID           int64
+	GoldRequestID     int64
+	CreatedAt         time.Time
+}
+
+// VaultMoves is an item's history, oldest first.
+func (s *Store) VaultMoves(ctx context.Context, itemID int64) ([]VaultMove, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id, item_id, kind, delta750_mg, IFNULL(weight_before_mg, 0),
+		IFNULL(weight_after_mg, 0), IFNULL(purity_before_centi, 0), IFNULL(purity_after_centi, 0), status_after, note,
+		IFNULL(admin_id, 0), IFNULL(gold_request_id, 0), created_at FROM vault_moves WHERE item_id = ? ORDER BY id`, itemID)
+	return collect(rows, err, func(row interface{ Scan(...any) error }) (VaultMove, error) {
+		var m VaultMove
+		var at int64
+		err := row.Scan(&m.ID, &m.ItemID, &m.Kind, &m.Delta750Mg, &m.WeightBeforeMg, &m.WeightAfterMg,
+			&m.PurityBeforeCenti, &m.PurityAfterCenti, &m.StatusAfter, &m.Note, &m.AdminID, &m.GoldRequestID, &at)
+		m.CreatedAt = time.UnixMilli(at).UTC()
+		return m, err
+	})
+}
+
+// nullMg stores a figure the move did not change as NULL.
+func nullMg(v int64) any {
+	if v == 0 {
+		return nil
+	}
+	return v
+}
+
+func insertVaultMove(ctx context.Context, q queryer, m VaultMove, now time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO vault_moves (item_id, kind, delta750_mg, weight_before_mg,
+		weight_after_mg, purity_before_centi, purity_after_centi, status_after, note, admin_id, gold_request_id,
+		created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ItemID, m.Kind, m.Delta750Mg,
+		nullMg(m.WeightBeforeMg), nullMg(m.WeightAfterMg), nullMg(m.PurityBeforeCenti), nullMg(m.PurityAfterCenti),
+		m.StatusAfter, m.Note, nullID(m.AdminID), nullID(m.GoldRequestID), now.UnixMilli())
+	return err
+}
+
+// receiveVaultItem puts a new item in the vault with its received move.
+func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, adminID int64, note string, now time.Time) (VaultItem, error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO vault_items (kind, description, weight_mg, purity_centi, weight750_mg,
+		lab, ingot_number, standard_code, production_code, tracking_code, requestable, bar_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, it.Kind, it.Description, it.WeightMg, it.PurityCenti,
+		it.Weight750Mg, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, it.Requestable,
+		nullID(it.BarID), now.UnixMilli(), now.UnixMilli())
+	if isUniqueViolation(err) {
+		return it, ErrConflict
+	}
+	if err != nil {
+		return it, err
+	}
+	id, _ := res.LastInsertId()
+	if err := insertVaultMove(ctx, q, VaultMove{ItemID: id, Kind: MoveReceived, Delta750Mg: it.Weight750Mg,
+		WeightAfterMg: it.WeightMg, PurityAfterCenti: it.PurityCenti, StatusAfter: VaultIn, Note: note,
+		AdminID: adminID}, now); err != nil {
+		return it, err
+	}
+	return vaultItemByID(ctx, q, id)
+}
+
+// reviseVaultItem writes an item's new fields over before's; a change of weight or purity is journaled as
+// a correction of what is held. ErrVaultItemOut for an item no longer in the vault.
+func reviseVaultItem(ctx context.Context, q queryer, before, after VaultItem, adminID int64, note string, now time.Time) (VaultItem, error) {
+	if before.Status != VaultIn {
+		return before, ErrVaultItemOut
+	}
+	_, err := q.ExecContext(ctx, `UPDATE vault_items SET kind = ?, description = ?, weight_mg = ?, purity_centi = ?,
+		weight750_mg = ?, lab = ?, ingot_number = ?, standard_code = ?, production_code = ?, tracking_code = ?,
+		updated_at = ? WHERE id = ?`, after.Kind, after.Description, after.WeightMg, after.PurityCenti,
+		after.Weight750Mg, after.Lab, after.IngotNumber, after.StandardCode, after.ProductionCode, after.TrackingCode,
+		now.UnixMilli(), before.ID)
+	if isUniqueViolation(err) {
+		return before, ErrConflict
+	}
+	if err != nil {
+		return before, err
+	}
+	if before.WeightMg != after.WeightMg || before.PurityCenti != after.PurityCenti {
+		if err := insertVaultMove(ctx, q, VaultMove{ItemID: before.ID, Kind: MoveCorrected,
+			Delta750Mg: after.Weight750Mg - before.Weight750Mg, WeightBeforeMg: before.WeightMg,
+			WeightAfterMg: after.WeightMg, PurityBeforeCenti: before.PurityCenti, PurityAfterCenti: after.PurityCenti,
+			StatusAfter: VaultIn, Note: note, AdminID: adminID}, now); err != nil {
+			return before, err
+		}
+	}
+	return vaultItemByID(ctx, q, before.ID)
+}
+
+// takeOutVaultItem moves an item out of the vault: its whole 750-equivalent leaves what is held, and it is
+// no longer offered. requestID names the gold request of a delivery (0 otherwise).
+func takeOutVaultItem(ctx context.Context, q queryer, it VaultItem, kind, note string, adminID, requestID int64, now time.Time) (VaultItem, error) {
+	if it.Status != VaultIn {
+		return it, ErrVaultItemOut
+	}
+	if err := affectedOne(q.ExecContext(ctx, `UPDATE vault_items SET status = 'out', requestable = 0, updated_at = ?
+		WHERE id = ? AND status = 'in'`, now.UnixMilli(), it.ID)); err != nil {
+		return it, err
+	}
+	if err := insertVaultMove(ctx, q, VaultMove{ItemID: it.ID, Kind: kind, Delta750Mg: -it.Weight750Mg,
+		StatusAfter: VaultOut, Note: note, AdminID: adminID, GoldRequestID: requestID}, now); err != nil {
+		return it, err
+	}
+	return vaultItemByID(ctx, q, it.ID)
+}
