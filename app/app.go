@@ -52,6 +52,7 @@ type App struct {
 	backups    Backups
 	cert       func() (CertificateStatus, bool)
 	shopCache  atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
+	reserves   reservesCache              // the public reserves page's last answer
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.

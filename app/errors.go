@@ -46,6 +46,7 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	var short *store.InsufficientError
 	var weight *rules.WeightOutOfLimits
+	var reserve *store.ReserveShortError
 	switch {
 	case errors.As(err, &ae):
 	case errors.Is(err, store.ErrNotFound):
@@ -74,6 +75,8 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{http.StatusBadRequest, msgCodeVoid}
 	case errors.Is(err, store.ErrCodeNone):
 		ae = &apiError{http.StatusBadRequest, msgCodeExpired}
+	case errors.As(err, &reserve):
+		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgReserveShortFormat, persian.Grams(reserve.ShortMg))}
 	case errors.Is(err, rules.ErrTradeTooSmall):
 		ae = &apiError{http.StatusBadRequest, msgTradeTooSmall}
 	case errors.Is(err, rules.ErrTradeTooLarge):

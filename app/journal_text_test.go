@@ -46,6 +46,7 @@ func newLedgerShop(t *testing.T) *ledgerShop {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	stockVault(t, st)
 	l := &ledgerShop{st: st, path: path}
 	must := func(err error) {
 		t.Helper()

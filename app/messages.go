@@ -278,3 +278,10 @@ const (
 	msgVaultUpdated           = "کالا ویرایش شد"
 	msgVaultOut               = "کالا از خزانه خارج شد"
 )
+
+// The reserve guard (issue 17): the shop never sells gold its vault does not hold.
+const (
+	msgReserveShortFormat     = "طلای خزانه فروشگاه برای این مقدار کافی نیست؛ %s گرم کم است"
+	msgReserveMargin          = "حاشیه اطمینان باید درصدی از ۰ تا ۱۰۰ با حداکثر دو رقم اعشار باشد"
+	msgReserveGuardOffConfirm = "خاموش کردن محافظ موجودی یعنی فروش طلایی که در خزانه نیست؛ برای این کار تایید صریح لازم است"
+)

@@ -62,6 +62,8 @@ var ownerOnlyCalls = []struct {
 	{"POST", "/api/admin/backups", nil},
 	{"GET", "/api/admin/backups/goldshop-20260101T000000Z.tar.gz", nil},
 	{"GET", "/api/admin/certificate", nil},
+	{"GET", "/api/admin/reserve-settings", nil},
+	{"PUT", "/api/admin/reserve-settings", map[string]any{"margin_percent": "1"}},
 	{"GET", "/api/admin/exports/trades.csv?from=2026-03-21&to=2026-03-21", nil},
 	{"GET", "/api/admin/exports/wallet-requests.csv?from=2026-03-21&to=2026-03-21", nil},
 	{"GET", "/api/admin/exports/gold-requests.csv?from=2026-03-21&to=2026-03-21", nil},

@@ -36,6 +36,7 @@ func (a *App) Handler() http.Handler {
 		r.With(gzipJSON).Get("/prices/history", a.handle(a.pricesHistory))
 		// The shop's name and logo are public: the login screen and the phone's home screen show them.
 		r.Get("/shop", a.handle(a.shopGet))
+		r.Get("/reserves", a.handle(a.reservesGet))
 		r.Get("/shop/logo-{size}.png", a.handle(a.shopLogo))
 
 		// Signed-in customers and admins.
@@ -130,6 +131,8 @@ func (a *App) Handler() http.Handler {
 				r.Post("/backups", a.handle(a.adminBackupsStart))
 				r.Get("/backups/{name}", a.handle(a.adminBackupDownload))
 				r.Get("/certificate", a.handle(a.adminCertificate))
+				r.Get("/reserve-settings", a.handle(a.reserveSettingsGet))
+				r.Put("/reserve-settings", a.handle(a.reserveSettingsPut))
 				r.Get("/exports/{name}.csv", a.handle(a.adminExport))
 			})
 		})

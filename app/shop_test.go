@@ -70,7 +70,36 @@ func (c *testClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
+// newTestShop starts a shop whose vault already holds a tonne of gold, so the reserve guard lets the tests
+// buy and charge gold; the vault's and the guard's own tests start from an empty vault (newBareShop).
 func newTestShop(t testing.TB) *testShop {
+	t.Helper()
+	s := newBareShop(t)
+	stockVault(t, s.store)
+	return s
+}
+
+// stockVault records a tonne of 750 gold in the vault, as an item and its receipt, without an audit entry
+// (the audit tests count the owner's changes).
+func stockVault(t testing.TB, st *store.Store) {
+	t.Helper()
+	ctx, at := context.Background(), time.Now().Add(-time.Hour).UnixMilli()
+	res, err := st.WriteDB().ExecContext(ctx, `INSERT INTO vault_items (kind, description, weight_mg,
+		purity_centi, weight750_mg, created_at, updated_at) VALUES ('jewellery', 'موجودی آزمایشی', 1000000000,
+		75000, 1000000000, ?, ?)`, at, at)
+	if err == nil {
+		id, _ := res.LastInsertId()
+		_, err = st.WriteDB().ExecContext(ctx, `INSERT INTO vault_moves (item_id, kind, delta750_mg,
+			weight_after_mg, purity_after_centi, status_after, created_at)
+			VALUES (?, 'received', 1000000000, 1000000000, 75000, 'in', ?)`, id, at)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newBareShop starts a fresh shop with an empty vault.
+func newBareShop(t testing.TB) *testShop {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "goldshop.db"))

@@ -143,7 +143,9 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	}
 	// refused before a code is texted; ExecuteQuote checks again inside the trade's transaction
 	if typ == store.EntryBuy {
-		err = b.Cover(store.AssetRial, rial)
+		if err = b.Cover(store.AssetRial, rial); err == nil {
+			err = a.reserveCovers(ctx, mg)
+		}
 	} else {
 		err = b.Cover(store.AssetGold, mg)
 	}

@@ -32,6 +32,9 @@ func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Bala
 		typ, from := EntryWalletDeposit, kindShopBank
 		if in.Asset == AssetGold {
 			typ, from = EntryGoldDeposit, kindShopVault
+			if err := ensureReserve(ctx, w, in.Amount); err != nil {
+				return err
+			}
 		}
 		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: typ, status: "deposited",
 			description: in.Description, adminID: in.AdminID,

@@ -36,6 +36,9 @@ func crashWorkload(path string) error {
 	if err != nil {
 		return err
 	}
+	if err := stockVault(ctx, s); err != nil {
+		return err
+	}
 	admin, _, err := s.UpsertAdmin(ctx, User{PhoneNumber: "09350000001", FirstName: "a", LastName: "b", PasswordHash: "h"}, time.Now())
 	if err != nil {
 		return err

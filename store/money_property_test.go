@@ -348,6 +348,9 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 		// a fresh database per sequence keeps each invariant check small
 		runs++
 		s, err := Open(ctxBg, filepath.Join(dir, fmt.Sprintf("run-%d.db", runs)))
+		if err == nil {
+			err = stockVault(ctxBg, s)
+		}
 		if err != nil {
 			rt.Fatal(err)
 		}

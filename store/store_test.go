@@ -11,7 +11,26 @@ import (
 	"time"
 )
 
+// openTest opens a fresh shop whose vault already holds a tonne of gold, so the reserve guard lets the
+// money tests buy and charge; the vault's and the guard's own tests start empty (openBare).
 func openTest(t *testing.T) (*Store, string) {
+	t.Helper()
+	s, path := openBare(t)
+	if err := stockVault(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	return s, path
+}
+
+// stockVault records a tonne of 750 gold in the vault.
+func stockVault(ctx context.Context, s *Store) error {
+	_, err := s.AddVaultItem(ctx, 0, VaultItem{Kind: VaultJewellery, Description: "موجودی آزمایشی",
+		WeightMg: 1_000_000_000, PurityCenti: 75_000, Weight750Mg: 1_000_000_000}, "", time.Now())
+	return err
+}
+
+// openBare opens a fresh shop with an empty vault.
+func openBare(t *testing.T) (*Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "goldshop.db")
 	s, err := Open(context.Background(), path)

@@ -146,6 +146,15 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
 				move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
 		}
+		if t.Type == EntryBuy {
+			// a customer short of rial hears that first; then whether the vault covers the gold
+			if err := ensureFree(ctx, w, t.UserID, AssetRial, q.AmountRial); err != nil {
+				return err
+			}
+			if err := ensureReserve(ctx, w, q.AmountGoldMg); err != nil {
+				return err
+			}
+		}
 		journalID, err := postJournal(ctx, w, journal{userID: t.UserID, typ: t.Type, status: StatusApproved,
 			pricePerGram: q.PricePerGramRial, legs: legs}, now)
 		if err != nil {
@@ -200,6 +209,12 @@ func rewardInviter(ctx context.Context, w queryer, inviteeID int64, monthlyCap i
 	}
 	if thisMonth >= monthlyCap {
 		return nil
+	}
+	// A reward the vault cannot cover is not paid now; the invitee's next trade of the minimum may pay it.
+	if err := ensureReserve(ctx, w, ReferralRewardMg); errors.Is(err, ErrReserveShort) {
+		return nil
+	} else if err != nil {
+		return err
 	}
 	journalID, err := postJournal(ctx, w, journal{userID: inviterID, typ: EntryRewardReferral, status: StatusApproved,
 		legs: move(AssetGold, ReferralRewardMg, kindShopRewards, 0, kindCustomer, inviterID)}, now)

@@ -43,7 +43,7 @@ func moveKinds(t *testing.T, s *Store, itemID int64) string {
 }
 
 func TestTheVaultsJournalRebuildsWhatWasHeldAtAnyPastMoment(t *testing.T) {
-	s, _ := openTest(t)
+	s, _ := openBare(t)
 	ctx := context.Background()
 	admin := addAdmin(t, s)
 	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
@@ -115,7 +115,7 @@ func TestTheVaultsJournalRebuildsWhatWasHeldAtAnyPastMoment(t *testing.T) {
 }
 
 func TestTheVaultsJournalIsAppendOnly(t *testing.T) {
-	s, _ := openTest(t)
+	s, _ := openBare(t)
 	ctx := context.Background()
 	if _, err := s.AddVaultItem(ctx, addAdmin(t, s), coin(), "", time.Now()); err != nil {
 		t.Fatal(err)
@@ -155,6 +155,9 @@ func TestCheckInvariantsFindsATamperedVault(t *testing.T) {
 			s := openUnchecked(t)
 			ctx := context.Background()
 			admin, user := addAdmin(t, s), addCustomer(t, s, 1)
+			if _, err := s.SetReserveSettings(ctx, admin, ReserveSettings{}, time.Now()); err != nil { // the items alone
+				t.Fatal(err)
+			}
 			if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetGold, Amount: 5_000}, time.Now()); err != nil {
 				t.Fatal(err)
 			}

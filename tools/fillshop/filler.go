@@ -42,6 +42,11 @@ func (f *filler) fill() error {
 		LastName: "فروشگاه", PasswordHash: "fill"}, begin); err != nil {
 		return fmt.Errorf("owner: %w", err)
 	}
+	// the shop records its holdings before it sells (the reserve guard): a tonne of 750 gold
+	if _, err := f.st.AddVaultItem(f.ctx, f.adminID, store.VaultItem{Kind: store.VaultJewellery, Description: "موجودی",
+		WeightMg: 1_000_000_000, PurityCenti: 75_000, Weight750Mg: 1_000_000_000}, "", begin); err != nil {
+		return fmt.Errorf("vault: %w", err)
+	}
 	for n := 1; n <= f.sz.customers; n++ {
 		if err := f.addCustomer(n, begin); err != nil {
 			return fmt.Errorf("customer %d: %w", n, err)

@@ -97,6 +97,10 @@ func (s *shop) seed(ctx context.Context, n int) error {
 		"buy_start_time": "00:00", "buy_end_time": "23:59", "price_max_age_minutes": 10080}, nil); err != nil {
 		return fmt.Errorf("price settings: %w", err)
 	}
+	if err := s.call(nil, "POST", "/api/admin/vault", s.admin, "", map[string]any{"kind": "jewellery",
+		"description": "موجودی", "weight": "1000000", "purity": "750"}, nil); err != nil {
+		return fmt.Errorf("vault: %w", err) // the reserve guard sells only what the vault holds
+	}
 	if err := s.call(nil, "POST", "/api/admin/prices", s.admin, "", map[string]any{"base_price": 51_234_567}, nil); err != nil {
 		return fmt.Errorf("set price: %w", err)
 	}

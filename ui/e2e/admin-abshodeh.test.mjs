@@ -22,6 +22,7 @@ before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
   adminToken = (await apiLogin(adminPhone, adminPassword)).accessToken;
+  await shop.stockVault(adminToken);
   browser = await launch();
 });
 

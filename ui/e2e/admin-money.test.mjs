@@ -25,7 +25,7 @@ const PNG = Buffer.from(
 );
 
 let shop;
-const { call, registerCustomer, loginByPassword } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);
 let browser;
 const adminPhone = '09350002222';
 const adminPassword = 'money-desk-secret';
@@ -33,6 +33,7 @@ const adminPassword = 'money-desk-secret';
 before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
+  await shop.stockVault((await apiLogin(adminPhone, adminPassword)).accessToken);
   browser = await launch();
 });
 

@@ -45,6 +45,7 @@ before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
   adminToken = (await api.apiLogin(adminPhone, adminPassword)).accessToken;
+  await shop.stockVault(adminToken);
   ok(await call('/api/admin/prices', { method: 'POST', token: adminToken, body: { base_price: String(BASE) } }));
 
   // One customer buys 1.250 g, another sells 0.500 g: two trades, one of each type, with their own codes.

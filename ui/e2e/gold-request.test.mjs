@@ -37,6 +37,7 @@ before(async () => {
   shop = await startShop();
   shop.addAdmin(adminPhone, adminPassword);
   adminToken = (await api.apiLogin(adminPhone, adminPassword)).accessToken;
+  await shop.stockVault(adminToken);
   browser = await launch();
 });
 

@@ -57,6 +57,19 @@ export async function startShop({ args = [] } = {}) {
       const r = spawnSync(bin, ['admin', 'add', '--data', data, '--phone', phone, '--password', password], { encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`admin add failed: ${r.stderr}`);
     },
+    // stockVault records the shop's gold holdings as the owner (token from an admin made by addAdmin): one
+    // jewellery item of `grams` at 750 through POST /api/admin/vault, so the reserve guard (issue 17) lets
+    // customers buy, the admin charge gold and referral rewards be paid. Anything but a 2xx answer throws.
+    async stockVault(token, grams = '100000') {
+      const res = await fetch(`${url}/api/admin/vault`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'jewellery', description: 'موجودی آزمایشی', weight: String(grams), purity: '750' }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`stocking the vault with ${grams} g failed: ${res.status} ${text}`);
+      return JSON.parse(text);
+    },
     async stop() {
       proc.kill('SIGTERM');
       await new Promise((r) => proc.once('exit', r));

@@ -50,6 +50,7 @@ before(async () => {
   shop.addAdmin(adminPhone, adminPassword);
   const login = await must('/api/auth/login', { method: 'POST', body: { phone_number: adminPhone, password: adminPassword } });
   adminToken = login.accessToken;
+  await shop.stockVault(adminToken);
   await must('/api/admin/prices', { method: 'POST', token: adminToken, body: { base_price: String(BASE_PRICE) } });
   await must('/api/admin/grades/1', {
     method: 'PUT', token: adminToken, body: { sell_add: String(SELL_ADD), buy_subtract: String(BUY_SUBTRACT) },

@@ -7,7 +7,8 @@ import type {
   BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
-  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage,
+  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage, Vault, VaultItem,
+  VaultItemForm, VaultMove, VaultOutReason,
 } from "./api-types";
 
 export type * from "./api-types";
@@ -414,6 +415,14 @@ export const api = {
   adminGoldRequests: (f: GoldRequestFilter) => request<GoldRequest[]>("GET", `/api/gold/admin-requests${query(f)}`),
   decideGoldRequest: (id: number, status: "approved" | "ready" | "delivered" | "rejected", reject_reason: string, key?: string) =>
     request<Message>("PUT", `/api/gold/requests/${id}`, { status, reject_reason }, idem(key)),
+
+  // the vault (issue 17): staff may look, only the owner changes it
+  vault: (status: "in" | "out" | "all" = "in") => request<Vault>("GET", `/api/admin/vault?status=${status}`),
+  vaultItem: (id: number) => request<{ item: VaultItem; moves: VaultMove[] }>("GET", `/api/admin/vault/${id}`),
+  addVaultItem: (f: VaultItemForm) => request<Message & { item: VaultItem }>("POST", "/api/admin/vault", f),
+  updateVaultItem: (id: number, f: VaultItemForm) => request<Message & { item: VaultItem }>("PUT", `/api/admin/vault/${id}`, f),
+  takeOutVaultItem: (id: number, reason: VaultOutReason, note: string) =>
+    request<Message & { item: VaultItem }>("POST", `/api/admin/vault/${id}/out`, { reason, note }),
 
   goldTransactions: (f: GoldTransactionFilter) =>
     request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),

@@ -41,6 +41,7 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   goldRequest: lazy(() => import("./views/gold-request-view")),
   adminGoldRequests: lazy(() => import("./views/admin-gold-requests-view")),
   adminAbshodeh: lazy(() => import("./views/admin-abshodeh-view")),
+  adminVault: lazy(() => import("./views/admin-vault-view")),
   adminShop: lazy(() => import("./views/admin-shop-view")),
   adminStaff: lazy(() => import("./views/admin-staff-view")),
   adminAudit: lazy(() => import("./views/admin-audit-view")),

@@ -3,9 +3,8 @@
 import type { ReactNode, FormEvent } from "react";
 import { useState } from "react";
 import type { BarForm } from "../api";
-import { ANG_MAX, AYAR_SCALE, checkBarForm, REY_MAX, sanitizeDecimal, vazn750Preview, type BarFormErrors } from "../lib/abshodeh";
-import { GOLD_SCALE } from "../lib/ledger";
-import { faNumber, faTyped, formatGold } from "../lib/money";
+import { ANG_MAX, checkBarForm, REY_MAX, type BarFormErrors } from "../lib/abshodeh";
+import { PurityWeightFields, Vazn750Preview } from "./figure-fields";
 import { Button, Field } from "./ui";
 
 /** EMPTY_BAR is a blank bar form. */
@@ -31,7 +30,6 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
   const [form, setForm] = useState<BarForm>(initial);
   const [errors, setErrors] = useState<BarFormErrors>({});
   const [busy, setBusy] = useState(false);
-  const preview = vazn750Preview(form.vazn, form.ayar);
 
   const set = (key: keyof BarForm, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -81,40 +79,16 @@ export function BarFormFields({ initial = EMPTY_BAR, submitLabel, onSubmit, clea
           autoComplete="off"
           data-testid={`${prefix}-ang`}
         />
-        <Field
-          label="عیار"
-          value={faTyped(form.ayar)}
-          onValue={(v) => set("ayar", sanitizeDecimal(v, AYAR_SCALE))}
-          error={errors.ayar}
-          hint="تا ۱۰۰۰، دو رقم اعشار"
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
-          placeholder={faNumber("750")}
-          data-testid={`${prefix}-ayar`}
-        />
-        <Field
-          label="وزن"
-          value={faTyped(form.vazn)}
-          onValue={(v) => set("vazn", sanitizeDecimal(v, GOLD_SCALE))}
-          error={errors.vazn}
-          hint="گرم، سه رقم اعشار"
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
-          placeholder={formatGold("0")}
-          className="unit-field"
-          end={<span className="field-unit">گرم</span>}
-          data-testid={`${prefix}-vazn`}
+        <PurityWeightFields
+          ayar={form.ayar}
+          vazn={form.vazn}
+          onAyar={(v) => set("ayar", v)}
+          onVazn={(v) => set("vazn", v)}
+          errors={errors}
+          prefix={prefix}
         />
       </div>
-      <div className={`vazn750-preview${preview ? "" : " is-empty"}`} aria-live="polite">
-        <span className="vazn750-label">وزن ۷۵۰</span>
-        <span className="vazn750-value" data-testid={`${prefix}-preview`}>
-          {preview ? `${formatGold(preview)} گرم` : "—"}
-        </span>
-        <span className="vazn750-hint">{preview ? "وزن × عیار ÷ ۷۵۰، تا یک سوت" : "با وارد کردن وزن و عیار محاسبه می‌شود"}</span>
-      </div>
+      <Vazn750Preview ayar={form.ayar} vazn={form.vazn} prefix={prefix} />
       <div className="bar-form-actions">
         <Button type="submit" busy={busy} data-testid={`${prefix}-submit`}>
           {submitLabel}

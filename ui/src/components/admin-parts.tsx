@@ -22,12 +22,14 @@ export function Rial({ value, toman, testid }: { value: string | null | undefine
   );
 }
 
-/** Gold shows grams with 3 decimals and the unit. */
-export function Gold({ value, testid }: { value: string | null | undefined; testid?: string }) {
+/** Gold shows grams with 3 decimals and the unit; signed writes a change with its sign, "+۱/۵۰۰" or "-۲/۰۰۰". */
+export function Gold({ value, testid, signed }: { value: string | null | undefined; testid?: string; signed?: boolean }) {
+  const text = formatGold(value);
+  const plus = signed && /[۱-۹]/.test(text) && !text.startsWith("-");
   return (
     <span className="amount amount-gold">
-      <span className="amount-value" data-testid={testid}>
-        {formatGold(value)}
+      <span className="amount-value" data-testid={testid} dir={signed ? "ltr" : undefined}>
+        {plus ? `+${text}` : text}
       </span>
       <span className="amount-unit">گرم</span>
     </span>

@@ -17,10 +17,10 @@ describe("navigation items", () => {
   it("show staff only the desks they may use, and the owner everything", () => {
     const staff = forRole(ADMIN_TILES, "staff").map((t) => t.testid);
     expect(staff).toEqual([
-      "admin-panel", "admin-gold-requests", "admin-abshodeh", "admin-wallet-requests", "admin-user-balances",
+      "admin-panel", "admin-gold-requests", "admin-abshodeh", "admin-vault", "admin-wallet-requests", "admin-user-balances",
       "admin-gold-transactions", "admin-chat",
     ]);
-    expect(forRole(ADMIN_DRAWER_ITEMS, "staff").map((t) => t.testid)).toEqual(["admin-panel", "admin-chat", "admin-abshodeh"]);
+    expect(forRole(ADMIN_DRAWER_ITEMS, "staff").map((t) => t.testid)).toEqual(["admin-panel", "admin-chat", "admin-abshodeh", "admin-vault"]);
     expect(forRole(ADMIN_TILES, "owner")).toEqual(ADMIN_TILES);
     expect(forRole(ADMIN_DRAWER_ITEMS, "owner")).toEqual(ADMIN_DRAWER_ITEMS);
     expect(forRole(ADMIN_TILES, "customer")).toEqual([]);

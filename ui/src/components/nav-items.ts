@@ -3,7 +3,7 @@ import type { FunctionComponent } from "react";
 import { canOpen, matchRoute, type Role } from "../lib/routes";
 import {
   BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon, GoldBarIcon, HistoryIcon,
-  HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, StoreIcon, SupportIcon,
+  HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, StoreIcon, SupportIcon,
   TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon,
 } from "./icons";
 
@@ -35,6 +35,7 @@ export const ADMIN_DRAWER_ITEMS: NavItem[] = [
   item("/AdminPanel_page", "پنل مدیریت", DashboardIcon, "admin-panel"),
   item("/admin-chat_page", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
   item("/admin-abshodeh_page", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
+  item("/admin-vault_page", "خزانه", LockIcon, "admin-vault"),
   item("/admin-shop_page", "تنظیمات فروشگاه", StoreIcon, "admin-shop"),
   item("/admin-staff_page", "کارکنان", IdBadgeIcon, "admin-staff"),
   item("/admin-audit_page", "گزارش تغییرات", HistoryIcon, "admin-audit"),
@@ -70,6 +71,7 @@ export const ADMIN_TILES: NavItem[] = [
   item("/prices", "تعیین قیمت", ChartIcon, "prices"),
   item("/admin-gold-requests", "درخواست‌های آبشده", ClipboardCheckIcon, "admin-gold-requests"),
   item("/admin-abshodeh", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
+  item("/admin-vault", "خزانه", LockIcon, "admin-vault"),
   item("/AdminWalletRequests", "درخواست‌های کیف پول", InboxIcon, "admin-wallet-requests"),
   item("/AdminUserBalances", "موجودی کاربران", CoinsIcon, "admin-user-balances"),
   item("/AdminGoldTransactions", "معاملات طلا", BookIcon, "admin-gold-transactions"),

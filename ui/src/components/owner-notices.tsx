@@ -1,4 +1,5 @@
-// What the owner should act on, at the top of the admin panel: the shop not set up yet (first run), and an
+// What the owner should act on, at the top of the admin panel: the shop not set up yet (first run, with the
+// reminder that customers cannot buy until the vault holds the shop's gold, issue 17), and an
 // HTTPS certificate about to run out. Staff never see these; a failed check shows nothing.
 import { useEffect, useState } from "react";
 import { api, type AdminShop, type Certificate } from "../api";
@@ -26,6 +27,9 @@ export function OwnerNotices() {
           <div className="notice-body">
             <h2 className="notice-title">فروشگاه را معرفی کنید</h2>
             <p>نام، لوگو، شماره‌های تماس و نشانی فروشگاه هنوز تنظیم نشده‌اند. مشتریان تا آن زمان نام پیش‌فرض «{shop.name}» را می‌بینند.</p>
+            <p data-testid="first-run-vault">
+              پیش از نخستین فروش، موجودی طلای فروشگاه را در خزانه ثبت کنید؛ تا ثبت نشود، خرید مشتریان پذیرفته نمی‌شود.
+            </p>
             <LinkButton href="/admin-shop_page" data-testid="first-run-link">
               تنظیمات فروشگاه
             </LinkButton>

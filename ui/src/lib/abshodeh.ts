@@ -89,8 +89,35 @@ export function vazn750Preview(vazn: string, ayar: string): string | null {
 /** BarFormErrors holds one message per refused field. */
 export type BarFormErrors = Partial<Record<keyof BarForm, string>>;
 
+/** FigureErrors holds the refusal of a typed purity or weight. */
+export type FigureErrors = { ayar?: string; vazn?: string };
+
+/**
+ * checkFigures validates a typed purity and weight as the server does and returns them in canonical form
+ * (purity "750.00", weight "12.345"); a weight lighter than one milligram at 750 purity is refused.
+ */
+export function checkFigures(ayarTyped: string, vaznTyped: string, tooLight: string = ABSHODEH_MESSAGES.tooLight):
+  { ok: true; ayar: string; vazn: string } | { ok: false; errors: FigureErrors } {
+  const errors: FigureErrors = {};
+  const ayarText = normalizeNumber(ayarTyped.trim());
+  const ayar = exactUnits(ayarTyped, AYAR_SCALE);
+  if (!ayarText || ayarText === ".") errors.ayar = ABSHODEH_MESSAGES.ayarRequired;
+  else if (ayar === null) errors.ayar = ABSHODEH_MESSAGES.ayarDecimals;
+  else if (ayar <= 0n || ayar > AYAR_MAX_UNITS) errors.ayar = ABSHODEH_MESSAGES.ayarRange;
+
+  const vaznText = normalizeNumber(vaznTyped.trim());
+  const vazn = exactUnits(vaznTyped, GOLD_SCALE);
+  if (!vaznText || vaznText === ".") errors.vazn = ABSHODEH_MESSAGES.vaznRequired;
+  else if (vazn === null) errors.vazn = ABSHODEH_MESSAGES.vaznDecimals;
+  else if (vazn <= 0n) errors.vazn = ABSHODEH_MESSAGES.vaznPositive;
+  else if (!errors.ayar && vazn750Mg(vazn, ayar as bigint) <= 0n) errors.vazn = tooLight;
+
+  if (errors.ayar || errors.vazn) return { ok: false, errors };
+  return { ok: true, ayar: formatUnits(ayar as bigint, AYAR_SCALE), vazn: formatUnits(vazn as bigint, GOLD_SCALE) };
+}
+
 /** foldText trims a typed name and folds Arabic ي and ك into the Persian letters. */
-function foldText(value: string): string {
+export function foldText(value: string): string {
   return value.replace(/ي/g, "ی").replace(/ك/g, "ک").replace(/\s+/g, " ").trim();
 }
 
@@ -100,30 +127,14 @@ function foldText(value: string): string {
  * "750.00", weight "12.345". A bar lighter than one milligram at 750 purity is refused.
  */
 export function checkBarForm(form: BarForm): { ok: true; value: BarForm } | { ok: false; errors: BarFormErrors } {
-  const errors: BarFormErrors = {};
   const rey = foldText(form.rey);
   const ang = toLatinDigits(form.ang.trim());
+  const figures = checkFigures(form.ayar, form.vazn);
+  const errors: BarFormErrors = figures.ok ? {} : { ...figures.errors };
   if (!rey) errors.rey = ABSHODEH_MESSAGES.reyRequired;
   if (!ang) errors.ang = ABSHODEH_MESSAGES.angRequired;
-
-  const ayarText = normalizeNumber(form.ayar.trim());
-  const ayar = exactUnits(form.ayar, AYAR_SCALE);
-  if (!ayarText || ayarText === ".") errors.ayar = ABSHODEH_MESSAGES.ayarRequired;
-  else if (ayar === null) errors.ayar = ABSHODEH_MESSAGES.ayarDecimals;
-  else if (ayar <= 0n || ayar > AYAR_MAX_UNITS) errors.ayar = ABSHODEH_MESSAGES.ayarRange;
-
-  const vaznText = normalizeNumber(form.vazn.trim());
-  const vazn = exactUnits(form.vazn, GOLD_SCALE);
-  if (!vaznText || vaznText === ".") errors.vazn = ABSHODEH_MESSAGES.vaznRequired;
-  else if (vazn === null) errors.vazn = ABSHODEH_MESSAGES.vaznDecimals;
-  else if (vazn <= 0n) errors.vazn = ABSHODEH_MESSAGES.vaznPositive;
-  else if (!errors.ayar && vazn750Mg(vazn, ayar as bigint) <= 0n) errors.vazn = ABSHODEH_MESSAGES.tooLight;
-
-  if (Object.keys(errors).length) return { ok: false, errors };
-  return {
-    ok: true,
-    value: { rey, ang, ayar: formatUnits(ayar as bigint, AYAR_SCALE), vazn: formatUnits(vazn as bigint, GOLD_SCALE) },
-  };
+  if (!figures.ok || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { rey, ang, ayar: figures.ayar, vazn: figures.vazn } };
 }
 
 /** barToForm fills the edit form from a bar: the figures as typed numbers without trailing zeros. */

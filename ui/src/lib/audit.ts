@@ -36,6 +36,7 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: "vault.update", label: "ویرایش کالای خزانه" },
   { value: "vault.out", label: "خروج کالا از خزانه" },
   { value: "export", label: "دریافت گزارش" },
+  { value: "reserve_settings", label: "تغییر تنظیمات محافظ موجودی" },
 ];
 
 const KIND_LABELS = new Map(AUDIT_KINDS.map((k) => [k.value, k.label]));

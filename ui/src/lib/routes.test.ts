@@ -29,6 +29,7 @@ describe("matchRoute", () => {
       "/prices": "prices",
       "/admin-gold-requests": "adminGoldRequests",
       "/admin-abshodeh": "adminAbshodeh",
+      "/admin-vault": "adminVault",
       "/AdminWalletRequests": "adminWalletRequests",
       "/AdminUserBalances": "adminUserBalances",
       "/AdminGoldTransactions": "adminGoldTransactions",
@@ -62,6 +63,12 @@ describe("matchRoute", () => {
     expect(matchRoute("/about_page")?.access).toBe("public");
     expect(pathOf("adminPanel")).toBe("/AdminPanel_page");
   });
+  it("opens the vault for staff too, with or without suffix", () => {
+    expect(key("/admin-vault_page")).toBe("adminVault");
+    expect(key("/Admin-Vault")).toBe("adminVault");
+    expect(matchRoute("/admin-vault")?.access).toBe("admin");
+    expect(matchRoute("/admin-vault")?.title).toBe("خزانه");
+  });
 });
 
 describe("access by role", () => {
@@ -73,6 +80,7 @@ describe("access by role", () => {
   const STAFF_DESKS = [
     "/AdminPanel_page", "/AdminWalletRequests_page", "/admin-gold-requests_page", "/admin-chat_page",
     "/AdminUserBalances_page", "/AdminGoldTransactions_page", "/admin-abshodeh_page",
+    "/admin-vault_page",
   ];
   it("gives the owner every screen", () => {
     for (const d of ROUTES) expect(canOpen(d.access, "owner"), d.path).toBe(true);

@@ -29,7 +29,7 @@ export type RouteKey =
   | "referral" | "security" | "bankAccounts" | "about" | "walletRequests" | "login" | "register"
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
-  | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups";
+  | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -63,6 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("adminChargeAccount", "/AdminChargeAccount_page", "شارژ دستی حساب", "owner"),
   r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "owner"),
   r("adminAbshodeh", "/admin-abshodeh_page", "انبار آبشده", "admin"),
+  r("adminVault", "/admin-vault_page", "خزانه", "admin"),
   r("adminShop", "/admin-shop_page", "تنظیمات فروشگاه", "owner"),
   r("adminStaff", "/admin-staff_page", "کارکنان", "owner"),
   r("adminAudit", "/admin-audit_page", "گزارش تغییرات", "owner"),

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { VaultItem, VaultMove } from "../api";
+import {
+  checkVaultForm, EMPTY_VAULT_FORM, moveChange, VAULT_KIND_OPTIONS, VAULT_MESSAGES, VAULT_OUT_REASONS, vaultItemToForm,
+  vaultKindLabel, vaultMoveLabel, vaultStatusLabel, type VaultForm,
+} from "./vault";
+
+const form = (f: Partial<VaultForm>): VaultForm => ({ ...EMPTY_VAULT_FORM, ...f });
+
+describe("vault words", () => {
+  it("names the four kinds in the server's order, and shows an unknown one raw", () => {
+    expect(VAULT_KIND_OPTIONS.map((o) => o.label)).toEqual(["شمش", "سکه", "آبشده", "مصنوعات"]);
+    expect(vaultKindLabel("coin")).toBe("سکه");
+    expect(vaultKindLabel("gem")).toBe("gem");
+    expect(vaultKindLabel(undefined)).toBe("—");
+  });
+  it("offers sold, melted and corrected, never delivered", () => {
+    expect(VAULT_OUT_REASONS.map((r) => [r.value, r.label])).toEqual([["sold", "فروش"], ["melted", "ذوب"], ["corrected", "اصلاح"]]);
+  });
+  it("names the moves and the statuses", () => {
+    expect(vaultMoveLabel("received")).toBe("ورود به خزانه");
+    expect(vaultMoveLabel("delivered")).toBe("تحویل به مشتری");
+    expect(vaultMoveLabel("corrected")).toBe("اصلاح");
+    expect(vaultStatusLabel("in")).toBe("در خزانه");
+    expect(vaultStatusLabel("out")).toBe("خارج شده");
+  });
+  it("says what a correction changed", () => {
+    const m = { kind: "corrected", weight_before: "8.133", weight_after: "8.200", purity_before: "900.00", purity_after: "750.00" } as VaultMove;
+    expect(moveChange(m)).toBe("وزن از ۸/۱۳۳ به ۸/۲۰۰، عیار از ۹۰۰ به ۷۵۰");
+    expect(moveChange({ kind: "received", weight_after: "100", purity_after: "995.00" } as VaultMove)).toBe("وزن ۱۰۰/۰۰۰، عیار ۹۹۵");
+    expect(moveChange({ kind: "sold" } as VaultMove)).toBe("");
+  });
+});
+
+describe("checkVaultForm", () => {
+  it("turns a typed coin into the request body, Persian digits and all", () => {
+    const out = checkVaultForm(form({ kind: "coin", description: "  سکه  امامی ", weight: "۸.۱۳۳", purity: "۹۰۰" }));
+    expect(out).toEqual({
+      ok: true,
+      body: {
+        kind: "coin", description: "سکه امامی", weight: "8.133", purity: "900.00", lab: "", ingot_number: "",
+        standard_code: "", production_code: "", tracking_code: "",
+      },
+    });
+  });
+  it("requires a bar's five marks and keeps them in Latin digits", () => {
+    const bad = checkVaultForm(form({ kind: "bar", weight: "100", purity: "995", lab: "ری", ingot_number: "۱۲" }));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(Object.keys(bad.errors).sort()).toEqual(["production_code", "standard_code", "tracking_code"]);
+      expect(bad.errors.standard_code).toBe(VAULT_MESSAGES.codeRequired);
+    }
+    const good = checkVaultForm(form({
+      kind: "bar", weight: "100", purity: "995", lab: "ري", ingot_number: "۱۲", standard_code: "ST-۱", production_code: "P1",
+      tracking_code: "T1", note: " رسید ",
+    }));
+    expect(good.ok && good.body).toMatchObject({ lab: "ری", ingot_number: "12", standard_code: "ST-1", weight: "100.000", purity: "995.00", note: "رسید" });
+  });
+  it("refuses the figures as the abshodeh form does", () => {
+    const out = checkVaultForm(form({ weight: "0", purity: "1200" }));
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.errors).toEqual({ weight: "وزن باید بیشتر از صفر باشد", purity: "عیار باید بیشتر از صفر و حداکثر ۱۰۰۰ باشد" });
+    const light = checkVaultForm(form({ weight: "0.001", purity: "1" }));
+    expect(!light.ok && light.errors.weight).toBe(VAULT_MESSAGES.tooLight);
+  });
+  it("fills the edit form from an item without trailing zeros and with no note", () => {
+    const item = { kind: "coin", description: "سکه", weight: "8.100", purity: "900.00", lab: "", ingot_number: "", standard_code: "", production_code: "", tracking_code: "" } as VaultItem;
+    expect(vaultItemToForm(item)).toMatchObject({ weight: "8.1", purity: "900", note: "" });
+  });
+});

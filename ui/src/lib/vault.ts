@@ -1,0 +1,158 @@
+// The vault (issue 17) on the owner's side: the Persian words of kinds, reasons and moves, and the item form
+// checked and turned into the body of POST and PUT /api/admin/vault. Weights are checked by the abshodeh
+// rule (checkFigures), so a vault item and an abshodeh bar are read alike.
+import type { VaultItem, VaultItemForm, VaultKind, VaultMove, VaultOutReason } from "../api";
+import { checkFigures, foldText } from "./abshodeh";
+import { toLatinDigits } from "./digits";
+import type { Tone } from "./labels";
+import { formatPurity } from "./gold-request";
+import { EMPTY, formatGold } from "./money";
+
+/** VAULT_MESSAGES are the vault screen's own texts (the server's, when it sends one, win). */
+export const VAULT_MESSAGES = {
+  loadFailed: "خطا در دریافت خزانه",
+  historyFailed: "خطا در دریافت سابقه کالا",
+  addFailed: "خطا در ثبت کالا",
+  editFailed: "خطا در ویرایش کالا",
+  outFailed: "خطا در خروج کالا",
+  added: "کالا به خزانه اضافه شد",
+  edited: "کالا ویرایش شد",
+  out: "کالا از خزانه خارج شد",
+  kindRequired: "نوع کالا را انتخاب کنید",
+  codeRequired: "برای شمش لازم است",
+  tooLight: "وزن ۷۵۰ این کالا کمتر از یک سوت می‌شود",
+  longText: "حداکثر ۱۰۰ حرف",
+  longDescription: "حداکثر ۵۰۰ حرف",
+} as const;
+
+/** VAULT_KINDS are the kinds in the server's order (the totals come in it too). */
+export const VAULT_KINDS: readonly VaultKind[] = ["bar", "coin", "melted", "jewellery"];
+
+const KIND_LABELS: Record<VaultKind, string> = { bar: "شمش", coin: "سکه", melted: "آبشده", jewellery: "مصنوعات" };
+
+/** vaultKindLabel names a kind; an unknown one is shown raw. */
+export function vaultKindLabel(kind: string | undefined): string {
+  return KIND_LABELS[kind as VaultKind] ?? (kind || EMPTY);
+}
+
+/** VAULT_KIND_OPTIONS are the form's kind select. */
+export const VAULT_KIND_OPTIONS = VAULT_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));
+
+/** VAULT_OUT_REASONS are the reasons the owner may give; a delivery is recorded on the customer's request. */
+export const VAULT_OUT_REASONS: readonly { value: VaultOutReason; label: string }[] = [
+  { value: "sold", label: "فروش" },
+  { value: "melted", label: "ذوب" },
+  { value: "corrected", label: "اصلاح" },
+];
+
+const MOVE_LABELS: Record<VaultMove["kind"], string> = {
+  received: "ورود به خزانه",
+  delivered: "تحویل به مشتری",
+  sold: "فروش",
+  melted: "ذوب",
+  corrected: "اصلاح",
+};
+
+/** vaultMoveLabel names a move of an item's history; an unknown one is shown raw. */
+export function vaultMoveLabel(kind: string | undefined): string {
+  return MOVE_LABELS[kind as VaultMove["kind"]] ?? (kind || EMPTY);
+}
+
+/** vaultStatusLabel names where an item is; vaultStatusTone colours its badge. */
+export function vaultStatusLabel(status: string | undefined): string {
+  return status === "in" ? "در خزانه" : status === "out" ? "خارج شده" : status || EMPTY;
+}
+
+/** vaultStatusTone is green for an item in the vault and grey for one taken out. */
+export function vaultStatusTone(status: string | undefined): Tone {
+  return status === "in" ? "ok" : "muted";
+}
+
+/** VaultShown is the list filter: what is in (the first view), what left, or every item. */
+export type VaultShown = "in" | "out" | "all";
+
+/** VAULT_SHOWN are the filter's chips. */
+export const VAULT_SHOWN: readonly { value: VaultShown; label: string }[] = [
+  { value: "in", label: "در خزانه" },
+  { value: "out", label: "خارج شده" },
+  { value: "all", label: "همه" },
+];
+
+/** CODE_FIELDS are a bar's five marks, all required for a bar (the 1404 directive's delivery codes). */
+export const CODE_FIELDS = [
+  { key: "lab", label: "آزمایشگاه (ری)" },
+  { key: "ingot_number", label: "شماره انگ" },
+  { key: "standard_code", label: "کد استاندارد" },
+  { key: "production_code", label: "کد تولید" },
+  { key: "tracking_code", label: "کد رهگیری" },
+] as const;
+
+/** CodeKey names one of a bar's marks. */
+export type CodeKey = (typeof CODE_FIELDS)[number]["key"];
+
+/** VaultForm is what the owner types; purity and weight as typed (Latin digits). */
+export type VaultForm = Omit<VaultItemForm, "note"> & { note: string };
+
+/** VaultFormErrors holds one message per refused field. */
+export type VaultFormErrors = Partial<Record<keyof VaultForm, string>>;
+
+/** EMPTY_VAULT_FORM is a blank form; a coin is the commonest thing a shop receives. */
+export const EMPTY_VAULT_FORM: VaultForm = {
+  kind: "coin", description: "", weight: "", purity: "", lab: "", ingot_number: "",
+  standard_code: "", production_code: "", tracking_code: "", note: "",
+};
+
+/** vaultItemToForm fills the edit form from an item: figures as typed numbers without trailing zeros. */
+export function vaultItemToForm(item: VaultItem): VaultForm {
+  const plain = (v: string) => (v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);
+  return {
+    kind: item.kind, description: item.description ?? "", weight: plain(item.weight ?? ""), purity: plain(item.purity ?? ""),
+    lab: item.lab ?? "", ingot_number: item.ingot_number ?? "", standard_code: item.standard_code ?? "",
+    production_code: item.production_code ?? "", tracking_code: item.tracking_code ?? "", note: "",
+  };
+}
+
+/**
+ * checkVaultForm validates the typed item as the server does and returns the request body: texts trimmed and
+ * folded, codes in Latin digits, purity "750.00", weight "12.345"; a bar needs its five marks. The note is
+ * sent only when typed.
+ */
+export function checkVaultForm(form: VaultForm): { ok: true; body: VaultItemForm } | { ok: false; errors: VaultFormErrors } {
+  const errors: VaultFormErrors = {};
+  if (!VAULT_KINDS.includes(form.kind)) errors.kind = VAULT_MESSAGES.kindRequired;
+  const figures = checkFigures(form.purity, form.weight, VAULT_MESSAGES.tooLight);
+  if (!figures.ok) {
+    if (figures.errors.ayar) errors.purity = figures.errors.ayar;
+    if (figures.errors.vazn) errors.weight = figures.errors.vazn;
+  }
+  const description = foldText(form.description);
+  if (description.length > 500) errors.description = VAULT_MESSAGES.longDescription;
+  const codes = {} as Record<CodeKey, string>;
+  for (const { key } of CODE_FIELDS) {
+    const v = foldText(toLatinDigits(form[key]));
+    codes[key] = v;
+    if (form.kind === "bar" && !v) errors[key] = VAULT_MESSAGES.codeRequired;
+    else if (v.length > 100) errors[key] = VAULT_MESSAGES.longText;
+  }
+  const note = foldText(form.note);
+  if (note.length > 500) errors.note = VAULT_MESSAGES.longDescription;
+  if (!figures.ok || Object.keys(errors).length) return { ok: false, errors };
+  const body: VaultItemForm = { kind: form.kind, description, weight: figures.vazn, purity: figures.ayar, ...codes };
+  if (note) body.note = note;
+  return { ok: true, body };
+}
+
+/** FORM_ORDER is the order the form's fields are focused in when refused. */
+export const FORM_ORDER: readonly (keyof VaultForm)[] = [
+  "kind", "description", "purity", "weight", ...CODE_FIELDS.map((c) => c.key), "note",
+];
+
+/** moveChange says what a move set or changed ("وزن از ۸/۱۳۳ به ۸/۲۰۰"), empty when it touched no figure. */
+export function moveChange(move: VaultMove): string {
+  const part = (label: string, before: string | undefined, after: string | undefined, show: (v?: string) => string) =>
+    before ? `${label} از ${show(before)} به ${show(after)}` : after ? `${label} ${show(after)}` : "";
+  return [
+    part("وزن", move.weight_before, move.weight_after, formatGold),
+    part("عیار", move.purity_before, move.purity_after, formatPurity),
+  ].filter(Boolean).join("، ");
+}
