@@ -19,7 +19,9 @@ type ReserveShortError struct {
 	ShortMg int64
 }
 
-func (e *ReserveShortError) Error() string { return "store: reserve short by " + itoa(e.ShortMg) + " mg" }
+func (e *ReserveShortError) Error() string {
+	return "store: reserve short by " + itoa(e.ShortMg) + " mg"
+}
 
 // Is makes every refusal of the guard match ErrReserveShort.
 func (e *ReserveShortError) Is(target error) bool { return target == ErrReserveShort }
@@ -43,7 +45,9 @@ type Reserve struct {
 func (r Reserve) ReserveMg() int64 { return r.HeldMg - r.PromisedMg }
 
 // RoomMg is how much more gold the shop may owe under the margin.
-func (r Reserve) RoomMg() int64 { return rules.ReserveRoom(r.ReserveMg(), r.OwedMg, r.Settings.MarginBP) }
+func (r Reserve) RoomMg() int64 {
+	return rules.ReserveRoom(r.ReserveMg(), r.OwedMg, r.Settings.MarginBP)
+}
 
 // Cover is nil when the shop may owe addMg more, or a *ReserveShortError; always nil with the guard off.
 func (r Reserve) Cover(addMg int64) error {
