@@ -437,3 +437,17 @@ export type Certificate = {
   days_left: number;
   warning: boolean;
 };
+
+/** ReservePoint is one Tehran day of GET /api/reserves: date YYYY-MM-DD (Gregorian), grams with three decimals. */
+export type ReservePoint = { date: string; owed: string; held: string };
+
+/** Reserves is GET /api/reserves: gold owed to customers, gold held (750-equivalent), and 90 days of both. */
+export type Reserves = {
+  owed: string;
+  held: string;
+  /** ratio is held/owed with two decimals; null while nothing is owed. */
+  ratio: string | null;
+  updated_at: string | null;
+  /** history is one point per Tehran day, oldest first. */
+  history: ReservePoint[];
+};

@@ -8,7 +8,7 @@ import type {
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
   ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage, Vault, VaultItem,
-  VaultItemForm, VaultMove, VaultOutReason,
+  VaultItemForm, VaultMove, VaultOutReason, Reserves,
 } from "./api-types";
 
 export type * from "./api-types";
@@ -379,6 +379,7 @@ export const api = {
     request<StatementPage>("GET", `/api/admin/user-transactions/${userId}${statementQuery(cursor)}`),
 
   // prices and trading (customer)
+  reserves: () => request<Reserves>("GET", "/api/reserves", undefined, pub),
   priceHistory: (days: number) => request<PricePoint[]>("GET", `/api/prices/history?days=${days}`, undefined, pub),
   myPrices: () => request<MyPrices>("GET", "/api/prices/my-prices"),
   quote: (type: TradeType, amount: TradeAmount) => request<Message & { quote: Quote }>("POST", `/api/prices/${type}`, amount),

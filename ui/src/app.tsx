@@ -24,6 +24,7 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   editProfile: lazy(() => import("./views/edit-profile-view")),
   security: lazy(() => import("./views/security-view")),
   about: lazy(() => import("./views/about-view")),
+  reserves: lazy(() => import("./views/reserves-view")),
   wallet: lazy(() => import("./views/wallet-view")),
   bankAccounts: lazy(() => import("./views/bank-accounts-view")),
   transactions: lazy(() => import("./views/statement-view")),

@@ -25,7 +25,7 @@ type UPlotClass = typeof uPlot;
 let loading: Promise<UPlotClass> | null = null;
 
 /** loadUplot fetches uPlot and its stylesheet once; a failed load may be tried again. */
-function loadUplot(): Promise<UPlotClass> {
+export function loadUplot(): Promise<UPlotClass> {
   loading ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(
     ([m]) => m.default,
     (err) => {

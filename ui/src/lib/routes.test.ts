@@ -21,6 +21,8 @@ describe("matchRoute", () => {
     expect(key("/Register_page")).toBe("register");
     expect(key("/edit-profile")).toBe("editProfile");
     expect(key("/about")).toBe("about");
+    expect(key("/reserves")).toBe("reserves");
+    expect(key("/Reserves_page")).toBe("reserves");
   });
   it("resolves every admin tile path of the dashboard", () => {
     const tiles: Record<string, string> = {
@@ -94,6 +96,7 @@ describe("access by role", () => {
     expect(opens("/trade_page", "customer")).toBe(true);
     expect(opens("/trade_page", null)).toBe(false);
     expect(opens("/about_page", null)).toBe(true);
+    expect(opens("/reserves", null)).toBe(true);
   });
   it("resolves the new owner screens with or without suffix", () => {
     expect(key("/admin-shop")).toBe("adminShop");

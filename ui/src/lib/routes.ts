@@ -29,7 +29,8 @@ export type RouteKey =
   | "referral" | "security" | "bankAccounts" | "about" | "walletRequests" | "login" | "register"
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
-  | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault";
+  | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault"
+  | "reserves";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -48,6 +49,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("security", "/security_page", "امنیت (تغییر رمز عبور)", "user"),
   r("bankAccounts", "/bank-accounts_page", "حساب‌های بانکی", "user"),
   r("about", "/about_page", "درباره ما", "public"),
+  r("reserves", "/reserves", "ذخایر طلا", "public"),
   r("walletRequests", "/wallet-requests_page", "درخواست‌های کیف پول من", "user"),
   r("login", "/Login_page", "ورود", "public"),
   r("register", "/Register_page", "ثبت‌نام", "public"),

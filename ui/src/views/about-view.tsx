@@ -1,5 +1,6 @@
 import { CardIcon, ClockIcon, GoldBarIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon } from "../components/icons";
 import { ShopLogo } from "../components/logo";
+import { Link } from "wouter";
 import { PageHeader } from "../components/ui";
 import { useShop } from "../hooks/use-shop";
 import { toFaDigits } from "../lib/digits";
@@ -91,6 +92,11 @@ export default function AboutView() {
             </li>
           </ul>
         </section>
+        <p className="center">
+          <Link href="/reserves" data-testid="about-reserves">
+            ذخایر طلا
+          </Link>
+        </p>
       </div>
     </>
   );

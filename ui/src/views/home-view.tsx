@@ -43,6 +43,7 @@ export default function HomeView() {
         </section>
         <HomePrice />
         <Tiles items={HOME_TILES} />
+        <ReservesLink />
       </div>
     );
   }
@@ -83,7 +84,19 @@ export default function HomeView() {
         </section>
       )}
       <Tiles items={HOME_TILES} />
+      <ReservesLink />
     </div>
+  );
+}
+
+/** ReservesLink leads to the public page of the shop's gold owed and held (issue 17). */
+function ReservesLink() {
+  return (
+    <p className="center">
+      <Link href="/reserves" data-testid="home-reserves">
+        ذخایر طلا
+      </Link>
+    </p>
   );
 }
 
