@@ -285,3 +285,13 @@ const (
 	msgReserveMargin          = "حاشیه اطمینان باید درصدی از ۰ تا ۱۰۰ با حداکثر دو رقم اعشار باشد"
 	msgReserveGuardOffConfirm = "خاموش کردن محافظ موجودی یعنی فروش طلایی که در خزانه نیست؛ برای این کار تایید صریح لازم است"
 )
+
+// The shop's bank balances (issue 17) and the customer's printed statement.
+const (
+	msgBankBalanceBank    = "نام بانک را بین ۲ تا ۵۰ حرف وارد کنید"
+	msgBankBalanceAmount  = "موجودی بانک باید عددی صحیح و نامنفی به ریال باشد"
+	msgBankBalanceDate    = "تاریخ موجودی را به شکل ۲۰۲۶-۰۳-۲۱ (میلادی) و نه در آینده بفرستید"
+	msgBankBalanceSaved   = "موجودی بانک ثبت شد"
+	msgStatementRangeLong = "بازه صورتحساب حداکثر ۳۶۶ روز است"
+	msgStatementTooLong   = "این بازه بیش از ۵۰۰۰ تراکنش دارد؛ بازه کوتاه‌تری انتخاب کنید"
+)

@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/shopspring/decimal"
-
 	"goldshop/rules"
 )
 
@@ -63,10 +61,7 @@ func (a *App) computeReserves(ctx context.Context, now time.Time) (reservesView,
 	}
 	v := reservesView{Owed: rules.FormatGold(res.OwedMg), Held: rules.FormatGold(res.HeldMg),
 		History: make([]reserveDayView, 0, reserveHistoryDays)}
-	if res.OwedMg > 0 { // rounded down: the page never shows more cover than there is
-		ratio := decimal.New(res.HeldMg*100/res.OwedMg, -2).StringFixed(2)
-		v.Ratio = &ratio
-	}
+	v.Ratio = ratioOrNull(res.HeldMg, res.OwedMg)
 	if at, err := a.store.ReserveUpdatedAt(ctx); err != nil {
 		return v, err
 	} else if !at.IsZero() {
@@ -91,4 +86,12 @@ func (a *App) computeReserves(ctx context.Context, now time.Time) (reservesView,
 			Owed: rules.FormatGold(p.OwedMg), Held: rules.FormatGold(p.HeldMg)})
 	}
 	return v, nil
+}
+
+// ratioOrNull is held/owed for a JSON answer: two decimals rounded down, null while nothing is owed.
+func ratioOrNull(held, owed int64) *string {
+	if ratio, ok := rules.CoverRatio(held, owed); ok {
+		return &ratio
+	}
+	return nil
 }

@@ -61,12 +61,19 @@ func (a *App) adminVault(w http.ResponseWriter, r *http.Request) error {
 		items[i] = viewVaultItem(it)
 	}
 	var held int64
-	totalViews := make([]vaultTotalView, len(totals))
-	for i, t := range totals {
-		totalViews[i] = vaultTotalView{Kind: t.Kind, Count: t.Count, Weight750: rules.FormatGold(t.Weight750Mg)}
+	for _, t := range totals {
 		held += t.Weight750Mg
 	}
-	return okJSON(w, map[string]any{"items": items, "totals": totalViews, "held": rules.FormatGold(held)})
+	return okJSON(w, map[string]any{"items": items, "totals": viewVaultTotals(totals), "held": rules.FormatGold(held)})
+}
+
+// viewVaultTotals shows what the vault holds of each kind.
+func viewVaultTotals(totals []store.VaultTotal) []vaultTotalView {
+	out := make([]vaultTotalView, len(totals))
+	for i, t := range totals {
+		out[i] = vaultTotalView{Kind: t.Kind, Count: t.Count, Weight750: rules.FormatGold(t.Weight750Mg)}
+	}
+	return out
 }
 
 // adminVaultItem is one item with its history.

@@ -26,3 +26,35 @@ func ParseMarginPercent(s string) (int64, bool) {
 
 // FormatMarginPercent writes a margin as the API's percent string, "2.50".
 func FormatMarginPercent(bp int64) string { return decimal.New(bp, -2).StringFixed(2) }
+
+// ReserveLevel is how close the shop stands to its margin, as the owner's panel warns of it.
+type ReserveLevel string
+
+const (
+	// ReserveOK leaves room to sell.
+	ReserveOK ReserveLevel = "ok"
+	// ReserveNear leaves less room than a twentieth of the reserve: time to bring more gold in.
+	ReserveNear ReserveLevel = "near"
+	// ReserveShort leaves no room: every buy is refused while the guard is on.
+	ReserveShort ReserveLevel = "short"
+)
+
+// LevelOfReserve weighs the room ReserveRoom leaves against the reserve.
+func LevelOfReserve(reserve, owed Mg, marginBP int64) ReserveLevel {
+	switch room := ReserveRoom(reserve, owed, marginBP); {
+	case room <= 0:
+		return ReserveShort
+	case room*20 < reserve:
+		return ReserveNear
+	}
+	return ReserveOK
+}
+
+// CoverRatio is held/owed as a two-decimal string, rounded down so a page never shows more cover than there
+// is; ok is false while nothing is owed.
+func CoverRatio(held, owed int64) (ratio string, ok bool) {
+	if owed <= 0 {
+		return "", false
+	}
+	return decimal.NewFromInt(held).Div(decimal.NewFromInt(owed)).Truncate(2).StringFixed(2), true
+}

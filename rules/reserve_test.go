@@ -44,3 +44,46 @@ func TestMarginPercentReadsZeroToAHundredWithTwoDecimals(t *testing.T) {
 		t.Fatal(FormatMarginPercent(250))
 	}
 }
+
+func TestLevelOfReserveWarnsUnderATwentiethOfRoom(t *testing.T) {
+	cases := []struct {
+		reserve, owed Mg
+		marginBP      int64
+		want          ReserveLevel
+	}{
+		{0, 0, 0, ReserveShort},               // a new shop: nothing held, nothing may be sold
+		{10_000, 10_000, 0, ReserveShort},     // all of it owed
+		{10_000, 12_000, 0, ReserveShort},     // owed beyond the reserve (the guard was off)
+		{10_000, 9_501, 0, ReserveNear},       // 499 mg of room, under 500
+		{10_000, 9_500, 0, ReserveOK},         // 500 mg of room: exactly a twentieth
+		{10_500, 10_000, 500, ReserveShort},   // a 5 % margin eats the last 500 mg
+		{10_500, 9_600, 500, ReserveNear},     // 400 mg of room, under 525
+		{21_000, 10_000, 10_000, ReserveNear}, // 100 %: 500 mg of room, under 1 050
+		{21_000, 9_000, 10_000, ReserveOK},    // 1 500 mg of room
+	}
+	for _, c := range cases {
+		if got := LevelOfReserve(c.reserve, c.owed, c.marginBP); got != c.want {
+			t.Errorf("LevelOfReserve(%d, %d, %d) = %s, want %s", c.reserve, c.owed, c.marginBP, got, c.want)
+		}
+	}
+}
+
+func TestCoverRatioRoundsDown(t *testing.T) {
+	cases := []struct {
+		held, owed int64
+		want       string
+		ok         bool
+	}{
+		{10_000, 4_000, "2.50", true},
+		{2, 3, "0.66", true}, // 0.666…, never shown as 0.67
+		{0, 5, "0.00", true},
+		{5, 0, "", false},
+		{1_000_000_000_000_000, 3, "333333333333333.33", true},
+	}
+	for _, c := range cases {
+		got, ok := CoverRatio(c.held, c.owed)
+		if got != c.want || ok != c.ok {
+			t.Errorf("CoverRatio(%d, %d) = %q, %v; want %q, %v", c.held, c.owed, got, ok, c.want, c.ok)
+		}
+	}
+}
