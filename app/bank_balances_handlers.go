@@ -56,9 +56,8 @@ func (a *App) bankBalancesGet(w http.ResponseWriter, r *http.Request) error {
 		total = total.Add(decimal.NewFromInt(b.BalanceRial))
 	}
 	var ratio *string
-	if owed > 0 {
-		s := total.Div(decimal.NewFromInt(owed)).Truncate(2).StringFixed(2)
-		ratio = &s
+	if r, ok := rules.CoverRatioOf(total, decimal.NewFromInt(owed)); ok {
+		ratio = &r
 	}
 	return okJSON(w, map[string]any{"items": viewBankBalances(all), "latest": viewBankBalances(latest),
 		"total": total.String(), "rial_owed": rules.FormatRial(owed), "ratio": ratio})

@@ -53,8 +53,15 @@ func LevelOfReserve(reserve, owed Mg, marginBP int64) ReserveLevel {
 // CoverRatio is held/owed as a two-decimal string, rounded down so a page never shows more cover than there
 // is; ok is false while nothing is owed.
 func CoverRatio(held, owed int64) (ratio string, ok bool) {
-	if owed <= 0 {
+	return CoverRatioOf(decimal.NewFromInt(held), decimal.NewFromInt(owed))
+}
+
+// CoverRatioOf is CoverRatio of sums that may not fit an int64 (the owner's bank balances).
+func CoverRatioOf(held, owed decimal.Decimal) (ratio string, ok bool) {
+	if !owed.IsPositive() {
 		return "", false
 	}
-	return decimal.NewFromInt(held).Div(decimal.NewFromInt(owed)).Truncate(2).StringFixed(2), true
+	// an exact quotient in hundredths: a rounded division could round 0.9999… up to a cover of 1.00
+	hundredths, _ := held.Mul(decimal.NewFromInt(100)).QuoRem(owed, 0)
+	return hundredths.Shift(-2).StringFixed(2), true
 }

@@ -79,6 +79,7 @@ func TestCoverRatioRoundsDown(t *testing.T) {
 		{0, 5, "0.00", true},
 		{5, 0, "", false},
 		{1_000_000_000_000_000, 3, "333333333333333.33", true},
+		{99_999_999_999_999_999, 100_000_000_000_000_000, "0.99", true}, // never rounded up to 1.00
 	}
 	for _, c := range cases {
 		got, ok := CoverRatio(c.held, c.owed)
