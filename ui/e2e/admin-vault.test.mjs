@@ -3,9 +3,8 @@
 // totals by kind and the gold held, corrects the coin's weight, takes the bar out as sold with a note and
 // reads its history; a staff member sees the same list with no way to change it. Screens go to ARTIFACTS.
 import assert from 'node:assert/strict';
-import axe from 'axe-core';
 import { after, before, describe, test } from 'node:test';
-import { launch, shot, viewports } from './browser.mjs';
+import { axeViolations, launch, openPage, shot } from './browser.mjs';
 import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
 
@@ -34,24 +33,8 @@ const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }
 const row = (page, id) => page.locator(`[data-testid="vault-row"][data-id="${id}"]`);
 const text = async (page, testid) => (await page.getByTestId(testid).innerText()).trim();
 
-/** axeViolations runs axe-core's WCAG A and AA rules in the page (evaluated, as the CSP forbids inline scripts). */
-async function axeViolations(page) {
-  await page.evaluate(axe.source);
-  return page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    resultTypes: ['violations'],
-  }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)));
-}
-
 /** newPage opens a phone page that records the browser's errors. */
-async function newPage() {
-  const context = await browser.newContext({ ...viewports.phone, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
+const newPage = () => openPage(browser);
 
 /** addItem fills the add dialog, checks the live 750-equivalent, saves, and returns the new row's id. */
 async function addItem(page, fields, preview) {

@@ -1,4 +1,5 @@
 // Launches Debian's Chromium through playwright-core; Playwright never downloads a browser of its own.
+import axe from 'axe-core';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,4 +27,26 @@ export async function shot(page, name) {
   if (text.includes('٫')) throw new Error(`${name}: a number is written with ٫: «${text.slice(Math.max(0, text.indexOf('٫') - 30), text.indexOf('٫') + 30)}»`);
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/** axeViolations runs axe-core's WCAG A and AA rules in the page (evaluated, as the CSP forbids inline scripts). */
+export async function axeViolations(page) {
+  await page.evaluate(axe.source);
+  return page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    resultTypes: ['violations'],
+  }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)));
+}
+
+/**
+ * openPage opens a page of device (a phone unless told) in Tehran's Persian locale that records the browser's
+ * errors in errors; expected lets through console errors a test provokes on purpose (a refused call's status).
+ */
+export async function openPage(browser, { device = viewports.phone, expected = null } = {}) {
+  const context = await browser.newContext({ ...device, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && !expected?.test(m.text()) && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, errors };
 }

@@ -92,14 +92,15 @@ describe('the shop, its owner and its staff', () => {
     const { context, page, errors } = await open(viewports.desktop);
     await loginByPassword(page, ownerPhone, ownerPassword);
 
-    // The owner sees every owner tile; the first-run card of the panel leads to the shop's settings.
-    for (const t of ['prices', 'admin-shop', 'admin-staff', 'admin-audit', 'admin-backups']) {
+    // The owner sees every owner tile; the first-run card of the panel leads to the shop's settings and the vault.
+    for (const t of ['prices', 'admin-shop', 'admin-staff', 'admin-audit', 'admin-backups', 'admin-reserve', 'admin-exports']) {
       await page.getByTestId(`tile-${t}`).waitFor();
     }
     await page.goto(`${shop.url}/AdminPanel_page`);
     await page.getByTestId('first-run-card').waitFor();
     assert.equal(await page.getByTestId('certificate-warning').count(), 0, 'plain HTTP has no certificate to warn about');
     await snap(page, 'desktop-owner-01-panel-first-run');
+    assert.equal(await page.getByTestId('first-run-vault-link').getAttribute('href'), '/admin-vault_page', 'the card leads to the vault too');
     await page.getByTestId('first-run-link').click();
     await page.waitForURL(/admin-shop_page/);
     await page.getByTestId('shop-form').waitFor();
@@ -273,7 +274,7 @@ describe('the shop, its owner and its staff', () => {
     for (const t of ['admin-panel', 'admin-gold-requests', 'admin-abshodeh', 'admin-user-balances', 'admin-gold-transactions', 'admin-chat']) {
       assert.equal(await page.getByTestId(`tile-${t}`).count(), 1, `${t} is a staff desk`);
     }
-    for (const t of ['prices', 'admin-grades', 'admin-charge-account', 'admin-price-settings', 'admin-shop', 'admin-staff', 'admin-audit', 'admin-backups']) {
+    for (const t of ['prices', 'admin-grades', 'admin-charge-account', 'admin-price-settings', 'admin-shop', 'admin-staff', 'admin-audit', 'admin-backups', 'admin-reserve', 'admin-exports']) {
       assert.equal(await page.getByTestId(`tile-${t}`).count(), 0, `${t} is the owner's`);
     }
     await snap(page, 'phone-staff-01-home');

@@ -4,7 +4,7 @@
 // buy goes through with its code; and anyone then reads 3 g owed against 4 g held on /reserves.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launch, shot, viewports } from './browser.mjs';
+import { launch, openPage, shot } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
 
@@ -34,16 +34,6 @@ after(async () => {
   await shop?.stop();
 });
 
-/** phonePage opens a phone page that records the browser's errors; expected lets known answers through. */
-async function phonePage(expected = /^$/) {
-  const context = await browser.newContext({ ...viewports.phone, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && !expected.test(m.text()) && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
-
 const text = async (page, testid) => (await page.getByTestId(testid).innerText()).trim();
 
 /** addBar records a 2 g bar of 750 with its five marks through the vault screen. */
@@ -71,7 +61,7 @@ async function askBuy(page, grams) {
 
 describe('the reserve guard', () => {
   test('a buy beyond the vault is refused until the owner brings the gold in', { timeout: 180_000 }, async () => {
-    const desk = await phonePage();
+    const desk = await openPage(browser);
     await loginByPassword(desk.page, ownerPhone, ownerPassword);
     await desk.page.goto(`${shop.url}/admin-vault_page`);
     await desk.page.getByTestId('vault-empty').waitFor();
@@ -79,7 +69,7 @@ describe('the reserve guard', () => {
     await desk.page.waitForFunction(() => document.querySelector('[data-testid="vault-held"]')?.textContent === '۲/۰۰۰');
 
     // The refusal reaches the customer in the server's words, before any code is texted.
-    const customer = await phonePage(/status of 400/);
+    const customer = await openPage(browser, { expected: /status of 400/ });
     await loginByPassword(customer.page, customerPhone, customerPassword);
     await customer.page.goto(`${shop.url}/trade_page`);
     await customer.page.getByTestId('trade-form').waitFor();
@@ -106,7 +96,7 @@ describe('the reserve guard', () => {
     await shot(customer.page, 'phone-reserve-journey-03-bought');
 
     // Anyone, signed out, reads the new figures.
-    const visitor = await phonePage();
+    const visitor = await openPage(browser);
     await visitor.page.goto(`${shop.url}/reserves`);
     await visitor.page.getByTestId('reserves-figures').waitFor();
     assert.equal(await text(visitor.page, 'reserves-owed'), '۳/۰۰۰');

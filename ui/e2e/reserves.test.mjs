@@ -3,9 +3,8 @@
 // the home page's link to /reserves and reads 4 g owed, 10 g held and a cover of 2.50, with the 90-day chart
 // drawn. The screen goes to ARTIFACTS and passes axe.
 import assert from 'node:assert/strict';
-import axe from 'axe-core';
 import { after, before, describe, test } from 'node:test';
-import { launch, shot, viewports } from './browser.mjs';
+import { axeViolations, launch, openPage, shot } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
 
@@ -42,25 +41,12 @@ after(async () => {
   await shop?.stop();
 });
 
-/** axeViolations runs axe-core's WCAG A and AA rules in the page (evaluated, as the CSP forbids inline scripts). */
-async function axeViolations(page) {
-  await page.evaluate(axe.source);
-  return page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    resultTypes: ['violations'],
-  }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)));
-}
-
 describe('the reserves page', () => {
   test('anyone reads the gold owed and held on a phone', { timeout: 120_000 }, async () => {
     const api = ok(await call('/api/reserves'));
     assert.deepEqual([api.owed, api.held, api.ratio], ['4.000', '10.000', '2.50']);
 
-    const context = await browser.newContext({ ...viewports.phone, locale: 'fa-IR', timezoneId: 'Asia/Tehran' });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const { context, page, errors } = await openPage(browser);
 
     await page.goto(`${shop.url}/`);
     await page.getByTestId('home-reserves').click();

@@ -3,15 +3,19 @@
 // and throws ApiError carrying the server's Persian message.
 
 import type {
-  User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest, Entry,
-  BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
+  User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest,
+  Entry, BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
-  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage, Vault, VaultItem,
-  VaultItemForm, VaultMove, VaultOutReason, Reserves,
+  ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage,
 } from "./api-types";
+import type {
+  Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason, Reserves, ReservePanel, ReserveSettings, BankBalances,
+  BankBalance, BankBalanceForm, StatementRange, ExportName,
+} from "./api-types-trust";
 
 export type * from "./api-types";
+export type * from "./api-types-trust";
 
 export const SESSION_EXPIRED = "نشست شما منقضی شده است، لطفاً دوباره وارد شوید";
 /** GENERIC_ERROR is the last fallback for a failed call. */
@@ -359,6 +363,9 @@ export const api = {
   myWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests/user"),
   cancelWalletRequest: (id: number, key?: string) =>
     request<Message>("POST", `/api/wallet/requests/cancel/${id}`, undefined, idem(key)),
+  /** statementRange is the caller's statement for Tehran days from..to (YYYY-MM-DD), for printing. */
+  statementRange: (from: string, to: string) =>
+    request<StatementRange>("GET", `/api/transactions/statement?from=${from}&to=${to}`),
   transactions: (cursor = "") => request<StatementPage>("GET", `/api/transactions/all${statementQuery(cursor)}`),
   bankAccounts: () => request<BankAccount[]>("GET", "/api/bank-accounts"),
   addBankAccount: (card_number: string, iban?: string) =>
@@ -425,6 +432,14 @@ export const api = {
   takeOutVaultItem: (id: number, reason: VaultOutReason, note: string) =>
     request<Message & { item: VaultItem }>("POST", `/api/admin/vault/${id}/out`, { reason, note }),
 
+  // the owner's reserve panel, the shop's bank balances and the accountant's exports (issue 17)
+  reservePanel: () => request<ReservePanel>("GET", "/api/admin/reserve"),
+  reserveSettings: () => request<ReserveSettings>("GET", "/api/admin/reserve-settings"),
+  saveReserveSettings: (s: ReserveSettings & { confirm?: boolean }) =>
+    request<Message & { settings: ReserveSettings }>("PUT", "/api/admin/reserve-settings", s),
+  bankBalances: () => request<BankBalances>("GET", "/api/admin/bank-balances"),
+  addBankBalance: (f: BankBalanceForm) => request<Message & { item: BankBalance }>("POST", "/api/admin/bank-balances", f),
+
   goldTransactions: (f: GoldTransactionFilter) =>
     request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),
 
@@ -459,6 +474,11 @@ export const api = {
 /** backupUrl is where a backup downloads from; a plain link works, as the cookie session signs it. */
 export function backupUrl(name: string): string {
   return `/api/admin/backups/${encodeURIComponent(name)}`;
+}
+
+/** exportUrl is where an owner's CSV for Tehran days from..to (YYYY-MM-DD) downloads from; the cookie session signs it. */
+export function exportUrl(name: ExportName, from: string, to: string): string {
+  return `/api/admin/exports/${name}.csv?from=${from}&to=${to}`;
 }
 
 /** logout ends the session on the server (best effort) and clears all local storage. */

@@ -2,6 +2,7 @@
 // panel with its date range and buttons.
 import type { ReactNode, FormEvent } from "react";
 import { useId, useState } from "react";
+import { toFaDigits } from "../lib/digits";
 import { todayJalali } from "../lib/jalali";
 import { EMPTY, formatGold, formatRial, formatToman } from "../lib/money";
 import { isSameOriginPath } from "../lib/wallet";
@@ -37,6 +38,31 @@ export function Gold({ value, testid, signed }: { value: string | null | undefin
 }
 
 /** ReceiptThumb is a deposit receipt's thumbnail; a click opens the full image in a new tab. */
+type FigureProps = {
+  label: string;
+  /** tone colours the tile's edge: gold for grams, rial for money, warn where the owner should look. */
+  tone: "gold" | "rial" | "warn" | "in" | "out";
+  /** count adds "N مورد" under the value (the panel's pending requests). */
+  count?: number;
+  /** testid names the whole tile; valueTestid only its value. */
+  testid?: string;
+  valueTestid?: string;
+  children: ReactNode;
+};
+
+/** Figure is one labelled figure of a grid of the owner's figures (the panel, the reserve). */
+export function Figure({ label, tone, count, testid, valueTestid, children }: FigureProps) {
+  return (
+    <div className={`card figure figure-${tone}`} data-testid={testid}>
+      <span className="figure-label">{label}</span>
+      <span className="figure-value" data-testid={valueTestid}>
+        {children}
+      </span>
+      {count !== undefined && <span className="figure-count">{`${toFaDigits(count)} مورد`}</span>}
+    </div>
+  );
+}
+
 export function ReceiptThumb({ src, id }: { src: string | null | undefined; id: number }) {
   const [broken, setBroken] = useState(false);
   if (!isSameOriginPath(src)) return <span className="muted">{EMPTY}</span>;

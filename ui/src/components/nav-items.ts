@@ -4,7 +4,7 @@ import { canOpen, matchRoute, type Role } from "../lib/routes";
 import {
   BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon, GoldBarIcon, HistoryIcon,
   HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, StoreIcon, SupportIcon,
-  TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon,
+  TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon, ShieldIcon, DownloadIcon,
 } from "./icons";
 
 /** NavItem is one link with its icon. */
@@ -36,6 +36,8 @@ export const ADMIN_DRAWER_ITEMS: NavItem[] = [
   item("/admin-chat_page", "پشتیبانی کاربران", SupportIcon, "admin-chat"),
   item("/admin-abshodeh_page", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
   item("/admin-vault_page", "خزانه", LockIcon, "admin-vault"),
+  item("/admin-reserve_page", "پشتوانه طلا و ریال", ShieldIcon, "admin-reserve"),
+  item("/admin-exports_page", "خروجی گزارش‌ها", DownloadIcon, "admin-exports"),
   item("/admin-shop_page", "تنظیمات فروشگاه", StoreIcon, "admin-shop"),
   item("/admin-staff_page", "کارکنان", IdBadgeIcon, "admin-staff"),
   item("/admin-audit_page", "گزارش تغییرات", HistoryIcon, "admin-audit"),
@@ -72,6 +74,8 @@ export const ADMIN_TILES: NavItem[] = [
   item("/admin-gold-requests", "درخواست‌های آبشده", ClipboardCheckIcon, "admin-gold-requests"),
   item("/admin-abshodeh", "انبار آبشده", BarsStackIcon, "admin-abshodeh"),
   item("/admin-vault", "خزانه", LockIcon, "admin-vault"),
+  item("/admin-reserve", "پشتوانه طلا و ریال", ShieldIcon, "admin-reserve"),
+  item("/admin-exports", "خروجی گزارش‌ها", DownloadIcon, "admin-exports"),
   item("/AdminWalletRequests", "درخواست‌های کیف پول", InboxIcon, "admin-wallet-requests"),
   item("/AdminUserBalances", "موجودی کاربران", CoinsIcon, "admin-user-balances"),
   item("/AdminGoldTransactions", "معاملات طلا", BookIcon, "admin-gold-transactions"),

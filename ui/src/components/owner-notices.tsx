@@ -30,9 +30,14 @@ export function OwnerNotices() {
             <p data-testid="first-run-vault">
               پیش از نخستین فروش، موجودی طلای فروشگاه را در خزانه ثبت کنید؛ تا ثبت نشود، خرید مشتریان پذیرفته نمی‌شود.
             </p>
-            <LinkButton href="/admin-shop_page" data-testid="first-run-link">
-              تنظیمات فروشگاه
-            </LinkButton>
+            <div className="notice-actions">
+              <LinkButton href="/admin-shop_page" data-testid="first-run-link">
+                تنظیمات فروشگاه
+              </LinkButton>
+              <LinkButton href="/admin-vault_page" variant="ghost" data-testid="first-run-vault-link">
+                ثبت موجودی خزانه
+              </LinkButton>
+            </div>
           </div>
         </section>
       )}

@@ -1,7 +1,6 @@
 // The base price over time, drawn by uPlot as a step line (a price holds until the next change).
-// uPlot and its stylesheet load on first use, so no screen carries them before it draws a chart.
 // Time runs left to right as on any price chart, also inside the right-to-left page; labels are Persian.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type uPlot from "uplot";
 import type { PricePoint } from "../api";
 import { formatJalaliDateTime, TEHRAN } from "../lib/jalali";
@@ -18,23 +17,8 @@ import {
   type ChartData,
 } from "../lib/price-chart";
 import { formatRial } from "../lib/money";
+import { useUplot, type UPlotClass } from "../hooks/use-uplot";
 import "../styles/prices.css";
-
-type UPlotClass = typeof uPlot;
-
-let loading: Promise<UPlotClass> | null = null;
-
-/** loadUplot fetches uPlot and its stylesheet once; a failed load may be tried again. */
-export function loadUplot(): Promise<UPlotClass> {
-  loading ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(
-    ([m]) => m.default,
-    (err) => {
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
-}
 
 const COLORS = { line: "#a87b14", fill: "rgba(198, 149, 31, 0.14)", grid: "#efe7d6", text: "#6b6252", point: "#835e10" };
 const FONT = '12px Vazirmatn, Tahoma, "Segoe UI", sans-serif';
@@ -125,43 +109,15 @@ function options(U: UPlotClass, data: ChartData, width: number, height: number, 
 
 /** PriceChart draws the price history; it says so when there is nothing to draw yet. */
 export function PriceChart({ points, current, days, height = 240, empty = NO_PRICE, testid = "price-chart" }: Props) {
-  const box = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [drawn, setDrawn] = useState(false);
 
   const data = useMemo(() => {
     const now = Math.floor(Date.now() / 1000);
     return buildSeries(points, { now, from: days ? now - days * DAY : undefined, current });
   }, [points, current, days]);
 
-  useEffect(() => {
-    setHover(null);
-    if (!data) return;
-    let alive = true;
-    let plot: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    loadUplot().then(
-      (U) => {
-        const el = box.current;
-        if (!alive || !el) return;
-        plot = new U(options(U, data, el.clientWidth, height, setHover), [data.xs, data.ys], el);
-        setDrawn(true);
-        observer = new ResizeObserver(() => {
-          if (plot && el.clientWidth > 0 && el.clientWidth !== plot.width) plot.setSize({ width: el.clientWidth, height });
-        });
-        observer.observe(el);
-        // the first draw may come before the web font; draw the labels again with it
-        document.fonts?.ready.then(() => alive && plot?.redraw(false, true));
-      },
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-      observer?.disconnect();
-      plot?.destroy();
-    };
-  }, [data, height]);
+  useEffect(() => setHover(null), [data]);
+  const { box, failed, drawn } = useUplot(data, height, (U, d, width, h) => [options(U, d, width, h, setHover), [d.xs, d.ys]]);
 
   if (!data) {
     return (

@@ -1,68 +1,43 @@
 // Gold owed and gold held over the last days (issue 17), drawn by the price chart's lazily loaded uPlot.
 // Time runs left to right as on the price chart; days are labelled in Jalali with Persian digits.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import type uPlot from "uplot";
 import type { ReservePoint } from "../api";
+import { useUplot, type UPlotClass } from "../hooks/use-uplot";
 import { formatDayTick, formatGramTick, reserveSeries } from "../lib/reserves";
 import { TEHRAN } from "../lib/jalali";
 import { formatGold } from "../lib/money";
-import { loadUplot } from "./price-chart";
 
 const COLORS = { owed: "#8a5a00", held: "#2f7d4f", grid: "#efe7d6", text: "#6b6252" };
 const FONT = '12px Vazirmatn, Tahoma, "Segoe UI", sans-serif';
 
+function options(U: UPlotClass, width: number, height: number): uPlot.Options {
+  const axis = { stroke: COLORS.text, font: FONT, grid: { stroke: COLORS.grid, width: 1 }, ticks: { show: false }, gap: 4 };
+  return {
+    width,
+    height,
+    padding: [14, 6, 0, 16],
+    legend: { show: false },
+    cursor: { show: false },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    tzDate: (ts) => U.tzDate(new Date(ts * 1000), TEHRAN),
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    axes: [
+      { ...axis, size: 34, space: 70, values: (_u, splits) => splits.map(formatDayTick) },
+      { ...axis, side: 1, size: 52, space: 34, values: (_u, splits) => splits.map(formatGramTick) },
+    ],
+    series: [
+      {},
+      { label: "owed", stroke: COLORS.owed, width: 2, paths: U.paths.stepped!({ align: 1 }) },
+      { label: "held", stroke: COLORS.held, width: 2, dash: [6, 4], paths: U.paths.stepped!({ align: 1 }) },
+    ],
+  };
+}
+
 /** ReservesChart draws owed and held per day; it says so when there is nothing to draw. */
 export function ReservesChart({ history, height = 220 }: { history: readonly ReservePoint[]; height?: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [drawn, setDrawn] = useState(false);
   const data = useMemo(() => reserveSeries(history), [history]);
-
-  useEffect(() => {
-    if (!data) return;
-    let alive = true;
-    let plot: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    loadUplot().then(
-      (U) => {
-        const el = box.current;
-        if (!alive || !el) return;
-        const axis = { stroke: COLORS.text, font: FONT, grid: { stroke: COLORS.grid, width: 1 }, ticks: { show: false }, gap: 4 };
-        const opts: uPlot.Options = {
-          width: el.clientWidth,
-          height,
-          padding: [14, 6, 0, 16],
-          legend: { show: false },
-          cursor: { show: false },
-          select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-          tzDate: (ts) => U.tzDate(new Date(ts * 1000), TEHRAN),
-          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-          axes: [
-            { ...axis, size: 34, space: 70, values: (_u, splits) => splits.map(formatDayTick) },
-            { ...axis, side: 1, size: 52, space: 34, values: (_u, splits) => splits.map(formatGramTick) },
-          ],
-          series: [
-            {},
-            { label: "owed", stroke: COLORS.owed, width: 2, paths: U.paths.stepped!({ align: 1 }) },
-            { label: "held", stroke: COLORS.held, width: 2, dash: [6, 4], paths: U.paths.stepped!({ align: 1 }) },
-          ],
-        };
-        plot = new U(opts, [data.xs, data.owed, data.held], el);
-        setDrawn(true);
-        observer = new ResizeObserver(() => {
-          if (plot && el.clientWidth > 0 && el.clientWidth !== plot.width) plot.setSize({ width: el.clientWidth, height });
-        });
-        observer.observe(el);
-        document.fonts?.ready.then(() => alive && plot?.redraw(false, true));
-      },
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-      observer?.disconnect();
-      plot?.destroy();
-    };
-  }, [data, height]);
+  const { box, failed, drawn } = useUplot(data, height, (U, d, width, h) => [options(U, width, h), [d.xs, d.owed, d.held]]);
 
   if (!data) {
     return (

@@ -37,6 +37,7 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: "vault.out", label: "خروج کالا از خزانه" },
   { value: "export", label: "دریافت گزارش" },
   { value: "reserve_settings", label: "تغییر تنظیمات محافظ موجودی" },
+  { value: "bank_balance", label: "ثبت موجودی بانک" },
 ];
 
 const KIND_LABELS = new Map(AUDIT_KINDS.map((k) => [k.value, k.label]));

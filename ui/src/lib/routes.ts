@@ -30,7 +30,7 @@ export type RouteKey =
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
   | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault"
-  | "reserves";
+  | "reserves" | "adminReserve" | "adminExports";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -66,6 +66,8 @@ export const ROUTES: readonly RouteDef[] = [
   r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "owner"),
   r("adminAbshodeh", "/admin-abshodeh_page", "انبار آبشده", "admin"),
   r("adminVault", "/admin-vault_page", "خزانه", "admin"),
+  r("adminReserve", "/admin-reserve_page", "پشتوانه طلا و ریال", "owner"),
+  r("adminExports", "/admin-exports_page", "خروجی گزارش‌ها", "owner"),
   r("adminShop", "/admin-shop_page", "تنظیمات فروشگاه", "owner"),
   r("adminStaff", "/admin-staff_page", "کارکنان", "owner"),
   r("adminAudit", "/admin-audit_page", "گزارش تغییرات", "owner"),

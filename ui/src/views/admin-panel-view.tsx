@@ -1,11 +1,12 @@
 // The admin panel (decisions.md §8): the owner's figures above the quick list of pending
 // wallet requests, each approved in one tap or rejected with a required reason.
-import type { ReactNode, FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
 import { api, errorText, type Dashboard, type WalletRequest } from "../api";
 import { Modal } from "../components/admin-modal";
-import { Gold, ReceiptThumb, Rial } from "../components/admin-parts";
+import { Figure, Gold, ReceiptThumb, Rial } from "../components/admin-parts";
 import { OwnerNotices } from "../components/owner-notices";
+import { ReserveCard } from "../components/reserve-card";
 import { DashboardIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
@@ -48,6 +49,7 @@ export default function AdminPanelView() {
     <div className="admin-page wide-screen stack">
       <PageHeader title="پنل مدیریت" />
       {owner && <OwnerNotices />}
+      {owner && <ReserveCard />}
       {figures ? (
         <Figures d={figures} />
       ) : failed ? (
@@ -198,7 +200,7 @@ function Figures({ d }: { d: Dashboard }) {
       <Figure label="نقدینگی در بانک (طبق دفتر)" tone="rial">
         <Rial value={d.shop_bank_rial} toman testid="dash-bank-rial" />
       </Figure>
-      <Figure label="طلای موجود در خزانه" tone="gold">
+      <Figure label="طلای خزانه (طبق دفتر)" tone="gold">
         <Gold value={d.shop_vault_gold} testid="dash-vault-gold" />
       </Figure>
       <Figure label="واریزهای در انتظار" tone="warn" count={d.pending_deposits?.count} testid="dash-pending-deposits">
@@ -219,16 +221,6 @@ function Figures({ d }: { d: Dashboard }) {
       <Figure label="فروش مشتریان امروز" tone="out" count={d.today_sells?.count} testid="dash-today-sells">
         <Rial value={d.today_sells?.amount_rial} />
       </Figure>
-    </div>
-  );
-}
-
-function Figure({ label, tone, count, testid, children }: { label: string; tone: string; count?: number; testid?: string; children: ReactNode }) {
-  return (
-    <div className={`card figure figure-${tone}`} data-testid={testid}>
-      <span className="figure-label">{label}</span>
-      <span className="figure-value">{children}</span>
-      {count !== undefined && <span className="figure-count">{`${toFaDigits(count)} مورد`}</span>}
     </div>
   );
 }

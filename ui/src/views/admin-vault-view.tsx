@@ -15,6 +15,7 @@ import { toast } from "../components/toast";
 import { Button, PageHeader, StatusCard } from "../components/ui";
 import { VaultHistory } from "../components/vault-history";
 import { VaultItemFields } from "../components/vault-item-form";
+import { VaultComposition } from "../components/vault-composition";
 import { useAdminList } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useSession } from "../hooks/use-session";
@@ -175,17 +176,7 @@ export default function AdminVaultView() {
               <span className="bar-figure-label">مجموع وزن ۷۵۰ در خزانه</span>
               <Gold value={vault.held} testid="vault-held" />
             </div>
-            <dl className="vault-kinds">
-              {(vault.totals ?? []).map((t) => (
-                <div key={t.kind} data-testid={`vault-total-${t.kind}`} data-count={t.count}>
-                  <dt className="bar-figure-label">{vaultKindLabel(t.kind)}</dt>
-                  <dd>
-                    <span className="vault-count">{`${toFaDigits(t.count)} عدد`}</span>
-                    <span className="vault-kind-750">{`${formatGold(t.weight750)} گرم`}</span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <VaultComposition totals={vault.totals} testid="vault-total" />
           </section>
 
           <div className="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">

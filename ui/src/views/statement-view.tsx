@@ -1,8 +1,11 @@
 // /transactions_page: every ledger entry with running gold and rial balances. One table: on a desktop a
 // table, under 768 px each row a card (money.css), so there is one list in the page, not two.
-import { useMemo } from "react";
+// «چاپ صورتحساب» switches the page to print mode (issue 17): a period, its document, the print dialog.
+import { useMemo, useState } from "react";
 import { api, errorText, type Entry } from "../api";
-import { InfoIcon, ListIcon } from "../components/icons";
+import { InfoIcon, ListIcon, ReceiptIcon } from "../components/icons";
+import { lazy } from "../components/lazy";
+import { StatementAmount as Amount } from "../components/statement-amount";
 import { StatusBadge } from "../components/status-badge";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { usePagedList, type Page } from "../hooks/use-admin-list";
@@ -10,23 +13,17 @@ import { useScrollMore } from "../hooks/use-scroll-more";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../lib/labels";
-import { isZero, pageRows } from "../lib/ledger";
-import { EMPTY, formatGold, formatRial } from "../lib/money";
+import { pageRows } from "../lib/ledger";
+import { EMPTY, formatRial } from "../lib/money";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
+// with the page, not the print panel: the print button in the page's header is styled there too
+import "../styles/statement-print.css";
 
 /** NO_TRANSACTIONS is the empty statement's text. */
 export const NO_TRANSACTIONS = "تراکنشی یافت نشد";
 
-/** Amount is one amount cell: blank (a dash) when zero, hidden on the phone cards. */
-function Amount({ label, value, gold, strong, first }: { label: string; value: string | null; gold?: boolean; strong?: boolean; first?: boolean }) {
-  const empty = !strong && isZero(value);
-  const text = empty ? EMPTY : gold ? formatGold(value) : formatRial(value);
-  return (
-    <td data-label={label} className={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}${first ? " group-start" : ""}`}>
-      {text}
-    </td>
-  );
-}
+// print mode's code loads only when a customer asks to print
+const StatementPrintPanel = lazy(() => import("../components/statement-print-panel"));
 
 /** fetchPage is one page of the caller's statement, newest first. */
 const fetchPage = (_: object, cursor: string): Promise<Page<Entry>> =>
@@ -38,11 +35,21 @@ export default function StatementView() {
   const end = useScrollMore<HTMLDivElement>(hasMore, loading, more);
 
   const rows = useMemo(() => (entries ? pageRows(entries) : []), [entries]);
+  const [printing, setPrinting] = useState(false);
 
   return (
     <div className="statement wide-screen">
-      <PageHeader title="صورتحساب" />
-      {entries === null ? (
+      <PageHeader title="صورتحساب">
+        {!printing && (
+          <Button variant="secondary" className="btn-sm statement-print-open" onClick={() => setPrinting(true)} data-testid="statement-print-open">
+            <ReceiptIcon size={18} />
+            چاپ صورتحساب
+          </Button>
+        )}
+      </PageHeader>
+      {printing ? (
+        <StatementPrintPanel onClose={() => setPrinting(false)} />
+      ) : entries === null ? (
         failed ? (
           <LoadFailed icon={<InfoIcon size={40} />} title={M.statementFailed} onRetry={() => void reload()} />
         ) : (

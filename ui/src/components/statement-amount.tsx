@@ -1,0 +1,26 @@
+// One amount cell of a statement row, shared by the statement page and its printed document so both write
+// an amount the same way: a dash for zero, three decimals for gold, grouped rials, the balance in bold.
+import { isZero } from "../lib/ledger";
+import { EMPTY, formatGold, formatRial } from "../lib/money";
+
+type Props = {
+  /** label names the cell where the header is out of sight (a phone's card). */
+  label: string;
+  value: string | null;
+  gold?: boolean;
+  /** strong marks a balance: always written, zero included. */
+  strong?: boolean;
+  /** first opens a column group (gold, rial) with a rule. */
+  first?: boolean;
+};
+
+/** StatementAmount is a statement's amount cell: blank (a dash) when zero, hidden on the phone cards. */
+export function StatementAmount({ label, value, gold, strong, first }: Props) {
+  const empty = !strong && isZero(value);
+  const text = empty ? EMPTY : gold ? formatGold(value) : formatRial(value);
+  return (
+    <td data-label={label} className={`num amt${empty ? " is-empty" : ""}${strong ? " balance-cell" : ""}${first ? " group-start" : ""}`}>
+      {text}
+    </td>
+  );
+}
