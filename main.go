@@ -196,6 +196,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	go a.RunJanitor(ctx, 10*time.Minute)
+	go a.RunNotifications(ctx)
+	go a.RunSMSOutbox(ctx)
 	if cfg.DebugAddr != "" {
 		go serveDebug(cfg.DebugAddr, log)
 	}

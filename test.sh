@@ -57,5 +57,17 @@ step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop)
 CGO_ENABLED=0 go build -o "$work/goldshop" .
 CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance
 mkdir -p test-artifacts
-(cd ui && GOLDSHOP_BIN="$work/goldshop" CONFORMANCE_BIN="$work/conformance" ARTIFACTS="$PWD/../test-artifacts" \
-  npm run --silent e2e)
+e2e() { (cd ui && GOLDSHOP_BIN="$work/goldshop" CONFORMANCE_BIN="$work/conformance" ARTIFACTS="$PWD/../test-artifacts" \
+  node --test "$@"); }
+# Three journeys wait out the shop's one-code-a-minute rule, for about four of their six minutes: they run in a
+# lane of their own beside the others (each file still runs alone in its lane, as `npm run e2e` runs them all).
+waiting=(e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs)
+e2e "${waiting[@]}" >"$work/waiting.log" 2>&1 &
+waiting_lane=$!
+others=$(cd ui && find e2e -name '*.test.mjs' | sort | grep -v -x -F -f <(printf '%s\n' "${waiting[@]}"))
+status=0
+e2e $others || status=$?
+wait "$waiting_lane" || status=$?
+printf '\n== the waiting lane: %s\n' "${waiting[*]}"
+cat "$work/waiting.log"
+exit "$status"

@@ -53,6 +53,7 @@ type App struct {
 	cert       func() (CertificateStatus, bool)
 	shopCache  atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
 	reserves   reservesCache              // the public reserves page's last answer
+	smsNudge   chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -89,7 +90,8 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
-		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate}
+		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
+		smsNudge: make(chan struct{}, 1)}
 	a.chat = chat.New(a.chatConfig())
 	if err := a.loadShop(ctx); err != nil {
 		return nil, err

@@ -114,7 +114,15 @@ func newBareShop(t testing.TB) *testShop {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(a.Handler())
+	live, stopLive := context.WithCancel(ctx)
+	liveDone := make(chan struct{})
+	go func() {
+		defer close(liveDone)
+		a.RunNotifications(live)
+	}()
 	t.Cleanup(func() {
+		stopLive()
+		<-liveDone
 		a.Close() // chat sockets first: a held long poll would keep srv.Close waiting
 		srv.Close()
 		if _, err := st.CheckInvariants(ctx); err != nil && st.Ping(ctx) == nil { // some tests close the database on purpose

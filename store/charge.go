@@ -36,9 +36,14 @@ func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Bala
 				return err
 			}
 		}
-		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: typ, status: "deposited",
+		journalID, err := postJournal(ctx, w, journal{userID: in.UserID, typ: typ, status: "deposited",
 			description: in.Description, adminID: in.AdminID,
-			legs: move(in.Asset, in.Amount, from, 0, kindCustomer, in.UserID)}, now); err != nil {
+			legs: move(in.Asset, in.Amount, from, 0, kindCustomer, in.UserID)}, now)
+		if err != nil {
+			return err
+		}
+		if err := notify(ctx, w, Notification{UserID: in.UserID, Kind: NoteCharge, SubjectID: journalID, Asset: in.Asset,
+			Amount: in.Amount}, now); err != nil {
 			return err
 		}
 		if after, err = balances(ctx, w, in.UserID); err != nil {

@@ -175,6 +175,7 @@ func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
 	}
 	c.groups.Add(1)
 	c.members.Add(int64(pending))
+	c.s.signalCommit()
 }
 
 // GroupCommits returns how many groups have committed since Open and how many transactions they held.

@@ -235,6 +235,10 @@ func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.
 		if err := setGoldRequestStatus(ctx, w, req, d.To, reason, d.AdminID, now); err != nil {
 			return err
 		}
+		if err := notify(ctx, w, Notification{UserID: req.UserID, Kind: "gold_request_" + d.To, SubjectID: req.ID,
+			Asset: AssetGold, Amount: req.Vazn750Mg, Reason: reason}, now); err != nil {
+			return err
+		}
 		if out, err = goldRequestByID(ctx, w, req.ID); err != nil {
 			return err
 		}

@@ -225,6 +225,7 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	if err := c.tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	c.s.signalCommit()
 	return nil
 }
 

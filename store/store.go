@@ -39,6 +39,8 @@ type Store struct {
 	commits *committer
 	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go).
 	terms termsCache
+	// committed is signalled after every commit of the shop's writes (Committed).
+	committed chan struct{}
 }
 
 // stmtCache is one pool's prepared statements, keyed by their SQL text, so SQLite parses a hot query once
@@ -218,7 +220,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{write: write, path: path, writeStmts: newStmtCache(write, false)}
+	s := &Store{write: write, path: path, writeStmts: newStmtCache(write, false), committed: make(chan struct{}, 1)}
 	s.commits = startCommitter(s)
 	if err := s.migrate(ctx); err != nil {
 		s.commits.stop()
@@ -272,3 +274,14 @@ func (s *Store) ReadDB() *sql.DB { return s.read }
 
 // WriteDB is the writer connection, for libraries that need a *sql.DB (the session store).
 func (s *Store) WriteDB() *sql.DB { return s.write }
+
+// Committed is signalled after writes commit, many commits folding into one signal while nobody reads it: a
+// reader of what changed (the live notifications) looks again each time, and never before the commit.
+func (s *Store) Committed() <-chan struct{} { return s.committed }
+
+func (s *Store) signalCommit() {
+	select {
+	case s.committed <- struct{}{}:
+	default:
+	}
+}

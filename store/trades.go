@@ -221,8 +221,11 @@ func rewardInviter(ctx context.Context, w queryer, inviteeID int64, monthlyCap i
 	if err != nil {
 		return err
 	}
-	_, err = w.ExecContext(ctx, insertRewardSQL, inviteeID, inviterID, journalID, now.UnixMilli())
-	return err
+	if _, err = w.ExecContext(ctx, insertRewardSQL, inviteeID, inviterID, journalID, now.UnixMilli()); err != nil {
+		return err
+	}
+	return notify(ctx, w, Notification{UserID: inviterID, Kind: NoteReferralReward, SubjectID: journalID, Asset: AssetGold,
+		Amount: ReferralRewardMg}, now)
 }
 
 // ReferralStats are how many customers registered with a user's code and the gold their first trades earned.

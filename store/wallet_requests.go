@@ -187,6 +187,9 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 		if err := setRequestStatus(ctx, w, req.ID, status, reason, d.AdminID, now); err != nil {
 			return err
 		}
+		if err := notify(ctx, w, walletNotice(req, d.Approve, reason), now); err != nil {
+			return err
+		}
 		after, err := balances(ctx, w, req.UserID)
 		if err != nil {
 			return err
@@ -233,4 +236,12 @@ func releaseHold(ctx context.Context, w queryer, req WalletRequest, adminID int6
 
 func setRequestStatus(ctx context.Context, w queryer, id int64, status, reason string, adminID int64, now time.Time) error {
 	return affectedOne(w.ExecContext(ctx, setRequestStatusSQL, status, reason, now.UnixMilli(), nullID(adminID), id))
+}
+
+// walletNotice tells the customer how their request was decided.
+func walletNotice(req WalletRequest, approved bool, reason string) Notification {
+	kind := map[[2]bool]string{{true, true}: NoteDepositApproved, {true, false}: NoteDepositRejected,
+		{false, true}: NoteWithdrawPaid, {false, false}: NoteWithdrawRejected}[[2]bool{req.Type == RequestDeposit, approved}]
+	return Notification{UserID: req.UserID, Kind: kind, SubjectID: req.ID, Asset: AssetRial, Amount: req.AmountRial,
+		Reason: reason}
 }

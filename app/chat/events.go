@@ -280,6 +280,10 @@ func (h *Hub) send(s *socketio.Socket, m *socketio.Message, fromShop bool) {
 		emitAll(h.listenersOf(owner), "user_receive_message", j)
 		if !msg.Read {
 			h.pushCustomerCount(owner, out.roomID)
+			// the customer is away from the chat: the answer waits for them among their notifications
+			if err := h.cfg.Store.NotifyChatReply(ctx, owner, out.roomID, h.cfg.Now()); err != nil {
+				h.cfg.Log.Error("chat: notify reply", "error", err)
+			}
 		}
 	} else if !msg.Read {
 		if n, err := h.cfg.Store.ChatUnread(ctx, out.roomID, false); err == nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -31,6 +32,9 @@ func NewKavenegar(apiKey, template, baseURL string) *Kavenegar {
 		Client: &http.Client{Timeout: 10 * time.Second}}
 }
 
+// tokenNames are the template's fields a notice fills, in order; they take no spaces.
+var tokenNames = []string{"token", "token2", "token3"}
+
 // kavenegarReply is the envelope of every answer; errors come inside it, often with HTTP 200.
 type kavenegarReply struct {
 	Return struct {
@@ -42,6 +46,12 @@ type kavenegarReply struct {
 // Send asks the gateway once. It never retries after an answer: a retry could send the customer a second SMS.
 func (k *Kavenegar) Send(ctx context.Context, m Message) error {
 	form := url.Values{"receptor": {m.To}, "token": {m.Code}, "template": {k.Template}}
+	if m.Template != "" {
+		form = url.Values{"receptor": {m.To}, "template": {m.Template}}
+		for i, t := range m.Tokens[:min(len(m.Tokens), len(tokenNames))] {
+			form.Set(tokenNames[i], t)
+		}
+	}
 	endpoint := k.BaseURL + "/v1/" + url.PathEscape(k.APIKey) + "/verify/lookup.json"
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
@@ -54,6 +64,10 @@ func (k *Kavenegar) Send(ctx context.Context, m Message) error {
 		if errors.As(err, &ue) {
 			err = ue.Err // the URL holds the API key: keep it out of errors and logs
 		}
+		var op *net.OpError
+		if errors.As(err, &op) && op.Op == "dial" { // never reached: nothing was sent
+			return fmt.Errorf("kavenegar: %w: %w", ErrNotSent, err)
+		}
 		return fmt.Errorf("kavenegar: %w", err)
 	}
 	defer resp.Body.Close()
@@ -65,8 +79,8 @@ func (k *Kavenegar) Send(ctx context.Context, m Message) error {
 	if err := json.Unmarshal(body, &reply); err != nil {
 		return fmt.Errorf("kavenegar: HTTP %d with an unreadable body", resp.StatusCode)
 	}
-	if reply.Return.Status != 200 {
-		return fmt.Errorf("kavenegar: status %d: %s", reply.Return.Status, reply.Return.Message)
+	if reply.Return.Status != 200 { // an answer that refuses: the gateway sent nothing
+		return fmt.Errorf("kavenegar: %w: status %d: %s", ErrNotSent, reply.Return.Status, reply.Return.Message)
 	}
 	return nil
 }

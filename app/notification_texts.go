@@ -1,0 +1,56 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"goldshop/persian"
+	"goldshop/store"
+)
+
+// noticeWords are a notification kind's title, its sentence (%a: the amount, %r: the reason a person typed)
+// and the screen it opens. The words live here, once, for the app and the SMS alike; the store keeps facts.
+type noticeWords struct {
+	title, text, link string
+}
+
+var noticeTexts = map[string]noticeWords{
+	store.NoteDepositApproved: {"واریز تایید شد", "واریز %a شما تایید شد و به کیف پولتان اضافه شد.", "/wallet-requests_page"},
+	store.NoteDepositRejected: {"واریز رد شد", "واریز %a شما رد شد. دلیل: %r", "/wallet-requests_page"},
+	store.NoteWithdrawPaid:    {"برداشت پرداخت شد", "برداشت %a شما به حساب بانکی‌تان واریز شد.", "/wallet-requests_page"},
+	store.NoteWithdrawRejected: {"برداشت رد شد",
+		"برداشت %a شما رد شد و مبلغ آن به کیف پولتان برگشت. دلیل: %r", "/wallet-requests_page"},
+	store.NoteGoldRequestApproved:  {"درخواست آبشده تایید شد", "درخواست آبشده %a شما تایید شد.", "/gold-request_page"},
+	store.NoteGoldRequestReady:     {"آبشده آماده تحویل است", "آبشده %a شما آماده تحویل در فروشگاه است.", "/gold-request_page"},
+	store.NoteGoldRequestDelivered: {"آبشده تحویل داده شد", "آبشده %a به شما تحویل داده شد.", "/gold-request_page"},
+	store.NoteGoldRequestRejected: {"درخواست آبشده رد شد",
+		"درخواست آبشده %a شما رد شد و طلای آن به حسابتان برگشت. دلیل: %r", "/gold-request_page"},
+	store.NoteCharge:         {"شارژ حساب", "حساب شما %a شارژ شد.", "/transactions_page"},
+	store.NoteReferralReward: {"پاداش دعوت", "%a طلا پاداش دعوت دوستتان به حسابتان اضافه شد.", "/referral_page"},
+	store.NoteChatReply:      {"پاسخ پشتیبانی", "پشتیبانی به پیام شما پاسخ داد.", "/chat_page"},
+}
+
+// noticeAmount writes a notification's amount as a person reads it: "۱۰٬۰۰۰٬۰۰۰ ریال", "۱/۵ گرم".
+func noticeAmount(n store.Notification) string {
+	switch n.Asset {
+	case store.AssetRial:
+		return persian.Number(strconv.FormatInt(n.Amount, 10)) + " ریال"
+	case store.AssetGold:
+		return persian.Grams(n.Amount) + " گرم"
+	}
+	return ""
+}
+
+// noticeOf renders a notification's title, sentence and link.
+func noticeOf(n store.Notification) noticeWords {
+	w, ok := noticeTexts[n.Kind]
+	if !ok {
+		return noticeWords{"اطلاعیه", "", "/"}
+	}
+	reason := strings.TrimSpace(n.Reason)
+	if reason == "" {
+		reason = "اعلام نشده"
+	}
+	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason).Replace(w.text)
+	return w
+}

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+)
+
+// The kinds of notification: what happened that matters to the customer.
+const (
+	NoteDepositApproved      = "deposit_approved"
+	NoteDepositRejected      = "deposit_rejected"
+	NoteWithdrawPaid         = "withdraw_paid"
+	NoteWithdrawRejected     = "withdraw_rejected"
+	NoteGoldRequestApproved  = "gold_request_approved"
+	NoteGoldRequestReady     = "gold_request_ready"
+	NoteGoldRequestDelivered = "gold_request_delivered"
+	NoteGoldRequestRejected  = "gold_request_rejected"
+	NoteCharge               = "charge"
+	NoteReferralReward       = "referral_reward"
+	NoteChatReply            = "chat_reply"
+	NotePriceAlert           = "price_alert"
+)
+
+// smsColumns maps each kind that may also go by SMS to the customer's setting for it; a chat reply never does.
+var smsColumns = map[string]string{
+	NoteDepositApproved: "sms_deposit", NoteDepositRejected: "sms_deposit",
+	NoteWithdrawPaid: "sms_withdraw", NoteWithdrawRejected: "sms_withdraw",
+	NoteGoldRequestApproved: "sms_gold_request", NoteGoldRequestReady: "sms_gold_request",
+	NoteGoldRequestDelivered: "sms_gold_request", NoteGoldRequestRejected: "sms_gold_request",
+	NoteCharge: "sms_charge", NoteReferralReward: "sms_referral", NotePriceAlert: "sms_price_alert",
+}
+
+// Notification is one event told to one customer, as facts: its kind, what it is about (SubjectID: the
+// wallet request, gold request, journal, chat room or alert), an amount (rials or milligrams, as Asset says)
+// and a reason a person typed.
+type Notification struct {
+	ID        int64
+	UserID    int64
+	Kind      string
+	SubjectID int64
+	Asset     string
+	Amount    int64
+	Reason    string
+	CreatedAt time.Time
+	Read      bool
+}
+
+const notificationColumns = `id, user_id, kind, subject_id, asset, amount, reason, created_at, read_at IS NOT NULL`
+
+func scanNotifications(rows *sql.Rows, err error) ([]Notification, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Notification{}
+	for rows.Next() {
+		var n Notification
+		var at int64
+		if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.SubjectID, &n.Asset, &n.Amount, &n.Reason, &at, &n.Read); err != nil {
+			return nil, err
+		}
+		n.CreatedAt = time.UnixMilli(at).UTC()
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// notify records n inside the transaction of the event it tells of, and queues its SMS there too when the
+// customer wants that kind by SMS: both land with the event or not at all.
+func notify(ctx context.Context, q queryer, n Notification, now time.Time) error {
+	var id int64
+	if err := q.QueryRowContext(ctx, `INSERT INTO notifications (user_id, kind, subject_id, asset, amount, reason, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, n.UserID, n.Kind, n.SubjectID, n.Asset, n.Amount, n.Reason,
+		now.UnixMilli()).Scan(&id); err != nil {
+		return err
+	}
+	column, ok := smsColumns[n.Kind]
+	if !ok {
+		return nil
+	}
+	want := true
+	// column comes from smsColumns, never from a caller
+	err := q.QueryRowContext(ctx, `SELECT `+column+` FROM notification_settings WHERE user_id = ?`, n.UserID).Scan(&want)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if !want {
+		return nil
+	}
+	_, err = q.ExecContext(ctx, `INSERT INTO sms_outbox (notification_id, next_at, created_at) VALUES (?, ?, ?)`,
+		id, now.UnixMilli(), now.UnixMilli())
+	return err
+}
+
+// NotificationsPageMax is the most notifications one page gives.
+const NotificationsPageMax = 100
+
+// Notifications returns up to limit of the customer's notifications older than before (0: the newest),
+// newest first, the cursor of the next page (0 on the last) and how many are unread.
+func (s *Store) Notifications(ctx context.Context, userID, before int64, limit int) (list []Notification, next, unread int64, err error) {
+	limit = min(max(limit, 1), NotificationsPageMax)
+	if before <= 0 {
+		before = maxJournalID
+	}
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer tx.Rollback()
+	list, err = scanNotifications(tx.QueryContext(ctx, `SELECT `+notificationColumns+` FROM notifications
+		WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, userID, before, limit+1))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if len(list) > limit {
+		list = list[:limit]
+		next = list[limit-1].ID
+	}
+	err = tx.QueryRowContext(ctx, unreadSQL, userID).Scan(&unread)
+	return list, next, unread, err
+}
+
+const unreadSQL = `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`
+
+// UnreadNotifications is how many of the customer's notifications are unread.
+func (s *Store) UnreadNotifications(ctx context.Context, userID int64) (int64, error) {
+	var n int64
+	err := s.read.QueryRowContext(ctx, unreadSQL, userID).Scan(&n)
+	return n, err
+}
+
+// MarkNotificationsRead marks the customer's own notifications ids (or all of them) read and returns how many
+// are still unread. Ids of other customers' notifications change nothing.
+func (s *Store) MarkNotificationsRead(ctx context.Context, userID int64, ids []int64, all bool, now time.Time) (int64, error) {
+	var unread int64
+	err := s.inLightTx(ctx, func(tx *sql.Tx) error {
+		q, args := `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`, []any{now.UnixMilli(), userID}
+		if !all {
+			if len(ids) == 0 {
+				return tx.QueryRowContext(ctx, unreadSQL, userID).Scan(&unread)
+			}
+			q += ` AND id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`
+			for _, id := range ids {
+				args = append(args, id)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, unreadSQL, userID).Scan(&unread)
+	})
+	return unread, err
+}
+
+// NotificationsAfter returns up to limit notifications written after id afterID, oldest first: the live
+// delivery's feed, read after each commit.
+func (s *Store) NotificationsAfter(ctx context.Context, afterID int64, limit int) ([]Notification, error) {
+	return scanNotifications(s.read.QueryContext(ctx, `SELECT `+notificationColumns+` FROM notifications
+		WHERE id > ? ORDER BY id LIMIT ?`, afterID, limit))
+}
+
+// LastNotificationID is the newest notification's id (0 when none): where the live delivery starts.
+func (s *Store) LastNotificationID(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.read.QueryRowContext(ctx, `SELECT IFNULL(MAX(id), 0) FROM notifications`).Scan(&id)
+	return id, err
+}
+
+// NotifyChatReply tells a customer away from their chat that the shop answered in room, unless an unread
+// notice of that room is waiting already: one per conversation, not one per message.
+func (s *Store) NotifyChatReply(ctx context.Context, userID, roomID int64, now time.Time) error {
+	return s.inLightTx(ctx, func(tx *sql.Tx) error {
+		var waiting bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM notifications WHERE user_id = ? AND kind = ?
+			AND subject_id = ? AND read_at IS NULL)`, userID, NoteChatReply, roomID).Scan(&waiting); err != nil || waiting {
+			return err
+		}
+		return notify(ctx, tx, Notification{UserID: userID, Kind: NoteChatReply, SubjectID: roomID}, now)
+	})
+}
