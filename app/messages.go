@@ -301,3 +301,14 @@ const (
 	msgNotificationsRead    = "اعلان‌هایی را که دیده شده‌اند نام ببرید (حداکثر ۵۰۰) یا همه را علامت بزنید"
 	msgNotificationSettings = "برای هر نوع پیامک (واریز، برداشت، آبشده، شارژ، دعوت و هشدار قیمت) روشن یا خاموش بودن را بفرستید"
 )
+
+// Price alerts (issue 18).
+const (
+	msgAlertSide          = "نوع هشدار باید خرید یا فروش باشد"
+	msgAlertPrice         = "قیمت هشدار باید عددی صحیح و مثبت به ریال باشد"
+	msgAlertTooManyFormat = "حداکثر %s هشدار فعال می‌توانید داشته باشید؛ یکی را حذف کنید"
+	msgAlertMetFormat     = "قیمت شما همین حالا %s ریال است و به این هشدار رسیده است"
+	msgAlertSaved         = "هشدار قیمت ثبت شد"
+	msgAlertNotFound      = "هشدار پیدا نشد"
+	msgAlertDeleted       = "هشدار حذف شد"
+)

@@ -28,6 +28,7 @@ var noticeTexts = map[string]noticeWords{
 	store.NoteCharge:         {"شارژ حساب", "حساب شما %a شارژ شد.", "/transactions_page"},
 	store.NoteReferralReward: {"پاداش دعوت", "%a طلا پاداش دعوت دوستتان به حسابتان اضافه شد.", "/referral_page"},
 	store.NoteChatReply:      {"پاسخ پشتیبانی", "پشتیبانی به پیام شما پاسخ داد.", "/chat_page"},
+	store.NotePriceAlert:     {"هشدار قیمت", "قیمت طلا برای شما به هشدارتان رسید: %a برای هر گرم.", "/trade_page"},
 }
 
 // noticeAmount writes a notification's amount as a person reads it: "۱۰٬۰۰۰٬۰۰۰ ریال", "۱/۵ گرم".

@@ -58,6 +58,9 @@ func (s *Store) UpdateGrade(ctx context.Context, adminID int64, g Grade, now tim
 			g.SellAddRial, g.BuySubtractRial, g.ID); err != nil {
 			return err
 		}
+		if err := fireAlerts(ctx, tx, now); err != nil {
+			return err
+		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "grade.update", Target: "grade:" + itoa(int64(g.ID)),
 			Before: gradeRules(before), After: gradeRules(g)}, now)
 	})
@@ -77,6 +80,9 @@ func (s *Store) SetUserGrade(ctx context.Context, adminID, userID int64, grade i
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET grade = ?, updated_at = ? WHERE id = ?`,
 			grade, now.UnixMilli(), userID); err != nil {
+			return err
+		}
+		if err := fireAlerts(ctx, tx, now); err != nil {
 			return err
 		}
 		u = before

@@ -94,3 +94,30 @@ func TestAChatReplyWaitsOncePerConversation(t *testing.T) {
 		t.Fatalf("a chat reply queued %d SMS (%v)", queued, err)
 	}
 }
+
+// A customer moved to a grade whose price meets their alert is told, in the grade change's transaction.
+func TestAGradeChangeFiresTheAlertsItMeets(t *testing.T) {
+	s, _ := openBare(t)
+	ctx, now := context.Background(), time.Now()
+	admin := addAdmin(t, s)
+	c := addCustomer(t, s, 1)
+	if err := s.SetBasePrice(ctx, admin, 10_000_000, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateGrade(ctx, admin, Grade{ID: 1, SellAddRial: 500_000}, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddPriceAlert(ctx, PriceAlert{UserID: c, Side: "buy", PriceRial: 10_200_000}, now); err != nil {
+		t.Fatal(err)
+	}
+	var met *ErrAlertMet
+	if _, err := s.AddPriceAlert(ctx, PriceAlert{UserID: c, Side: "sell", PriceRial: 9_000_000}, now); !errors.As(err, &met) || met.Price != 10_000_000 {
+		t.Fatalf("a sell alert already met: %v", err)
+	}
+	if _, err := s.SetUserGrade(ctx, admin, c, 2, now); err != nil {
+		t.Fatal(err)
+	}
+	if got := kindsOf(t, s, c); fmt.Sprint(got) != "[price_alert:10000000]" {
+		t.Fatalf("told %v", got)
+	}
+}

@@ -149,6 +149,9 @@ func (s *Store) SetBasePrice(ctx context.Context, adminID, priceRial int64, now 
 			priceRial, nullID(adminID), now.UnixMilli()); err != nil {
 			return err
 		}
+		if err := fireAlerts(ctx, tx, now); err != nil {
+			return err
+		}
 		var beforeVal any
 		if before.Valid {
 			beforeVal = map[string]any{"base_price": before.Int64}
