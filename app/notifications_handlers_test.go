@@ -14,6 +14,17 @@ type notificationsPage struct {
 	NextCursor string             `json:"next_cursor"`
 }
 
+// queuedSMS counts the outbox's notices whose notification (n) and row (o) match where.
+func (s *testShop) queuedSMS(t *testing.T, where string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.store.ReadDB().QueryRow(`SELECT COUNT(*) FROM sms_outbox o JOIN notifications n ON n.id = o.notification_id
+		WHERE `+where, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func (s *testShop) notifications(t *testing.T, token, query string) notificationsPage {
 	t.Helper()
 	var p notificationsPage
@@ -51,10 +62,8 @@ func TestDecisionsAreToldToTheirCustomer(t *testing.T) {
 	if o := s.notifications(t, other.token, ""); len(o.Items) != 0 || o.Unread != 0 {
 		t.Fatalf("another customer sees %+v", o)
 	}
-	var queued int
-	if err := s.store.ReadDB().QueryRow(`SELECT COUNT(*) FROM sms_outbox o JOIN notifications n ON n.id = o.notification_id
-		WHERE n.user_id = ? AND o.status = 'queued'`, c.id).Scan(&queued); err != nil || queued != 3 {
-		t.Fatalf("queued SMS %d, want 3 (%v)", queued, err)
+	if n := s.queuedSMS(t, "n.user_id = ? AND o.status = 'queued'", c.id); n != 3 {
+		t.Fatalf("queued SMS %d, want 3", n)
 	}
 }
 
@@ -121,18 +130,15 @@ func TestSMSSettingsAreTheCustomersOwnAndWhole(t *testing.T) {
 			body: off, wantStatus: 200, wantContains: `"deposit":false`},
 	})
 	s.fund(c.token, admin, "1000000")
-	var queued int
-	if err := s.store.ReadDB().QueryRow(`SELECT COUNT(*) FROM sms_outbox o JOIN notifications n ON n.id = o.notification_id
-		WHERE n.user_id = ?`, c.id).Scan(&queued); err != nil || queued != 0 {
-		t.Fatalf("an SMS was queued against the customer's choice: %d %v", queued, err)
+	if n := s.queuedSMS(t, "n.user_id = ?", c.id); n != 0 {
+		t.Fatalf("%d SMS were queued against the customer's choice", n)
 	}
 	if p := s.notifications(t, c.token, ""); len(p.Items) != 1 || p.Items[0].Kind != "deposit_approved" {
 		t.Fatalf("the app still tells: %+v", p)
 	}
 	s.charge(admin, c, "rial", "1000")
-	if err := s.store.ReadDB().QueryRow(`SELECT COUNT(*) FROM sms_outbox o JOIN notifications n ON n.id = o.notification_id
-		WHERE n.user_id = ? AND n.kind = 'charge'`, c.id).Scan(&queued); err != nil || queued != 1 {
-		t.Fatalf("the charge's SMS was not queued: %d %v", queued, err)
+	if n := s.queuedSMS(t, "n.user_id = ? AND n.kind = 'charge'", c.id); n != 1 {
+		t.Fatalf("the charge's SMS was not queued: %d", n)
 	}
 }
 

@@ -47,10 +47,8 @@ func TestAPriceAlertFiresOnceWhenThePriceCrossesIt(t *testing.T) {
 	if len(p.Items) != 1 || p.Items[0].Kind != "price_alert" || !strings.Contains(p.Items[0].Text, "۹٬۴۰۰٬۰۰۰ ریال") {
 		t.Fatalf("told %+v", p.Items)
 	}
-	var queued int
-	if err := s.store.ReadDB().QueryRow(`SELECT COUNT(*) FROM sms_outbox o JOIN notifications n ON n.id = o.notification_id
-		WHERE n.kind = 'price_alert'`).Scan(&queued); err != nil || queued != 1 {
-		t.Fatalf("queued %d SMS (%v)", queued, err)
+	if n := s.queuedSMS(t, "n.kind = 'price_alert'"); n != 1 {
+		t.Fatalf("queued %d SMS, want 1", n)
 	}
 	if o := s.notifications(t, other.token, ""); len(o.Items) != 0 {
 		t.Fatalf("the sell alert fired on a falling price: %+v", o.Items)
