@@ -18,6 +18,7 @@ func (a *App) Handler() http.Handler {
 	r.Use(a.recoverPanics, a.logRequests, a.securityHeaders)
 
 	r.Get("/healthz", a.handle(a.health))
+	r.Get("/manifest.webmanifest", a.webManifest)
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(noStore, finishChanges, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate, a.guardAdminPaths)

@@ -136,6 +136,9 @@ func (a *App) shopLogo(w http.ResponseWriter, r *http.Request) error {
 		return notFound(msgNotFound)
 	}
 	png, err := a.store.ShopLogo(r.Context(), size)
+	if errors.Is(err, store.ErrNotFound) { // no logo yet: the default icon, for phones' home screens
+		png, err = defaultIcon(size), nil
+	}
 	if err != nil {
 		return err
 	}

@@ -13,9 +13,11 @@ import type {
   Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason, Reserves, ReservePanel, ReserveSettings, BankBalances,
   BankBalance, BankBalanceForm, StatementRange, ExportName,
 } from "./api-types-trust";
+import type { NotificationPage, NotificationsRead, NotificationSettings, PriceAlert, PriceAlerts } from "./api-types-notify";
 
 export type * from "./api-types";
 export type * from "./api-types-trust";
+export type * from "./api-types-notify";
 
 export const SESSION_EXPIRED = "نشست شما منقضی شده است، لطفاً دوباره وارد شوید";
 /** GENERIC_ERROR is the last fallback for a failed call. */
@@ -329,6 +331,18 @@ export const api = {
   logout: () => request<Message>("POST", "/api/auth/logout", undefined, { noRefresh: true }),
 
   me: () => request<Me>("GET", "/api/users/me"),
+
+  // Notifications (issue 18): the caller's own, newest first; the bell asks for one to learn the unread count.
+  notifications: (cursor = "", limit?: number) =>
+    request<NotificationPage>("GET", "/api/notifications" + query({ cursor: cursor || undefined, limit: limit ? String(limit) : undefined })),
+  priceAlerts: () => request<PriceAlerts>("GET", "/api/alerts"),
+  addPriceAlert: (side: "buy" | "sell", price: string) =>
+    request<Message & { alert: PriceAlert }>("POST", "/api/alerts", { side, price }),
+  deletePriceAlert: (id: number) => request<Message>("DELETE", `/api/alerts/${id}`),
+  markNotificationsRead: (which: NotificationsRead) => request<{ unread: number }>("POST", "/api/notifications/read", which),
+  notificationSettings: () => request<NotificationSettings>("GET", "/api/users/me/notification-settings"),
+  saveNotificationSettings: (s: NotificationSettings) =>
+    request<Message & { settings: NotificationSettings }>("PUT", "/api/users/me/notification-settings", s),
   updateProfile: (first_name: string, last_name: string, birth_date: string) =>
     request<Message & { user?: User }>("PUT", "/api/users/update", { first_name, last_name, birth_date }),
   requestVerificationCode: (phone_number: string) =>

@@ -456,3 +456,11 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 10v4.5M12 17.2v.1" />
   </Svg>
 );
+
+/** BellIcon is a bell: notifications and price alerts. */
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </Svg>
+);

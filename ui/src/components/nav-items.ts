@@ -4,7 +4,7 @@ import { canOpen, matchRoute, type Role } from "../lib/routes";
 import {
   BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon, GoldBarIcon, HistoryIcon,
   HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, StoreIcon, SupportIcon,
-  TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon, ShieldIcon, DownloadIcon,
+  TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon, ShieldIcon, DownloadIcon, BellIcon,
 } from "./icons";
 
 /** NavItem is one link with its icon. */
@@ -28,6 +28,7 @@ export const USER_ITEMS: NavItem[] = [
   item("/deposit-withdraw_page", "کیف پول (واریز و برداشت)", WalletIcon, "wallet"),
   item("/transactions_page", "صورتحساب", ListIcon, "transactions"),
   item("/gold-request_page", "درخواست آبشده", GoldBarIcon, "gold-request"),
+  item("/price-alerts_page", "هشدار قیمت", BellIcon, "price-alerts"),
 ];
 
 /** ADMIN_DRAWER_ITEMS are the admin extras of the drawer (admin.md "Admin home"); forRole picks a person's own. */

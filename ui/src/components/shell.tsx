@@ -5,15 +5,17 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
 import { useChatUnread } from "../hooks/use-chat-unread";
+import { useNotificationCount } from "../hooks/use-notification-count";
 import { useKeyboardOpen } from "../hooks/use-keyboard-open";
 import { useSession } from "../hooks/use-session";
 import { useShop } from "../hooks/use-shop";
 import { toFaDigits } from "../lib/digits";
 import { currentJalaliYear } from "../lib/jalali";
+import { bellLabel } from "../lib/notifications";
 import { matchRoute, roleOf, type RouteKey } from "../lib/routes";
 import { shortNameOf } from "../lib/shop";
 import { HeaderPrice } from "./header-price";
-import { CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
+import { BellIcon, CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
 import { ShopLogo } from "./logo";
 import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, forRole, type NavItem } from "./nav-items";
 import { toast } from "./toast";
@@ -48,6 +50,7 @@ export function Shell({ current, children }: { current: RouteKey | null; childre
 function Header({ onMenu }: { onMenu: () => void }) {
   const { user } = useSession();
   const unread = useChatUnread();
+  const notices = useNotificationCount();
   const shop = useShop();
   const chat = isAdmin(user) ? "/admin-chat_page" : "/chat_page";
   return (
@@ -70,6 +73,12 @@ function Header({ onMenu }: { onMenu: () => void }) {
         </div>
         <HeaderPrice />
         <div className="header-side header-end">
+          {user && (
+            <Link href="/notifications_page" className="icon-btn support-link" aria-label={bellLabel(notices)} data-testid="bell-link">
+              <BellIcon />
+              <UnreadBadge count={notices} />
+            </Link>
+          )}
           <Link href={chat} className="icon-btn support-link" aria-label="پشتیبانی" data-testid="support-link">
             <SupportIcon />
             <UnreadBadge count={unread} />

@@ -7,6 +7,7 @@
 import { io, type Socket } from "socket.io-client";
 import { accessToken, api, getSession, subscribeSession } from "../api";
 import type { ChatFileType, ChatMessage } from "../api-types";
+import type { Notification } from "../api-types-notify";
 import { parseAck, type Ack, type MessagesRead } from "./chat";
 
 export type { Ack };
@@ -32,6 +33,8 @@ export type ServerEvents = {
   unread_count_updated: RoomCount;
   admin_unread_updated: { total_unread: number };
   chat_error: { message: string };
+  /** notification is sent to every socket of the user right after the event commits (issue 18). */
+  notification: { item: Notification; unread: number };
 };
 
 /** Outgoing is the payload of send_message and admin_send_message. */

@@ -30,7 +30,7 @@ export type RouteKey =
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
   | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault"
-  | "reserves" | "adminReserve" | "adminExports";
+  | "reserves" | "adminReserve" | "adminExports" | "notifications" | "priceAlerts";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -51,6 +51,8 @@ export const ROUTES: readonly RouteDef[] = [
   r("about", "/about_page", "درباره ما", "public"),
   r("reserves", "/reserves", "ذخایر طلا", "public"),
   r("walletRequests", "/wallet-requests_page", "درخواست‌های کیف پول من", "user"),
+  r("notifications", "/notifications_page", "اعلان‌ها", "user"),
+  r("priceAlerts", "/price-alerts_page", "هشدار قیمت", "user"),
   r("login", "/Login_page", "ورود", "public"),
   r("register", "/Register_page", "ثبت‌نام", "public"),
   r("chat", "/chat_page", "پشتیبانی", "user", false),

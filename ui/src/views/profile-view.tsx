@@ -2,6 +2,7 @@
 import { Link, useLocation } from "wouter";
 import { logout } from "../api";
 import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/icons";
+import { NotificationSettings } from "../components/notification-settings";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";
@@ -106,6 +107,8 @@ export default function ProfileView() {
           })}
         </ul>
       </nav>
+
+      <NotificationSettings />
 
       <Button variant="danger" className="btn-block" onClick={doLogout} data-testid="profile-logout">
         <LogoutIcon size={20} />

@@ -1,0 +1,33 @@
+import { useEffect, useState } from "react";
+import { api } from "../api";
+import { toast } from "../components/toast";
+import { notificationCount, onNotificationCount, setNotificationCount } from "../lib/notifications-count";
+import { useSession } from "./use-session";
+
+/**
+ * useNotificationCount is the bell's unread count for the signed-in user: one light GET (limit 1) for the
+ * start, then the live events, each also shown as a toast with its title. The socket code loads only here,
+ * after the first screen, as useChatUnread does.
+ */
+export function useNotificationCount(): number {
+  const { token, user } = useSession();
+  const [count, setCount] = useState(notificationCount);
+  useEffect(() => onNotificationCount(setCount), []);
+  useEffect(() => {
+    if (!token) return;
+    let alive = true;
+    let stop: () => void = () => undefined;
+    api.notifications("", 1).then((p) => alive && setNotificationCount(p.unread), () => undefined);
+    import("../lib/notifications-live").then(
+      (m) => {
+        if (alive) stop = m.followNotifications((item) => toast(item.title, "info"));
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [!!token, user?.id]);
+  return token ? count : 0;
+}

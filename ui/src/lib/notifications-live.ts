@@ -1,0 +1,21 @@
+// The live half of the notifications (issue 18): the server's `notification` event on the chat socket. It is
+// imported lazily (hooks/use-notification-count.ts) so socket.io-client stays out of the first chunk.
+import type { Notification } from "../api-types-notify";
+import { connectChat, onChat } from "./chat-socket";
+import { setNotificationCount } from "./notifications-count";
+
+/** followNotifications opens the socket, keeps the bell's count and calls fn with each new item; it returns the stop. */
+export function followNotifications(fn: (item: Notification) => void): () => void {
+  const off = onChat("notification", (p) => {
+    if (!p?.item) return;
+    setNotificationCount(p.unread);
+    fn(p.item);
+  });
+  connectChat();
+  return off;
+}
+
+/** onLiveNotification calls fn with each new item (the list page puts it on top); it returns the unsubscribe. */
+export function onLiveNotification(fn: (item: Notification) => void): () => void {
+  return onChat("notification", (p) => p?.item && fn(p.item));
+}
