@@ -6,7 +6,8 @@ import { useSession } from "./use-session";
 
 /**
  * useNotificationCount is the bell's unread count for the signed-in user: one light GET (limit 1) for the
- * start, then the live events, each also shown as a toast with its title. The socket code loads only here,
+ * start, then the live events, each also shown as a toast with its title (not a chat answer: the chat's own
+ * toast tells of it already). The socket code loads only here,
  * after the first screen, as useChatUnread does.
  */
 export function useNotificationCount(): number {
@@ -20,7 +21,7 @@ export function useNotificationCount(): number {
     api.notifications("", 1).then((p) => alive && setNotificationCount(p.unread), () => undefined);
     import("../lib/notifications-live").then(
       (m) => {
-        if (alive) stop = m.followNotifications((item) => toast(item.title, "info"));
+        if (alive) stop = m.followNotifications((item) => item.kind !== "chat_reply" && toast(item.title, "info"));
       },
       () => undefined,
     );
