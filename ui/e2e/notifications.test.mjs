@@ -35,6 +35,12 @@ after(async () => {
 });
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
+// A switch is ready once it exists and is enabled: both matter, since a missing one reads as «not disabled».
+const switchReady = (page, id) =>
+  page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.disabled === false, id);
+// Clicks a switch and waits for the server's answer to the save it sends.
+const saved_ = (page, click) =>
+  Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/users/me/notification-settings') && r.request().method() === 'PUT'), click()]);
 const badge = (page) => page.getByTestId('bell-link').getByTestId('unread-badge');
 
 describe('the notifications', () => {
@@ -71,16 +77,15 @@ describe('the notifications', () => {
     // the SMS switches: turn two off, reload, they stay off
     await page.goto(`${shop.url}/profile_page`);
     const deposit_ = page.getByTestId('sms-deposit');
-    await page.waitForFunction(() => !document.querySelector('[data-testid="sms-deposit"]')?.disabled);
+    await switchReady(page, 'sms-deposit');
     assert.equal(await deposit_.isChecked(), true);
-    await deposit_.click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="sms-price_alert"]')?.disabled);
-    await page.getByTestId('sms-price_alert').click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="sms-price_alert"]')?.disabled);
+    await saved_(page, () => deposit_.click());
+    await switchReady(page, 'sms-price_alert');
+    await saved_(page, () => page.getByTestId('sms-price_alert').click());
     const saved = ok(await call('/api/users/me/notification-settings', { token: customer.token }));
     assert.deepEqual(saved.sms, { deposit: false, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: false });
     await page.reload();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="sms-deposit"]')?.disabled);
+    await switchReady(page, 'sms-deposit');
     assert.equal(await page.getByTestId('sms-deposit').isChecked(), false);
     assert.equal(await page.getByTestId('sms-withdraw').isChecked(), true);
     assert.equal(await page.getByTestId('sms-price_alert').isChecked(), false);
