@@ -48,3 +48,23 @@ export type PriceAlert = {
 
 /** PriceAlerts is GET /api/alerts: waiting ones first, how many wait, and the most that may. */
 export type PriceAlerts = { items: PriceAlert[]; live: number; max: number };
+
+/** SmsStatus is where a text message of the outbox stands; unknown means the gateway gave no clear answer. */
+export type SmsStatus = "queued" | "sending" | "sent" | "failed" | "unknown";
+
+/** SmsProblem is one notice the owner should know about: failed, unknown, or queued again after a failed try. */
+export type SmsProblem = {
+  id: number;
+  kind: NotificationKind;
+  status: SmsStatus;
+  attempts: number;
+  /** last_error is the gateway's own words, shown as they came. */
+  last_error: string;
+  created_at: string;
+};
+
+/** SmsOutbox is GET /api/admin/sms-outbox (owner): the notices by status and the latest 50 problems. */
+export type SmsOutbox = { counts: Record<SmsStatus, number>; problems: SmsProblem[] };
+
+/** AlertDemand is GET /api/admin/alerts (owner): how many price alerts wait on each side, never whose. */
+export type AlertDemand = { buy: number; sell: number };

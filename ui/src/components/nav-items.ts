@@ -2,7 +2,7 @@
 import type { FunctionComponent } from "react";
 import { canOpen, matchRoute, type Role } from "../lib/routes";
 import {
-  BarsStackIcon, BookIcon, ChartIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon, GoldBarIcon, HistoryIcon,
+  BarsStackIcon, BookIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon, GoldBarIcon, HistoryIcon,
   HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon, PlusCircleIcon, ReceiptIcon, SettingsIcon, StoreIcon, SupportIcon,
   TradeIcon, UserIcon, UserPlusIcon, UsersIcon, WalletIcon, CrownIcon, ShieldIcon, DownloadIcon, BellIcon,
 } from "./icons";
@@ -39,6 +39,7 @@ export const ADMIN_DRAWER_ITEMS: NavItem[] = [
   item("/admin-vault_page", "خزانه", LockIcon, "admin-vault"),
   item("/admin-reserve_page", "پشتوانه طلا و ریال", ShieldIcon, "admin-reserve"),
   item("/admin-exports_page", "خروجی گزارش‌ها", DownloadIcon, "admin-exports"),
+  item("/admin-notices_page", "پیامک‌ها و هشدارها", ChatIcon, "admin-notices"),
   item("/admin-shop_page", "تنظیمات فروشگاه", StoreIcon, "admin-shop"),
   item("/admin-staff_page", "کارکنان", IdBadgeIcon, "admin-staff"),
   item("/admin-audit_page", "گزارش تغییرات", HistoryIcon, "admin-audit"),
@@ -77,6 +78,7 @@ export const ADMIN_TILES: NavItem[] = [
   item("/admin-vault", "خزانه", LockIcon, "admin-vault"),
   item("/admin-reserve", "پشتوانه طلا و ریال", ShieldIcon, "admin-reserve"),
   item("/admin-exports", "خروجی گزارش‌ها", DownloadIcon, "admin-exports"),
+  item("/admin-notices", "پیامک‌ها و هشدارها", ChatIcon, "admin-notices"),
   item("/AdminWalletRequests", "درخواست‌های کیف پول", InboxIcon, "admin-wallet-requests"),
   item("/AdminUserBalances", "موجودی کاربران", CoinsIcon, "admin-user-balances"),
   item("/AdminGoldTransactions", "معاملات طلا", BookIcon, "admin-gold-transactions"),

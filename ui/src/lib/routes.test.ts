@@ -77,7 +77,7 @@ describe("access by role", () => {
   const opens = (path: string, role: Role | null) => canOpen(matchRoute(path)!.access, role);
   const OWNER_ONLY = [
     "/prices_page", "/AdminPriceSettings_page", "/admin-grades_page", "/AdminChargeAccount_page",
-    "/admin-shop_page", "/admin-staff_page", "/admin-audit_page", "/admin-backups_page",
+    "/admin-shop_page", "/admin-staff_page", "/admin-audit_page", "/admin-backups_page", "/admin-notices_page",
   ];
   const STAFF_DESKS = [
     "/AdminPanel_page", "/AdminWalletRequests_page", "/admin-gold-requests_page", "/admin-chat_page",
@@ -103,6 +103,8 @@ describe("access by role", () => {
     expect(key("/Admin-Staff_page")).toBe("adminStaff");
     expect(key("/admin-audit")).toBe("adminAudit");
     expect(key("/admin-backups_page")).toBe("adminBackups");
+    expect(key("/admin-notices")).toBe("adminNotices");
+    expect(key("/Admin-Notices_page")).toBe("adminNotices");
   });
   it("reads the role, treating an admin flag without a role as staff", () => {
     expect(roleOf(null)).toBeNull();

@@ -3,7 +3,7 @@
 
 /**
  * Access says who may open a screen: anyone, a signed-in user, the shop's staff and owners ("admin"), or
- * owners only (prices, grades, charges, the shop's settings, staff, audit, backups).
+ * owners only (prices, grades, charges, the shop's settings, staff, audit, backups, the SMS outbox).
  */
 export type Access = "public" | "user" | "admin" | "owner";
 
@@ -30,7 +30,7 @@ export type RouteKey =
   | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
   | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
   | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault"
-  | "reserves" | "adminReserve" | "adminExports" | "notifications" | "priceAlerts";
+  | "reserves" | "adminReserve" | "adminExports" | "notifications" | "priceAlerts" | "adminNotices";
 
 const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
   key, path, title, access, shell,
@@ -70,6 +70,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("adminVault", "/admin-vault_page", "خزانه", "admin"),
   r("adminReserve", "/admin-reserve_page", "پشتوانه طلا و ریال", "owner"),
   r("adminExports", "/admin-exports_page", "خروجی گزارش‌ها", "owner"),
+  r("adminNotices", "/admin-notices_page", "پیامک‌ها و هشدارها", "owner"),
   r("adminShop", "/admin-shop_page", "تنظیمات فروشگاه", "owner"),
   r("adminStaff", "/admin-staff_page", "کارکنان", "owner"),
   r("adminAudit", "/admin-audit_page", "گزارش تغییرات", "owner"),

@@ -1,0 +1,160 @@
+// The owner's view of the SMS outbox and of price-alert demand (issue 18): how many notices were sent, wait,
+// failed or ended unknown, the latest problems with the gateway's own words, and how many customers wait on
+// each side's price — counts only, never whose. Two calls, each with its own retry, so a failed one hides
+// only its own half.
+import { api, errorText, type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
+import { Figure, ListPending } from "../components/admin-parts";
+import { DataList, type Column } from "../components/data-list";
+import { BellIcon, ChatIcon, CheckIcon } from "../components/icons";
+import { StatusBadge } from "../components/status-badge";
+import { PageHeader, StatusCard } from "../components/ui";
+import { useAdminData } from "../hooks/use-admin-list";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
+import { toFaDigits } from "../lib/digits";
+import { formatJalaliDateTime } from "../lib/jalali";
+import type { Tone } from "../lib/labels";
+import { EMPTY, faNumber } from "../lib/money";
+import "../styles/admin.css";
+import "../styles/admin-notices.css";
+
+const OUTBOX_FAILED = "خطا در دریافت وضعیت پیامک‌ها";
+const ALERTS_FAILED = "خطا در دریافت هشدارهای قیمت";
+
+/** KIND_LABELS names what each notice was about, in the words of the customer's SMS switches and list. */
+const KIND_LABELS: Record<NotificationKind, string> = {
+  deposit_approved: "تایید واریز",
+  deposit_rejected: "رد واریز",
+  withdraw_paid: "پرداخت برداشت",
+  withdraw_rejected: "رد برداشت",
+  gold_request_approved: "تایید درخواست آبشده",
+  gold_request_ready: "آماده‌شدن آبشده",
+  gold_request_delivered: "تحویل آبشده",
+  gold_request_rejected: "رد درخواست آبشده",
+  charge: "شارژ حساب",
+  referral_reward: "پاداش دعوت",
+  chat_reply: "پاسخ پشتیبانی",
+  price_alert: "هشدار قیمت",
+};
+
+/** STATUSES are a notice's status words (the tiles' words) and its badge colour. */
+const STATUSES: Record<SmsStatus, { label: string; tone: Tone }> = {
+  queued: { label: "در صف", tone: "muted" },
+  sending: { label: "در حال ارسال", tone: "muted" },
+  sent: { label: "فرستاده شده", tone: "ok" },
+  failed: { label: "ناموفق", tone: "bad" },
+  unknown: { label: "نامعلوم", tone: "warn" },
+};
+
+/** kindLabel names a notice's kind; a kind this screen does not know yet reads as a plain notice. */
+const kindLabel = (kind: string) => KIND_LABELS[kind as NotificationKind] ?? "اعلان";
+const status = (s: string) => STATUSES[s as SmsStatus] ?? { label: "نامعلوم", tone: "muted" as Tone };
+const count = (n: number | undefined) => faNumber(String(n ?? 0));
+
+const COLUMNS: Column<SmsProblem>[] = [
+  { label: "نوع اعلان", head: true, className: "strong", cell: (p) => kindLabel(p.kind) },
+  { label: "وضعیت", head: true, cell: (p) => <StatusBadge tone={status(p.status).tone}>{status(p.status).label}</StatusBadge> },
+  { label: "تعداد تلاش", cell: (p) => toFaDigits(p.attempts) },
+  { label: "زمان", className: "muted small nowrap", cell: (p) => formatJalaliDateTime(p.created_at) },
+  {
+    label: "پاسخ درگاه",
+    wide: true,
+    // the gateway's own words, the one text here that is not Persian; shown as they came
+    cell: (p) => (p.last_error ? <code dir="ltr" className="gateway-error">{p.last_error}</code> : <span className="muted">{EMPTY}</span>),
+  },
+];
+
+/** AdminNoticesView is /admin-notices_page. */
+export default function AdminNoticesView() {
+  const outbox = useAdminData(() => api.smsOutbox(), (err) => errorText(err, OUTBOX_FAILED));
+  const alerts = useAdminData(() => api.alertDemand(), (err) => errorText(err, ALERTS_FAILED));
+
+  return (
+    <div className="admin-page wide-screen stack notices-page">
+      <PageHeader title="پیامک‌ها و هشدارها" />
+
+      {outbox.data === null ? (
+        <ListPending failed={!!outbox.failed} icon={<ChatIcon size={40} />} title={OUTBOX_FAILED} onRetry={outbox.reload} />
+      ) : (
+        <Outbox data={outbox.data} busy={outbox.loading} />
+      )}
+
+      {alerts.data === null ? (
+        <ListPending failed={!!alerts.failed} icon={<BellIcon size={40} />} title={ALERTS_FAILED} onRetry={alerts.reload} />
+      ) : (
+        <AlertsDemand data={alerts.data} />
+      )}
+    </div>
+  );
+}
+
+/** Outbox is the notices by status and the list of the latest problems. */
+function Outbox({ data, busy }: { data: SmsOutbox; busy: boolean }) {
+  const narrow = useMediaQuery(NARROW_LIST);
+  const c = data.counts ?? {};
+  const problems = Array.isArray(data.problems) ? data.problems : [];
+  return (
+    <>
+      <section className="stack" aria-labelledby="outbox-title">
+        <h2 id="outbox-title" className="section-title notices-title">
+          پیامک‌های اعلان
+        </h2>
+        <div className="figures">
+          <Figure label="فرستاده شده" tone="in" valueTestid="outbox-sent">
+            {count(c.sent)}
+          </Figure>
+          {/* one being handed to the gateway this moment still waits, as far as the owner is concerned */}
+          <Figure label="در صف" tone="rial" valueTestid="outbox-queued">
+            {count((c.queued ?? 0) + (c.sending ?? 0))}
+          </Figure>
+          <Figure label="ناموفق" tone={c.failed ? "out" : "rial"} valueTestid="outbox-failed">
+            {count(c.failed)}
+          </Figure>
+          <Figure label="نامعلوم" tone={c.unknown ? "warn" : "rial"} valueTestid="outbox-unknown">
+            {count(c.unknown)}
+          </Figure>
+        </div>
+        <p className="muted small">نامعلوم یعنی درگاه پاسخ روشنی نداد؛ برای اینکه پیامکی دو بار نرسد دوباره فرستاده نمی‌شود.</p>
+      </section>
+
+      <section className="stack" aria-labelledby="problems-title">
+        <h2 id="problems-title" className="section-title notices-title">
+          مشکلات ارسال
+        </h2>
+        {problems.length === 0 ? (
+          <StatusCard icon={<CheckIcon size={40} />} title="مشکلی در ارسال پیامک‌ها نیست" testid="outbox-empty" />
+        ) : (
+          <DataList
+            rows={problems}
+            columns={COLUMNS}
+            rowKey={(p) => p.id}
+            narrow={narrow}
+            caption="مشکلات ارسال پیامک‌ها"
+            busy={busy}
+            testid="outbox-problem"
+            rowAttrs={(p) => ({ "data-id": p.id, "data-status": p.status, "data-kind": p.kind })}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** AlertsDemand is how many price alerts wait on each side; the server never says whose. */
+function AlertsDemand({ data }: { data: AlertDemand }) {
+  return (
+    <section className="stack" aria-labelledby="alerts-title" data-testid="alerts-demand">
+      <h2 id="alerts-title" className="section-title notices-title">
+        هشدارهای قیمت مشتریان
+      </h2>
+      <div className="figures">
+        <Figure label="منتظر قیمت خرید" tone="in" valueTestid="alerts-buy">
+          {count(data.buy)}
+        </Figure>
+        <Figure label="منتظر قیمت فروش" tone="out" valueTestid="alerts-sell">
+          {count(data.sell)}
+        </Figure>
+      </div>
+      <p className="muted small">فقط تعداد؛ نام مشتریان نشان داده نمی‌شود.</p>
+    </section>
+  );
+}
