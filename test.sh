@@ -56,9 +56,14 @@ grep -rHo --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^
 step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop) and socket.io-client tests"
 CGO_ENABLED=0 go build -o "$work/goldshop" .
 CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance
+# "The next version": the same shop whose service worker differs by one line, as any new build's does, so the
+# app-install journey sees a phone offered the update and reloading into it. An overlay, not a second checkout.
+cp ui/dist/sw.js "$work/sw-next.js" && printf '\n// the next build\n' >>"$work/sw-next.js"
+printf '{"Replace":{"%s":"%s"}}' "$PWD/ui/dist/sw.js" "$work/sw-next.js" >"$work/overlay.json"
+CGO_ENABLED=0 go build -overlay "$work/overlay.json" -o "$work/goldshop-next" .
 mkdir -p test-artifacts
-e2e() { (cd ui && GOLDSHOP_BIN="$work/goldshop" CONFORMANCE_BIN="$work/conformance" ARTIFACTS="$PWD/../test-artifacts" \
-  node --test "$@"); }
+e2e() { (cd ui && GOLDSHOP_BIN="$work/goldshop" GOLDSHOP_NEXT_BIN="$work/goldshop-next" CONFORMANCE_BIN="$work/conformance" \
+  ARTIFACTS="$PWD/../test-artifacts" node --test "$@"); }
 # Three journeys wait out the shop's one-code-a-minute rule, for about four of their six minutes: they run in a
 # lane of their own beside the others (each file still runs alone in its lane, as `npm run e2e` runs them all).
 waiting=(e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs)

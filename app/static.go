@@ -16,7 +16,8 @@ import (
 const shopNamePlaceholder = "__SHOP_NAME__"
 
 // serveUI serves the embedded web UI: real files as they are (hashed assets cached for a year), and
-// index.html for every other path so the client-side router can draw the screen.
+// index.html for every other path so the client-side router can draw the screen. The service worker (sw.js)
+// keeps the same index.html, fetched by its own name, as the shell it opens offline.
 func (a *App) serveUI() http.Handler {
 	dist := ui.Dist()
 	files := http.FileServerFS(dist)
@@ -34,6 +35,9 @@ func (a *App) serveUI() http.Handler {
 			if st, err := fs.Stat(dist, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					// sw.js above all: a new build must reach the phone on its next check, not a year later
+					w.Header().Set("Cache-Control", "no-cache")
 				}
 				files.ServeHTTP(w, r)
 				return

@@ -60,6 +60,10 @@ describe('the notifications', () => {
     await toast(page, 'واریز تایید شد').waitFor();
     await badge(page).filter({ hasText: '۱' }).waitFor();
     await shot(page, 'notifications-01-toast-phone');
+    const texted = await shop.waitForNotices(customerPhone, 'deposit-approved', 1);
+    assert.equal(texted.length, 1, 'one SMS line for the approval');
+    assert.match(texted[0], /واریز/);
+    assert.match(texted[0], /۲٬۰۰۰٬۰۰۰/);
 
     await page.getByTestId('bell-link').click();
     await page.waitForURL(/\/notifications_page$/);

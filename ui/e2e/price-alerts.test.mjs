@@ -19,8 +19,6 @@ const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop)
 let browser;
 
 const setPrice = async (price) => ok(await call('/api/admin/prices', { method: 'POST', token: owner, body: { base_price: String(price) } }));
-/** notices are the console gateway's notice lines to the customer for kind. */
-const notices = (kind) => shop.log().split('\n').filter((l) => l.startsWith(`notice to=${customerPhone} template=goldshop-${kind} `));
 
 before(async () => {
   shop = await startShop();
@@ -40,7 +38,10 @@ describe('price alerts', () => {
   test('an alert fires once when the price crosses it', { timeout: 120_000 }, async () => {
     const { context, page, errors } = await openPage(browser, { expected: /status of 400/ });
     await loginByPassword(page, customerPhone, customerPassword);
-    await page.goto(`${shop.url}/price-alerts_page`);
+    // the way in: from the trade screen's prices
+    await page.goto(`${shop.url}/trade_page`);
+    await page.getByTestId('trade-alert-link').click();
+    await page.waitForURL(/\/price-alerts_page$/);
     await page.getByTestId('alerts-empty').waitFor();
 
     // an alert the price already meets is refused in the server's words
@@ -62,9 +63,9 @@ describe('price alerts', () => {
     const list = ok(await call('/api/notifications', { token: customer.token }));
     assert.deepEqual(list.items.map((n) => n.kind), ['price_alert']);
     assert.match(list.items[0].text, /۴۷٬۵۰۰٬۰۰۰ ریال/);
-    for (let i = 0; i < 50 && notices('price-alert').length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(notices('price-alert').length, 1, 'one SMS line');
-    assert.match(notices('price-alert')[0], /۴۷٬۵۰۰٬۰۰۰ ریال/);
+    const lines = await shop.waitForNotices(customerPhone, 'price-alert', 1);
+    assert.equal(lines.length, 1, 'one SMS line');
+    assert.match(lines[0], /۴۷٬۵۰۰٬۰۰۰ ریال/);
 
     await page.reload();
     await page.locator('[data-testid="alert-row"][data-fired="true"]').waitFor();

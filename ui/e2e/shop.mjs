@@ -20,10 +20,11 @@ function freePort() {
   });
 }
 
-export async function startShop({ args = [] } = {}) {
-  const data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-'));
-  const port = await freePort();
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console', ...args], {
+// startShop runs a shop on a fresh data folder and port, or, given them, the same shop again after kill();
+// binary runs another build of it (GOLDSHOP_NEXT_BIN, the next version).
+export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-')), port, binary = bin } = {}) {
+  port ??= await freePort();
+  const proc = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
@@ -38,12 +39,20 @@ export async function startShop({ args = [] } = {}) {
     await new Promise((r) => setTimeout(r, 100));
   }
   const smsLines = (phone) => log.split('\n').filter((l) => l.startsWith(`sms to=${phone} `));
+  // the console gateway's notice lines (decisions.md, "Templates"), one per notification texted
+  const noticeLines = (phone, kind) => log.split('\n').filter((l) => l.startsWith(`notice to=${phone} template=goldshop-${kind} `));
   return {
     url,
     data,
     pid: proc.pid,
     log: () => log,
     smsCount: (phone) => smsLines(phone).length,
+    noticeLines,
+    // waitForNotices waits up to 5 s for count notice lines of kind (a dash-written notification kind) to phone.
+    async waitForNotices(phone, kind, count) {
+      for (let i = 0; i < 50 && noticeLines(phone, kind).length < count; i++) await new Promise((r) => setTimeout(r, 100));
+      return noticeLines(phone, kind);
+    },
     // waitForCode returns the code of the (n+1)-th SMS to phone, waiting for it to arrive.
     async waitForCode(phone, n) {
       for (let i = 0; i < 100; i++) {
@@ -70,9 +79,21 @@ export async function startShop({ args = [] } = {}) {
       if (!res.ok) throw new Error(`stocking the vault with ${grams} g failed: ${res.status} ${text}`);
       return JSON.parse(text);
     },
+    port,
+    // kill ends the process at once (SIGKILL) and keeps its data, for startShop({ data, port }) to bring back.
+    async kill() {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGKILL');
+        await exited;
+      }
+    },
     async stop() {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await exited;
+      }
       rmSync(data, { recursive: true, force: true });
     },
   };

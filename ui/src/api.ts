@@ -13,7 +13,11 @@ import type {
   Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason, Reserves, ReservePanel, ReserveSettings, BankBalances,
   BankBalance, BankBalanceForm, StatementRange, ExportName,
 } from "./api-types-trust";
-import type { NotificationPage, NotificationsRead, NotificationSettings, PriceAlert, PriceAlerts } from "./api-types-notify";
+import type {
+  NotificationPage, NotificationsRead, NotificationSettings, PriceAlert, PriceAlerts, SmsOutbox, AlertDemand,
+} from "./api-types-notify";
+import { markReachable, markUnreachable } from "./lib/connection";
+import { forgetAll, recall, remember, type Known, type LastKnownKey, type Remembered } from "./lib/last-known";
 
 export type * from "./api-types";
 export type * from "./api-types-trust";
@@ -128,6 +132,7 @@ function toUserInfo(u: User): UserInfo {
 
 /** saveLogin stores the tokens and the user of a successful login. */
 export function saveLogin(answer: LoginAnswer): void {
+  forgetAll(); // a new login never shows the figures of whoever used the phone before
   write(KEY_TOKEN, answer.accessToken);
   write(KEY_REFRESH, answer.refreshToken);
   write(KEY_USER, JSON.stringify(toUserInfo(answer.user)));
@@ -140,8 +145,9 @@ export function saveUser(user: User): void {
   publish();
 }
 
-/** clearSession removes the tokens and the user info. */
+/** clearSession removes the tokens, the user info and the remembered balances and prices. */
 export function clearSession(): void {
+  forgetAll();
   write(KEY_TOKEN, null);
   write(KEY_REFRESH, null);
   write(KEY_USER, null);
@@ -166,11 +172,15 @@ async function send(method: string, path: string, body: unknown, headers: Record
     h["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
+  let res: Response;
   try {
-    return await fetch(path, { method, headers: h, body: payload, credentials: "same-origin" });
+    res = await fetch(path, { method, headers: h, body: payload, credentials: "same-origin" });
   } catch {
+    markUnreachable();
     throw new ApiError(0, "");
   }
+  markReachable(); // any status: the shop answered
+  return res;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -277,6 +287,7 @@ function uploadOnce(path: string, form: FormData, headers: Record<string, string
       if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
     xhr.onload = () => {
+      markReachable();
       let data: unknown = null;
       try {
         data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
@@ -285,7 +296,10 @@ function uploadOnce(path: string, form: FormData, headers: Record<string, string
       }
       resolve({ status: xhr.status, data });
     };
-    xhr.onerror = () => resolve({ status: 0, data: null });
+    xhr.onerror = () => {
+      markUnreachable();
+      resolve({ status: 0, data: null });
+    };
     xhr.send(form);
   });
 }
@@ -312,13 +326,32 @@ async function upload<T>(path: string, form: FormData, onProgress: (percent: num
   return res.data as T;
 }
 
+// ---- last known answers ----------------------------------------------------
+
+/** remembered keeps a call's successful answer on the phone, for when the shop cannot be reached later. */
+async function remembered<K extends LastKnownKey>(key: K, call: Promise<Remembered[K]>): Promise<Remembered[K]> {
+  const who = read(KEY_USER);
+  const value = await call;
+  // an answer that lands after a logout (or a change of user) belongs to nobody on this phone now
+  if (read(KEY_USER) === who) remember(key, value);
+  return value;
+}
+
+/**
+ * lastKnown is the remembered answer of key for a call that failed with err, or null. Only a network failure
+ * recalls it: a refused or broken answer is an error to show, not a reason for old figures.
+ */
+export function lastKnown<K extends LastKnownKey>(key: K, err: unknown): Known<Remembered[K]> | null {
+  return err instanceof ApiError && err.status === 0 ? recall(key) : null;
+}
+
 // ---- calls -----------------------------------------------------------------
 
 const pub = { auth: false };
 
 /** api lists the calls the screens make. */
 export const api = {
-  price: () => request<Price>("GET", "/api/prices/prices", undefined, pub),
+  price: () => remembered("price", request<Price>("GET", "/api/prices/prices", undefined, pub)),
 
   login: (phone_number: string, password: string) =>
     request<LoginAnswer>("POST", "/api/auth/login", { phone_number, password }, pub),
@@ -352,7 +385,7 @@ export const api = {
   changePassword: (password: string) => request<Message>("PUT", "/api/users/change-password", { password }),
 
   // wallet, statement and bank accounts (customer)
-  balances: () => request<Balances>("GET", "/api/wallet/balances"),
+  balances: () => remembered("balances", request<Balances>("GET", "/api/wallet/balances")),
   deposit: (amount: string, receipt: File, onProgress: (percent: number) => void, key?: string) => {
     const form = new FormData();
     form.set("amount", amount);
@@ -402,7 +435,7 @@ export const api = {
   // prices and trading (customer)
   reserves: () => request<Reserves>("GET", "/api/reserves", undefined, pub),
   priceHistory: (days: number) => request<PricePoint[]>("GET", `/api/prices/history?days=${days}`, undefined, pub),
-  myPrices: () => request<MyPrices>("GET", "/api/prices/my-prices"),
+  myPrices: () => remembered("myPrices", request<MyPrices>("GET", "/api/prices/my-prices")),
   quote: (type: TradeType, amount: TradeAmount) => request<Message & { quote: Quote }>("POST", `/api/prices/${type}`, amount),
   verifyTrade: (verification_code: string, transaction_type: TradeType, key?: string) =>
     request<Message & { transaction: Entry }>("POST", "/api/prices/verify-transaction", { verification_code, transaction_type }, idem(key)),
@@ -483,6 +516,10 @@ export const api = {
   backups: () => request<Backups>("GET", "/api/admin/backups"),
   startBackup: () => request<unknown>("POST", "/api/admin/backups"),
   certificate: () => request<Certificate>("GET", "/api/admin/certificate"),
+
+  // the owner's view of the SMS outbox and of price-alert demand (issue 18)
+  smsOutbox: () => request<SmsOutbox>("GET", "/api/admin/sms-outbox"),
+  alertDemand: () => request<AlertDemand>("GET", "/api/admin/alerts"),
 };
 
 /** backupUrl is where a backup downloads from; a plain link works, as the cookie session signs it. */

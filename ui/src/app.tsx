@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { useEffect, useState } from "react";
 import { Router, useLocation } from "wouter";
 import { api, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
+import { AppUpdate } from "./components/app-update";
 import { lazy } from "./components/lazy";
 import { Shell } from "./components/shell";
 import { toast, Toaster } from "./components/toast";
@@ -47,6 +48,7 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   adminVault: lazy(() => import("./views/admin-vault-view")),
   adminReserve: lazy(() => import("./views/admin-reserve-view")),
   adminExports: lazy(() => import("./views/admin-exports-view")),
+  adminNotices: lazy(() => import("./views/admin-notices-view")),
   adminShop: lazy(() => import("./views/admin-shop-view")),
   adminStaff: lazy(() => import("./views/admin-staff-view")),
   adminAudit: lazy(() => import("./views/admin-audit-view")),
@@ -60,6 +62,7 @@ export function App() {
   return (
     <Router>
       <Toaster />
+      <AppUpdate />
       <Screens />
     </Router>
   );

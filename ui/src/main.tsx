@@ -9,5 +9,8 @@ import "./styles/calendar.css";
 import "./styles/money.css";
 import "./styles/card-tables.css";
 import { App } from "./app";
+import { listenForInstall } from "./lib/install";
+
+listenForInstall();
 
 createRoot(document.getElementById("app")!).render(<App />);

@@ -1,6 +1,7 @@
 // The deposit tab: an amount and a photo of the bank receipt, sent with upload progress over the form.
 import { useRef, useState, type FormEvent } from "react";
 import { api, errorText } from "../api";
+import { useOffline } from "../hooks/use-offline";
 import { usePickedFile } from "../hooks/use-picked-file";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { toFaDigits } from "../lib/digits";
@@ -8,6 +9,7 @@ import { formatFileSize } from "../lib/money";
 import { amountError, RECEIPT_TYPES, receiptError, WALLET_MESSAGES as M } from "../lib/wallet";
 import { AmountField } from "./amount-field";
 import { UploadIcon } from "./icons";
+import { OfflineNote } from "./offline-banner";
 import { toast } from "./toast";
 import { Button } from "./ui";
 
@@ -22,10 +24,11 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
   const { file, setFile, preview, pick } = usePickedFile((f) => setErrors((x) => ({ ...x, receipt: receiptError(f) })));
   const [key, renewKey] = useIdempotencyKey([amount, file]);
   const input = useRef<HTMLInputElement>(null);
+  const offline = useOffline();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (progress !== null) return;
+    if (progress !== null || offline) return;
     const errs = { amount: amountError(amount), receipt: receiptError(file) };
     setErrors(errs);
     if (errs.amount || errs.receipt || !file) return;
@@ -95,9 +98,10 @@ export function DepositForm({ onDone }: { onDone: () => void }) {
           </p>
         )}
       </div>
-      <Button type="submit" className="btn-block" busy={uploading} data-testid="deposit-submit">
+      <Button type="submit" className="btn-block" busy={uploading} disabled={offline} data-testid="deposit-submit">
         ثبت درخواست واریز
       </Button>
+      <OfflineNote />
       {uploading && (
         <div className="upload-overlay" role="status" aria-live="polite" data-testid="upload-progress">
           <span className="upload-title">{progress < 100 ? "در حال ارسال رسید…" : "در حال ثبت درخواست…"}</span>

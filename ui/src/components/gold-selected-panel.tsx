@@ -1,9 +1,11 @@
 // The chosen bar with the two actions: send the request, or drop the choice.
 import type { Ref } from "react";
 import type { Bar } from "../api";
+import { useOffline } from "../hooks/use-offline";
 import { faText, formatPurity } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
 import { GoldBarIcon } from "./icons";
+import { OfflineNote } from "./offline-banner";
 import { Button } from "./ui";
 
 type Props = {
@@ -17,6 +19,7 @@ type Props = {
 
 /** GoldSelectedPanel shows the chosen bar's figures, or asks for a choice, above «ارسال درخواست» and «انصراف». */
 export function GoldSelectedPanel({ bar, error, busy, onSend, onClear, panelRef }: Props) {
+  const offline = useOffline();
   return (
     <section ref={panelRef} className={`card gold-selected${bar ? " has-bar" : ""}`} aria-labelledby="gold-selected-title" data-testid="gold-selected">
       <h2 id="gold-selected-title" className="section-title">
@@ -62,13 +65,14 @@ export function GoldSelectedPanel({ bar, error, busy, onSend, onClear, panelRef 
         </p>
       )}
       <div className="gold-actions">
-        <Button busy={busy} onClick={onSend} data-testid="gold-send">
+        <Button busy={busy} disabled={offline} onClick={onSend} data-testid="gold-send">
           ارسال درخواست
         </Button>
         <Button variant="secondary" disabled={!bar || busy} onClick={onClear} data-testid="gold-clear">
           انصراف
         </Button>
       </div>
+      <OfflineNote />
     </section>
   );
 }

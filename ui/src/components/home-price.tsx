@@ -5,12 +5,14 @@ import type { ComponentType } from "react";
 import { useEffect, useState } from "react";
 import { useGoldPrice } from "../hooks/use-gold-price";
 import { formatRial } from "../lib/money";
+import { NotCurrent } from "./not-current";
+import { notCurrentShort } from "../lib/last-known";
 import type { SparklineProps } from "./price-sparkline";
 import "../styles/home-price.css";
 
 /** HomePrice is the price card: the base price per gram and the last day's moves. */
 export function HomePrice() {
-  const { price, loaded, failed } = useGoldPrice();
+  const { price, loaded, failed, notCurrentAt } = useGoldPrice();
   const [Spark, setSpark] = useState<ComponentType<SparklineProps> | null>(null);
   useEffect(() => {
     import("./price-sparkline").then((m) => setSpark(() => m.PriceSparkline)).catch(() => undefined);
@@ -19,7 +21,7 @@ export function HomePrice() {
   const text = price !== null ? formatRial(price) : !loaded ? "…" : failed ? "خطا در دریافت قیمت" : "قیمت هنوز اعلام نشده";
   return (
     <section className="card home-price" aria-labelledby="home-price-title" data-testid="home-price">
-      <div className="home-price-text">
+      <div className={`home-price-text${notCurrentAt !== null ? " is-not-current" : ""}`}>
         <h2 id="home-price-title" className="home-price-label">
           قیمت هر گرم طلای ۱۸ عیار
         </h2>
@@ -29,7 +31,7 @@ export function HomePrice() {
           </span>
           {price !== null && <span className="amount-unit">ریال</span>}
         </p>
-        <p className="home-price-note">روند ۲۴ ساعت گذشته</p>
+        {notCurrentAt !== null ? <NotCurrent text={notCurrentShort(notCurrentAt)} /> : <p className="home-price-note">روند ۲۴ ساعت گذشته</p>}
       </div>
       <div className="home-price-spark">{Spark && price !== null && <Spark current={price} />}</div>
     </section>

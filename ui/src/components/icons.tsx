@@ -464,3 +464,27 @@ export const BellIcon = (p: IconProps) => (
     <path d="M10 20a2 2 0 0 0 4 0" />
   </Svg>
 );
+
+/** SafariShareIcon is Safari's share button: a box with an arrow out of it (the install guide draws it). */
+export const SafariShareIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3v12M8 7l4-4 4 4" />
+    <path d="M7 10H5v11h14V10h-2" />
+  </Svg>
+);
+
+/** AddSquareIcon is a plus in a rounded square: Safari's «add to home screen». */
+export const AddSquareIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="4" />
+    <path d="M12 8v8M8 12h8" />
+  </Svg>
+);
+
+/** PhoneIcon is a phone: the app on the home screen. */
+export const PhoneIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
+    <path d="M10.5 18.5h3" />
+  </Svg>
+);

@@ -17,6 +17,7 @@ import { shortNameOf } from "../lib/shop";
 import { HeaderPrice } from "./header-price";
 import { BellIcon, CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
 import { ShopLogo } from "./logo";
+import { OfflineBanner } from "./offline-banner";
 import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, forRole, type NavItem } from "./nav-items";
 import { toast } from "./toast";
 import { UnreadBadge } from "./unread-badge";
@@ -39,6 +40,7 @@ export function Shell({ current, children }: { current: RouteKey | null; childre
       <Header onMenu={() => setDrawer(true)} />
       <Drawer open={drawer} current={current} onClose={() => setDrawer(false)} />
       <main id="main" className="main" tabIndex={-1}>
+        <OfflineBanner />
         {children}
       </main>
       <Footer />

@@ -2,10 +2,12 @@
 // resend countdown and a way back to the form.
 import type { FormEvent } from "react";
 import type { Quote } from "../api";
+import { useOffline } from "../hooks/use-offline";
 import { formatGold, formatRial } from "../lib/money";
 import { clock, TRADE_LABEL, TRADE_MESSAGES as M } from "../lib/trade";
 import { CodeInput } from "./code-input";
 import { BackIcon, LockIcon } from "./icons";
+import { OfflineNote } from "./offline-banner";
 import { Resend } from "./resend";
 import { Button } from "./ui";
 
@@ -30,9 +32,10 @@ type Props = {
 export function TradeCodeStep(p: Props) {
   const { quote } = p;
   const buy = quote.type === "buy";
+  const offline = useOffline();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!p.verifying) p.onVerify();
+    if (!p.verifying && !offline) p.onVerify();
   };
   return (
     <form className="card form trade-code" onSubmit={submit} noValidate data-testid="trade-code-step">
@@ -77,9 +80,10 @@ export function TradeCodeStep(p: Props) {
         {p.message || M.codeSent}
       </p>
       <CodeInput value={p.code} onChange={p.onCode} error={p.codeError} />
-      <Button type="submit" busy={p.verifying} className="btn-block" data-testid="trade-verify">
+      <Button type="submit" busy={p.verifying} disabled={offline} className="btn-block" data-testid="trade-verify">
         {buy ? "تایید و خرید" : "تایید و فروش"}
       </Button>
+      <OfflineNote />
       <div className="trade-code-foot">
         <Button variant="ghost" className="trade-back" onClick={p.onBack} disabled={p.verifying} data-testid="trade-edit">
           <BackIcon size={18} />

@@ -3,11 +3,13 @@
 // hold the button back.
 import type { KeyboardEvent, FormEvent } from "react";
 import type { MyPrices, TradeType } from "../api";
+import { useOffline } from "../hooks/use-offline";
 import { formatUnits, GOLD_SCALE } from "../lib/ledger";
 import { formatGold, formatRial } from "../lib/money";
 import { closedText, limitsText, previewTrade, TRADE_LABEL, TRADE_MESSAGES as M, type TradeInput } from "../lib/trade";
 import { AmountField } from "./amount-field";
 import { ClockIcon, InfoIcon } from "./icons";
+import { OfflineNote } from "./offline-banner";
 import { TradeWeightField } from "./trade-weight-field";
 import { Button } from "./ui";
 
@@ -30,7 +32,8 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
   const price = type === "buy" ? prices.buy_price : prices.sell_price;
   const closed = closedText(type, prices.trading);
   const preview = previewTrade(type, input, price);
-  const blocked = !fresh || !!closed || !price;
+  const offline = useOffline();
+  const blocked = !fresh || !!closed || !price || offline;
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
@@ -124,6 +127,7 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
       <Button type="submit" className={`btn-block trade-submit trade-submit-${type}`} busy={busy} disabled={blocked} data-testid="trade-submit">
         {type === "buy" ? "درخواست خرید" : "درخواست فروش"}
       </Button>
+      <OfflineNote />
       <p className="field-hint center" data-testid="trade-limits">
         {limitsText(prices.trading)}
       </p>

@@ -1,8 +1,10 @@
 // The top of the trade screen: the customer's buy and sell prices with their grade, and what is free to use.
+import { Link } from "wouter";
 import type { Balances, MyPrices, TradeType } from "../api";
 import { toFaDigits } from "../lib/digits";
 import { tehranParts } from "../lib/jalali";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
+import { BellIcon } from "./icons";
 
 /** updatedAt writes the Tehran time of the last price: "۱۴:۰۵". */
 function updatedAt(value: string | null): string | null {
@@ -56,6 +58,10 @@ export function TradeMarket({ prices, balances, type }: { prices: MyPrices; bala
           </dd>
         </div>
       </dl>
+      <Link href="/price-alerts_page" className="trade-alert-link" data-testid="trade-alert-link">
+        <BellIcon size={18} />
+        وقتی قیمت به عدد دلخواهتان رسید خبرتان کنیم
+      </Link>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { api, errorText, type BankAccount, type Balances, type WalletRequest } from "../api";
 import { useCountdown } from "../hooks/use-countdown";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useOffline } from "../hooks/use-offline";
 import { useResend } from "../hooks/use-resend";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { formatRial } from "../lib/money";
@@ -16,6 +17,7 @@ import { AmountField } from "./amount-field";
 import { BankAccountInfo } from "./bank-account-info";
 import { CODE_LENGTH, CodeInput } from "./code-input";
 import { BackIcon, CardIcon, ShieldIcon } from "./icons";
+import { OfflineNote } from "./offline-banner";
 import { Resend } from "./resend";
 import { toast } from "./toast";
 import { Button, LinkButton, Loading } from "./ui";
@@ -61,6 +63,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
   const resendIn = useCountdown();
+  const offline = useOffline();
 
   const loadPending = () =>
     api.pendingWithdraws().then(setPending, (err) => toast(errorText(err, M.pendingFailed), "error"));
@@ -102,7 +105,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || offline) return;
     const err = withdrawError(amount, available);
     if (err) return setError(err);
     const account = accounts?.find((a) => a.id === accountId);
@@ -127,7 +130,7 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   // double tap or a lost answer now replays the one recorded withdraw.
   const verify = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !asked) return;
+    if (busy || offline || !asked) return;
     if (code.length !== CODE_LENGTH) return setCodeError(MESSAGES.codeIncomplete);
     setBusy(true);
     try {
@@ -217,9 +220,10 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
             <strong data-testid="withdraw-code-amount">{formatRial(asked.amount)} ریال</strong>
           </p>
           <CodeInput value={code} onChange={(v) => (setCode(v), setCodeError(null))} error={codeError} disabled={busy} />
-          <Button type="submit" className="btn-block" busy={busy} data-testid="withdraw-verify">
+          <Button type="submit" className="btn-block" busy={busy} disabled={offline} data-testid="withdraw-verify">
             تایید و ثبت برداشت
           </Button>
+          <OfflineNote />
           <Resend left={resendIn.left} busy={resending} onResend={resend} />
           <Button variant="ghost" onClick={back} disabled={busy} data-testid="withdraw-code-back">
             <BackIcon size={18} />
@@ -262,9 +266,10 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
               مدیریت حساب‌های بانکی
             </Link>
           </fieldset>
-          <Button type="submit" className="btn-block" busy={busy} disabled={accountId === null} data-testid="withdraw-submit">
+          <Button type="submit" className="btn-block" busy={busy} disabled={accountId === null || offline} data-testid="withdraw-submit">
             ثبت درخواست برداشت
           </Button>
+          <OfflineNote />
         </form>
       )}
     </div>

@@ -1,7 +1,8 @@
 // The one source of the live gold price: a single poll of GET /api/prices/prices every 5 s, shared by the
 // header, the home price card and the trade page, so that no two of them can show different prices.
 import { useEffect, useState } from "react";
-import { api } from "../api";
+import { api, lastKnown } from "../api";
+import { useOffline } from "./use-offline";
 
 /** PRICE_POLL_MS is how often the price is asked for while someone shows it. */
 export const PRICE_POLL_MS = 5000;
@@ -22,9 +23,15 @@ export type GoldPrice = {
   failed: boolean;
   /** trend is "up" or "down" for 3 s after a change. */
   trend: "up" | "down" | null;
+  /** receivedAt is when the shown answer reached this phone (ms); null before any. */
+  receivedAt: number | null;
+  /** recalled is true while the shown price is the one remembered from an earlier visit, none live yet. */
+  recalled: boolean;
 };
 
-const INITIAL: GoldPrice = { price: null, updatedAt: null, fresh: false, loaded: false, failed: false, trend: null };
+const INITIAL: GoldPrice = {
+  price: null, updatedAt: null, fresh: false, loaded: false, failed: false, trend: null, receivedAt: null, recalled: false,
+};
 
 let current = INITIAL;
 const listeners = new Set<(p: GoldPrice) => void>();
@@ -51,14 +58,20 @@ export async function refreshGoldPrice(): Promise<void> {
     const { price, updated_at, is_price_fresh } = await api.price();
     const prev = current.price;
     let trend = current.trend;
-    if (prev !== null && price !== null && prev !== price) {
+    if (prev !== null && price !== null && prev !== price && !current.recalled) {
       trend = compare(price, prev) > 0 ? "up" : "down";
       clearTimeout(flash);
       flash = setTimeout(() => publish({ ...current, trend: null }), PRICE_FLASH_MS);
     }
-    publish({ price, updatedAt: updated_at, fresh: is_price_fresh, loaded: true, failed: false, trend });
-  } catch {
-    publish({ ...current, loaded: true, failed: true });
+    publish({ price, updatedAt: updated_at, fresh: is_price_fresh, loaded: true, failed: false, trend, receivedAt: Date.now(), recalled: false });
+  } catch (err) {
+    // with nothing live yet and no connection, the remembered price stands in; fresh is false, as nothing
+    // may be traded on it
+    const known = current.receivedAt === null ? lastKnown("price", err) : null;
+    if (known) {
+      const { price, updated_at } = known.value;
+      publish({ ...INITIAL, price, updatedAt: updated_at, loaded: true, failed: true, receivedAt: known.at, recalled: true });
+    } else publish({ ...current, loaded: true, failed: true });
   }
 }
 
@@ -82,11 +95,14 @@ function subscribe(fn: (p: GoldPrice) => void): () => void {
 }
 
 /** useGoldPrice is the live price; every component using it sees the same answer of the same poll. */
-export function useGoldPrice(): GoldPrice {
+export function useGoldPrice(): GoldPrice & { notCurrentAt: number | null } {
   const [state, setState] = useState<GoldPrice>(current);
+  const offline = useOffline();
   useEffect(() => {
     setState(current); // an answer may have come between the render and this subscription
     return subscribe(setState);
   }, []);
-  return state;
+  // notCurrentAt is when the shown price arrived, while it cannot be taken as current (offline or remembered)
+  const notCurrentAt = state.price !== null && (offline || state.recalled) ? state.receivedAt : null;
+  return { ...state, notCurrentAt };
 }

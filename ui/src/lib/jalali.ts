@@ -1,9 +1,9 @@
 // Jalali dates in Tehran time, shown with Persian digits.
 import { isValidJalaaliDate, jalaaliMonthLength, toJalaali } from "jalaali-js";
 import { toFaDigits, toLatinDigits } from "./digits";
+import { TEHRAN, tehranClock } from "./tehran-clock";
 
-/** TEHRAN is the shop's time zone: every date on screen is Tehran time. */
-export const TEHRAN = "Asia/Tehran";
+export { TEHRAN };
 
 /** JalaliDate is a Jalali calendar day. */
 export type JalaliDate = { jy: number; jm: number; jd: number };
@@ -19,29 +19,14 @@ export const MIN_BIRTH_YEAR = 1300;
 /** ADULT_AGE is the age a customer must have reached. */
 export const ADULT_AGE = 18;
 
-let tehranFormat: Intl.DateTimeFormat | null = null;
-
 function pad2(n: number): string {
   return String(n).padStart(2, "0");
 }
 
 /** tehranParts gives the Jalali date and the clock time of an instant as seen in Tehran. */
 export function tehranParts(at: Date): JalaliDate & { hh: number; mm: number } {
-  tehranFormat ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: TEHRAN,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  });
-  const p: Record<string, number> = {};
-  for (const part of tehranFormat.formatToParts(at)) {
-    if (part.type !== "literal") p[part.type] = Number(part.value);
-  }
-  const j = toJalaali(p.year, p.month, p.day);
-  return { ...j, hh: p.hour % 24, mm: p.minute };
+  const { year, month, day, hh, mm } = tehranClock(at);
+  return { ...toJalaali(year, month, day), hh, mm };
 }
 
 function parseInstant(value: string | Date | null | undefined): Date | null {

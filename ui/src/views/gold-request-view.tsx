@@ -11,6 +11,7 @@ import { InfoIcon, TradeIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { isOffline } from "../lib/connection";
 import { toFaDigits } from "../lib/digits";
 import { cancelKey, GOLD_MESSAGES as M, keepSelected, pendingRequest, selectError, sendError } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
@@ -79,7 +80,7 @@ export default function GoldRequestView() {
   };
 
   const send = async () => {
-    if (sending) return;
+    if (sending || isOffline()) return; // the panel's button is disabled offline; this covers a stray call
     const err = sendError(selected, requests);
     if (err || !selected) return setError(err);
     setError(null);

@@ -2,6 +2,7 @@
 import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
 import { HomePrice } from "../components/home-price";
+import { InstallPrompt } from "../components/install-prompt";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/icons";
 import { ShopLogo } from "../components/logo";
 import { ADMIN_TILES, HOME_TILES, forRole, type NavItem } from "../components/nav-items";
@@ -42,6 +43,7 @@ export default function HomeView() {
           </div>
         </section>
         <HomePrice />
+        <InstallPrompt />
         <Tiles items={HOME_TILES} />
         <ReservesLink />
       </div>
@@ -66,6 +68,7 @@ export default function HomeView() {
         </div>
       </section>
       <HomePrice />
+      <InstallPrompt />
       {/* the owner's work comes first on their own home */}
       {admin && (
         <section className="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">

@@ -6,9 +6,11 @@ import { api, errorText, type PriceAlert } from "../api";
 import { AmountField } from "../components/amount-field";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { BellIcon, TrashIcon } from "../components/icons";
+import { OfflineNote } from "../components/offline-banner";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useAdminData } from "../hooks/use-admin-list";
+import { useOffline } from "../hooks/use-offline";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { ALERT_MESSAGES as M, ALERT_SIDES, alertFormError, alertText, type AlertSide } from "../lib/price-alerts";
@@ -23,12 +25,13 @@ export default function PriceAlertsView() {
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState<PriceAlert | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const offline = useOffline();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = alertFormError(digits);
     setError(problem);
-    if (problem || saving) return;
+    if (problem || saving || offline) return;
     setSaving(true);
     try {
       const answer = await api.addPriceAlert(side, digits);
@@ -71,9 +74,10 @@ export default function PriceAlertsView() {
           ))}
         </fieldset>
         <AmountField label="قیمت هر گرم" digits={digits} onDigits={(d) => (setDigits(d), setError(null))} error={error} testid="alert-price" />
-        <Button type="submit" className="btn-block" busy={saving} data-testid="alert-submit">
+        <Button type="submit" className="btn-block" busy={saving} disabled={offline} data-testid="alert-submit">
           ثبت هشدار
         </Button>
+        <OfflineNote />
         <p className="muted small">هر هشدار یک بار خبر می‌دهد: در برنامه و با پیامک. حداکثر ۱۰ هشدار فعال.</p>
       </form>
 

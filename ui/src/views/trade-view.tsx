@@ -1,9 +1,11 @@
 // /trade_page (customer.md §2, §4): prices and balances refreshed every 10 s, the amount form, then the
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
 import { useEffect, useRef, useState } from "react";
-import { api, errorText, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
+import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
 import { CODE_LENGTH } from "../components/code-input";
 import { InfoIcon } from "../components/icons";
+import { NotCurrent } from "../components/not-current";
+import { notCurrentText } from "../lib/not-current-text";
 import { toast } from "../components/toast";
 import { TradeCodeStep } from "../components/trade-code-step";
 import { TradeForm } from "../components/trade-form";
@@ -12,6 +14,7 @@ import { LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { useGoldPrice } from "../hooks/use-gold-price";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useOffline } from "../hooks/use-offline";
 import { checkTrade, secondsLeft, TRADE_MESSAGES as M, tradeAmount, type TradeInput } from "../lib/trade";
 import "../styles/trade.css";
 
@@ -30,6 +33,10 @@ export default function TradeView() {
   const [prices, setPrices] = useState<MyPrices | null>(null);
   const [balances, setBalances] = useState<Balances | null>(null);
   const [failed, setFailed] = useState(false);
+  // when the shown prices and balances arrived, and whether they are the phone's remembered ones
+  const [receivedAt, setReceivedAt] = useState(0);
+  const [recalled, setRecalled] = useState(false);
+  const offline = useOffline();
   const [type, setType] = useState<TradeType>(() => (new URLSearchParams(location.search).get("type") === "sell" ? "sell" : "buy"));
   const [input, setInput] = useState<TradeInput>(EMPTY_INPUT);
   const [error, setError] = useState<string | null>(null);
@@ -53,11 +60,23 @@ export default function TradeView() {
       if (!alive.current) return;
       setPrices(p);
       setBalances(b);
+      setReceivedAt(Date.now());
+      setRecalled(false);
       setFailed(false);
       failures.current = 0;
     } catch (err) {
       if (!alive.current) return;
       setFailed(true);
+      // without a connection the remembered figures stand in, marked; the banner already says why
+      const p = lastKnown("myPrices", err);
+      if (p) {
+        const b = lastKnown("balances", err);
+        setPrices(p.value);
+        setBalances(b?.value ?? null);
+        setReceivedAt(Math.min(p.at, b?.at ?? p.at));
+        setRecalled(true);
+        return;
+      }
       // a poll that keeps failing says so once, not every 10 s
       if (failures.current++ === 0) toast(errorText(err, M.loadFailed), "error");
     }
@@ -82,6 +101,12 @@ export default function TradeView() {
   useEffect(() => {
     if (prices && live.loaded && (live.updatedAt !== prices.last_updated || live.fresh !== prices.is_price_fresh)) void load();
   }, [live.updatedAt, live.fresh]);
+
+  // back online: the remembered figures give way to live ones at once, not at the next poll
+  useEffect(() => {
+    if (!offline && recalled) void load();
+  }, [offline]);
+  const notCurrent = prices !== null && (offline || recalled);
 
   // each step starts at the top of the screen (the request button sits low on a phone)
   const step = quote ? "code" : "form";
@@ -191,7 +216,14 @@ export default function TradeView() {
             />
           ) : (
             <>
-              <TradeMarket prices={prices} balances={balances} type={type} />
+              <div className={notCurrent ? "is-not-current" : undefined}>
+                {notCurrent && (
+                  <p className="not-current-line not-current-above">
+                    <NotCurrent text={notCurrentText(receivedAt)} />
+                  </p>
+                )}
+                <TradeMarket prices={prices} balances={balances} type={type} />
+              </div>
               <TradeForm
                 type={type}
                 onType={(t) => (setType(t), setError(null))}

@@ -2,12 +2,15 @@
 // (pending withdraws, amount and bank card).
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
-import { api, errorText, type Balances } from "../api";
+import { api, errorText, lastKnown, type Balances } from "../api";
 import { DepositForm } from "../components/deposit-form";
 import { ChevronIcon, ReceiptIcon } from "../components/icons";
+import { NotCurrent } from "../components/not-current";
+import { notCurrentText } from "../lib/not-current-text";
 import { toast } from "../components/toast";
 import { PageHeader } from "../components/ui";
 import { WithdrawPanel } from "../components/withdraw-panel";
+import { useOffline } from "../hooks/use-offline";
 import { formatGold, formatRial } from "../lib/money";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 
@@ -22,9 +25,29 @@ const TABS: { key: Tab; label: string }[] = [
 export default function WalletView() {
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get("tab") === "withdraw" ? "withdraw" : "deposit"));
   const [balances, setBalances] = useState<Balances | null>(null);
+  // when the shown balances arrived, and whether they are the phone's remembered ones rather than a live answer
+  const [receivedAt, setReceivedAt] = useState(0);
+  const [recalled, setRecalled] = useState(false);
+  const offline = useOffline();
 
-  const loadBalances = () => api.balances().then(setBalances, (err) => toast(errorText(err, M.balancesFailed), "error"));
+  const loadBalances = () =>
+    api.balances().then(
+      (b) => (setBalances(b), setReceivedAt(Date.now()), setRecalled(false)),
+      (err) => {
+        // without a connection the remembered balances stand in, marked; the banner already says why
+        const known = lastKnown("balances", err);
+        if (!known) return toast(errorText(err, M.balancesFailed), "error");
+        setBalances(known.value);
+        setReceivedAt(known.at);
+        setRecalled(true);
+      },
+    );
   useEffect(() => void loadBalances(), []);
+  // back online: the remembered balances give way to live ones at once
+  useEffect(() => {
+    if (!offline && recalled) void loadBalances();
+  }, [offline]);
+  const notCurrent = balances !== null && (offline || recalled);
 
   // arrow keys move between the two tabs, as in any tab list
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -37,7 +60,7 @@ export default function WalletView() {
   return (
     <div className="wallet">
       <PageHeader title="کیف پول (واریز و برداشت)" />
-      <div className="balances wallet-balances">
+      <div className={`balances wallet-balances${notCurrent ? " is-not-current" : ""}`}>
         <div className="card balance">
           <span className="balance-label">موجودی ریالی</span>
           <span className="balance-value">
@@ -59,6 +82,11 @@ export default function WalletView() {
           </span>
         </div>
       </div>
+      {notCurrent && (
+        <p className="not-current-line">
+          <NotCurrent text={notCurrentText(receivedAt)} />
+        </p>
+      )}
 
       <div className="tabs wallet-tabs" role="tablist" aria-label="واریز یا برداشت" onKeyDown={onKey}>
         {TABS.map((t) => (
