@@ -5,7 +5,6 @@
 // «not allowed». A shop whose gateway (Kavenegar's API on loopback) refuses every notice lists the refused one with
 // the gateway's own words, on a phone and a desktop. Screens go to ARTIFACTS and pass axe.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, launch, openPage, shot, viewports } from './browser.mjs';
@@ -18,10 +17,9 @@ const customerPhone = '09120008888';
 const customerPassword = 'notices-gold-1';
 const staffPhone = '09120008889';
 const staffPassword = 'notices-staff-secret';
-const receipt = readFileSync(new URL('./fixtures/receipt.png', import.meta.url));
 
 let shop;
-const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer, loginByPassword, approvedDeposit } = apiFor(() => shop);
 let browser;
 let owner;
 let customer;
@@ -48,11 +46,7 @@ before(async () => {
   await alert('sell', sell + 1_000_000n);
 
   // An approved deposit queues one notice, which the console gateway sends.
-  const form = new FormData();
-  form.set('amount', '2000000');
-  form.set('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
-  const deposit = ok(await call('/api/wallet/deposit', { method: 'POST', token: customer.token, form, key: 'e2e-notices-deposit' }));
-  ok(await call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: owner, body: { status: 'approved' } }));
+  await approvedDeposit(customer.token, owner, 2000000, 'e2e-notices-deposit');
   browser = await launch();
 });
 
@@ -149,11 +143,7 @@ describe('the SMS outbox and alert demand', () => {
       troubled.addAdmin(ownerPhone, ownerPassword);
       const boss = (await there.apiLogin(ownerPhone, ownerPassword)).accessToken;
       const buyer = await there.registerCustomer(customerPhone, '800008888', { password: customerPassword });
-      const form = new FormData();
-      form.set('amount', '2000000');
-      form.set('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
-      const deposit = ok(await there.call('/api/wallet/deposit', { method: 'POST', token: buyer.token, form, key: 'e2e-notices-refused' }));
-      ok(await there.call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: boss, body: { status: 'approved' } }));
+      await there.approvedDeposit(buyer.token, boss, 2000000, 'e2e-notices-refused');
 
       for (const [device, name] of [[undefined, 'phone'], [viewports.desktop, 'desktop']]) {
         const { context, page, errors } = await openPage(browser, device ? { device } : {});

@@ -2,6 +2,9 @@
 // calls with a token or an idempotency key) and the password login screen. The shop starts in before(), so
 // apiFor takes it as a function (() => shop) and reads it on every call.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+const receipt = readFileSync(new URL('./fixtures/receipt.png', import.meta.url));
 
 /** nationalId completes nine digits with the official check digit. */
 export function nationalId(nine) {
@@ -90,5 +93,17 @@ export function apiFor(shopOrGetter) {
     await page.waitForURL(`${shop().url}/`);
   }
 
-  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword };
+  /**
+   * approvedDeposit has the customer (token) ask to deposit rial with the fixture receipt and the owner (token)
+   * approve it, as the two screens would; key is the request's idempotency key. It returns the approval answer.
+   */
+  async function approvedDeposit(customerToken, ownerToken, rial, key) {
+    const form = new FormData();
+    form.set('amount', String(rial));
+    form.set('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
+    const deposit = ok(await call('/api/wallet/deposit', { method: 'POST', token: customerToken, form, key }));
+    return ok(await call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: ownerToken, body: { status: 'approved' } }));
+  }
+
+  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword, approvedDeposit };
 }

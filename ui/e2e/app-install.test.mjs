@@ -6,7 +6,6 @@
 // build (GOLDSHOP_NEXT_BIN, a service worker one line apart): the app recovers, offers the new version and
 // reloads into it when asked, leaving no worker waiting.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, launch, openPage, shot, viewports } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
@@ -19,11 +18,10 @@ const ownerPhone = '09350008888';
 const ownerPassword = 'install-owner-secret';
 const customerPhone = '09120008888';
 const customerPassword = 'sara-gold-1';
-const receipt = readFileSync(new URL('./fixtures/receipt.png', import.meta.url));
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let shop;
-const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer, loginByPassword, approvedDeposit } = apiFor(() => shop);
 let browser;
 let owner;
 let customer;
@@ -34,11 +32,7 @@ before(async () => {
   owner = (await apiLogin(ownerPhone, ownerPassword)).accessToken;
   ok(await call('/api/admin/prices', { method: 'POST', token: owner, body: { base_price: '50000000' } }));
   customer = await registerCustomer(customerPhone, '800008888', { password: customerPassword });
-  const form = new FormData();
-  form.set('amount', '2000000');
-  form.set('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
-  const deposit = ok(await call('/api/wallet/deposit', { method: 'POST', token: customer.token, form, key: 'e2e-install-deposit' }));
-  ok(await call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: owner, body: { status: 'approved' } }));
+  await approvedDeposit(customer.token, owner, 2000000, 'e2e-install-deposit');
   browser = await launch();
 });
 

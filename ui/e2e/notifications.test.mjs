@@ -3,7 +3,6 @@
 // says «واریز تایید شد» and the bell counts ۱. The bell opens the list with the entry and its text; the count goes
 // back to zero. The profile's SMS switches save and come back after a reload. Screens go to ARTIFACTS, axe passes.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { axeViolations, launch, openPage, shot } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
@@ -13,10 +12,9 @@ const ownerPhone = '09350007777';
 const ownerPassword = 'notify-owner-secret';
 const customerPhone = '09120007777';
 const customerPassword = 'sara-gold-1';
-const receipt = readFileSync(new URL('./fixtures/receipt.png', import.meta.url));
 
 let shop;
-const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer, loginByPassword, approvedDeposit } = apiFor(() => shop);
 let browser;
 let owner;
 let customer;
@@ -50,11 +48,7 @@ describe('the notifications', () => {
     await page.getByTestId('bell-link').waitFor();
     assert.equal(await badge(page).count(), 0, 'no badge before anything happened');
 
-    const form = new FormData();
-    form.set('amount', '2000000');
-    form.set('receipt', new Blob([receipt], { type: 'image/png' }), 'receipt.png');
-    const deposit = ok(await call('/api/wallet/deposit', { method: 'POST', token: customer.token, form, key: 'e2e-notify-deposit' }));
-    ok(await call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: owner, body: { status: 'approved' } }));
+    await approvedDeposit(customer.token, owner, 2000000, 'e2e-notify-deposit');
 
     // live: no reload between the approval and these
     await toast(page, 'واریز تایید شد').waitFor();

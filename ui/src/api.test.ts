@@ -1,19 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "./testing/memory-storage";
 
-// A Map-backed localStorage and a scripted fetch, installed before api.ts loads.
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => (m.has(k) ? m.get(k)! : null),
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    key: (i: number) => [...m.keys()][i] ?? null,
-    get length() {
-      return m.size;
-    },
-  };
-}
+// a scripted fetch and the memory storage are installed before api.ts loads (load below)
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 

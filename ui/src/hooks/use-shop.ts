@@ -33,8 +33,6 @@ const listeners = new Set<(s: ShopInfo) => void>();
 /** setShop shows a new answer of the shop's settings on every screen at once. */
 export function setShop(raw: unknown): void {
   const shop = (known = normalizeShop(raw, current().name));
-  // the shell may come from the service worker's cache, written under an older name
-  if (typeof document !== "undefined") document.title = shop.name;
   try {
     localStorage.setItem(CACHE_KEY, JSON.stringify(shop));
   } catch {

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "../testing/memory-storage";
 import { forgetAll, notCurrentShort, recall, remember } from "./last-known";
 import { notCurrentText } from "./not-current-text";
-
-// A Map-backed localStorage, as api.test.ts uses.
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => (m.has(k) ? m.get(k)! : null),
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    keys: () => [...m.keys()],
-  };
-}
 
 const balances = { balance_rial: "5000000", balance_gold: "1.250", available_rial: "4000000", available_gold: "1.000" };
 const price = { price: "42000000", updated_at: "2024-05-01T10:00:00Z", is_price_fresh: true };

@@ -1,6 +1,6 @@
 // Pure rules of the customer's notifications (issue 18): which entries still need marking read, how a live
 // event changes a shown list, the bell's badge text and the six SMS switches in the order the profile shows them.
-import type { Notification, SmsSettings } from "../api-types-notify";
+import type { Notification, NotificationKind, SmsSettings } from "../api-types-notify";
 import { toFaDigits } from "./digits";
 
 /** unreadIds lists the ids of the shown entries still unread, so one POST marks exactly what was seen. */
@@ -37,4 +37,20 @@ export const SMS_SWITCHES: readonly { key: keyof SmsSettings; label: string }[] 
 /** DEFAULT_SMS is the server's default: every event also sends a text message. */
 export const DEFAULT_SMS: SmsSettings = {
   deposit: true, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: true,
+};
+
+/** NOTIFICATION_KINDS names what each notification is about, in the words of the SMS switches and the list. */
+export const NOTIFICATION_KINDS: Record<NotificationKind, string> = {
+  deposit_approved: "تایید واریز",
+  deposit_rejected: "رد واریز",
+  withdraw_paid: "پرداخت برداشت",
+  withdraw_rejected: "رد برداشت",
+  gold_request_approved: "تایید درخواست آبشده",
+  gold_request_ready: "آماده‌شدن آبشده",
+  gold_request_delivered: "تحویل آبشده",
+  gold_request_rejected: "رد درخواست آبشده",
+  charge: "شارژ حساب",
+  referral_reward: "پاداش دعوت",
+  chat_reply: "پاسخ پشتیبانی",
+  price_alert: "هشدار قیمت",
 };

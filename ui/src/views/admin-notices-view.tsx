@@ -11,6 +11,7 @@ import { PageHeader, StatusCard } from "../components/ui";
 import { useAdminData } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { toFaDigits } from "../lib/digits";
+import { NOTIFICATION_KINDS } from "../lib/notifications";
 import { formatJalaliDateTime } from "../lib/jalali";
 import type { Tone } from "../lib/labels";
 import { EMPTY, faNumber } from "../lib/money";
@@ -19,22 +20,6 @@ import "../styles/admin-notices.css";
 
 const OUTBOX_FAILED = "خطا در دریافت وضعیت پیامک‌ها";
 const ALERTS_FAILED = "خطا در دریافت هشدارهای قیمت";
-
-/** KIND_LABELS names what each notice was about, in the words of the customer's SMS switches and list. */
-const KIND_LABELS: Record<NotificationKind, string> = {
-  deposit_approved: "تایید واریز",
-  deposit_rejected: "رد واریز",
-  withdraw_paid: "پرداخت برداشت",
-  withdraw_rejected: "رد برداشت",
-  gold_request_approved: "تایید درخواست آبشده",
-  gold_request_ready: "آماده‌شدن آبشده",
-  gold_request_delivered: "تحویل آبشده",
-  gold_request_rejected: "رد درخواست آبشده",
-  charge: "شارژ حساب",
-  referral_reward: "پاداش دعوت",
-  chat_reply: "پاسخ پشتیبانی",
-  price_alert: "هشدار قیمت",
-};
 
 /** STATUSES are a notice's status words (the tiles' words) and its badge colour. */
 const STATUSES: Record<SmsStatus, { label: string; tone: Tone }> = {
@@ -46,7 +31,7 @@ const STATUSES: Record<SmsStatus, { label: string; tone: Tone }> = {
 };
 
 /** kindLabel names a notice's kind; a kind this screen does not know yet reads as a plain notice. */
-const kindLabel = (kind: string) => KIND_LABELS[kind as NotificationKind] ?? "اعلان";
+const kindLabel = (kind: string) => NOTIFICATION_KINDS[kind as NotificationKind] ?? "اعلان";
 const status = (s: string) => STATUSES[s as SmsStatus] ?? { label: "نامعلوم", tone: "muted" as Tone };
 const count = (n: number | undefined) => faNumber(String(n ?? 0));
 
