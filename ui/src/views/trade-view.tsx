@@ -5,7 +5,6 @@ import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, 
 import { CODE_LENGTH } from "../components/code-input";
 import { InfoIcon } from "../components/icons";
 import { NotCurrent } from "../components/not-current";
-import { notCurrentText } from "../lib/not-current-text";
 import { toast } from "../components/toast";
 import { TradeCodeStep } from "../components/trade-code-step";
 import { TradeForm } from "../components/trade-form";
@@ -15,6 +14,7 @@ import { useCountdown } from "../hooks/use-countdown";
 import { useGoldPrice } from "../hooks/use-gold-price";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { useOffline } from "../hooks/use-offline";
+import { notCurrentText } from "../lib/not-current-text";
 import { checkTrade, secondsLeft, TRADE_MESSAGES as M, tradeAmount, type TradeInput } from "../lib/trade";
 import "../styles/trade.css";
 

@@ -6,12 +6,12 @@ import { api, errorText, lastKnown, type Balances } from "../api";
 import { DepositForm } from "../components/deposit-form";
 import { ChevronIcon, ReceiptIcon } from "../components/icons";
 import { NotCurrent } from "../components/not-current";
-import { notCurrentText } from "../lib/not-current-text";
 import { toast } from "../components/toast";
 import { PageHeader } from "../components/ui";
 import { WithdrawPanel } from "../components/withdraw-panel";
 import { useOffline } from "../hooks/use-offline";
 import { formatGold, formatRial } from "../lib/money";
+import { notCurrentText } from "../lib/not-current-text";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 
 type Tab = "deposit" | "withdraw";
