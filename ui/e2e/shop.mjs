@@ -38,6 +38,13 @@ export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), '
     if (i > 100) throw new Error(`goldshop did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // end sends signal to a running shop and waits for it to exit; an ended one is left as it is
+  const end = async (signal) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill(signal);
+    await exited;
+  };
   const smsLines = (phone) => log.split('\n').filter((l) => l.startsWith(`sms to=${phone} `));
   // the console gateway's notice lines (decisions.md, "Templates"), one per notification texted
   const noticeLines = (phone, kind) => log.split('\n').filter((l) => l.startsWith(`notice to=${phone} template=goldshop-${kind} `));
@@ -81,19 +88,9 @@ export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), '
     },
     port,
     // kill ends the process at once (SIGKILL) and keeps its data, for startShop({ data, port }) to bring back.
-    async kill() {
-      if (proc.exitCode === null && proc.signalCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGKILL');
-        await exited;
-      }
-    },
+    kill: () => end('SIGKILL'),
     async stop() {
-      if (proc.exitCode === null && proc.signalCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGTERM');
-        await exited;
-      }
+      await end('SIGTERM');
       rmSync(data, { recursive: true, force: true });
     },
   };

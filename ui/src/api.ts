@@ -1,6 +1,5 @@
-// The one place that talks to the server. It keeps the session (tokens and user info in
-// localStorage under the spec's names), adds the bearer token, refreshes it once on a 401
-// and throws ApiError carrying the server's Persian message.
+// The one place that talks to the server. It adds the bearer token of the session (session.ts), refreshes it
+// once on a 401 and throws ApiError carrying the server's Persian message.
 
 import type {
   User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest,
@@ -17,7 +16,10 @@ import type {
   NotificationPage, NotificationsRead, NotificationSettings, PriceAlert, PriceAlerts, SmsOutbox, AlertDemand,
 } from "./api-types-notify";
 import { markReachable, markUnreachable } from "./lib/connection";
-import { forgetAll, recall, remember, type Known, type LastKnownKey, type Remembered } from "./lib/last-known";
+import { recall, remember, type Known, type LastKnownKey, type Remembered } from "./lib/last-known";
+import { accessToken, expireSession, publishSession, saveTokens, storedRefreshToken, storedUser } from "./session";
+
+export { accessToken, clearSession, getSession, isAdmin, onSessionExpired, saveLogin, saveUser, subscribeSession } from "./session";
 
 export type * from "./api-types";
 export type * from "./api-types-trust";
@@ -47,111 +49,6 @@ export function errorText(err: unknown, fallback: string): string {
     if (err.status === 0) return NETWORK_ERROR;
   }
   return fallback;
-}
-
-// ---- session storage -------------------------------------------------------
-
-const KEY_TOKEN = "authToken";
-const KEY_REFRESH = "refreshToken";
-const KEY_USER = "userInfo";
-
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage full or blocked: the session lives until the tab closes
-  }
-}
-
-function readUser(): UserInfo | null {
-  const raw = read(KEY_USER);
-  if (!raw) return null;
-  try {
-    const u = JSON.parse(raw);
-    return u && typeof u === "object" ? (u as UserInfo) : null;
-  } catch {
-    return null;
-  }
-}
-
-let session: Session = { token: read(KEY_TOKEN), user: readUser() };
-const sessionListeners = new Set<(s: Session) => void>();
-const expiredListeners = new Set<() => void>();
-
-function publish(): void {
-  session = { token: read(KEY_TOKEN), user: readUser() };
-  sessionListeners.forEach((fn) => fn(session));
-}
-
-if (typeof window !== "undefined") {
-  // another tab logged in or out
-  window.addEventListener("storage", (e) => {
-    if (e.key === null || e.key === KEY_TOKEN || e.key === KEY_USER) publish();
-  });
-}
-
-/** getSession returns the current session. */
-export function getSession(): Session {
-  return session;
-}
-
-/** accessToken is the stored access token at this moment (the chat socket sends it when it connects). */
-export function accessToken(): string | null {
-  return read(KEY_TOKEN);
-}
-
-/** subscribeSession calls fn on every change of the session; it returns the unsubscribe. */
-export function subscribeSession(fn: (s: Session) => void): () => void {
-  sessionListeners.add(fn);
-  return () => sessionListeners.delete(fn);
-}
-
-/** onSessionExpired calls fn when a 401 could not be cured by a refresh; it returns the unsubscribe. */
-export function onSessionExpired(fn: () => void): () => void {
-  expiredListeners.add(fn);
-  return () => expiredListeners.delete(fn);
-}
-
-/** isAdmin tells whether the user is an admin (is_admin equal to 1). */
-export function isAdmin(user: UserInfo | null | undefined): boolean {
-  return !!user && (user.is_admin === 1 || user.is_admin === true || String(user.is_admin) === "1");
-}
-
-function toUserInfo(u: User): UserInfo {
-  return { id: u.id, first_name: u.first_name, last_name: u.last_name, name: u.name, is_admin: u.is_admin, role: u.role };
-}
-
-/** saveLogin stores the tokens and the user of a successful login. */
-export function saveLogin(answer: LoginAnswer): void {
-  forgetAll(); // a new login never shows the figures of whoever used the phone before
-  write(KEY_TOKEN, answer.accessToken);
-  write(KEY_REFRESH, answer.refreshToken);
-  write(KEY_USER, JSON.stringify(toUserInfo(answer.user)));
-  publish();
-}
-
-/** saveUser refreshes the stored user info (after loading or editing the profile). */
-export function saveUser(user: User): void {
-  write(KEY_USER, JSON.stringify(toUserInfo(user)));
-  publish();
-}
-
-/** clearSession removes the tokens, the user info and the remembered balances and prices. */
-export function clearSession(): void {
-  forgetAll();
-  write(KEY_TOKEN, null);
-  write(KEY_REFRESH, null);
-  write(KEY_USER, null);
-  publish();
 }
 
 // ---- requests --------------------------------------------------------------
@@ -203,16 +100,14 @@ let refreshing: Promise<boolean> | null = null;
 /** refreshTokens trades the refresh token for a new pair; concurrent callers share one attempt. */
 function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
-    const refreshToken = read(KEY_REFRESH);
+    const refreshToken = storedRefreshToken();
     if (!refreshToken) return false;
     try {
       const res = await send("POST", "/api/auth/refresh-token", { refreshToken }, {});
       if (!res.ok) return false;
       const data = (await readBody(res)) as { accessToken?: string; refreshToken?: string } | null;
       if (!data?.accessToken) return false;
-      write(KEY_TOKEN, data.accessToken);
-      if (data.refreshToken) write(KEY_REFRESH, data.refreshToken);
-      publish();
+      saveTokens(data.accessToken, data.refreshToken);
       return true;
     } catch {
       return false;
@@ -223,17 +118,11 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-function expire(): void {
-  // concurrent failures end the session once
-  const had = read(KEY_TOKEN) !== null || read(KEY_REFRESH) !== null;
-  clearSession();
-  if (had) expiredListeners.forEach((fn) => fn());
-}
 
 async function request<T>(method: string, path: string, body?: unknown, opts: Options = {}): Promise<T> {
   const auth = opts.auth ?? true;
   const headers = (): Record<string, string> => {
-    const token = auth ? read(KEY_TOKEN) : null;
+    const token = auth ? accessToken() : null;
     return token ? { ...opts.headers, Authorization: `Bearer ${token}` } : { ...opts.headers };
   };
   const first = headers();
@@ -241,7 +130,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Op
   if (res.status === 401 && first.Authorization && !opts.noRefresh) {
     if (await refreshTokens()) res = await send(method, path, body, headers());
     if (res.status === 401) {
-      expire();
+      expireSession();
       throw new ApiError(401, SESSION_EXPIRED);
     }
   }
@@ -307,7 +196,7 @@ function uploadOnce(path: string, form: FormData, headers: Record<string, string
 /** upload sends a multipart form with progress, refreshing the token once on a 401 like request does. */
 async function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void, key?: string): Promise<T> {
   const headers = (): Record<string, string> => {
-    const token = read(KEY_TOKEN);
+    const token = accessToken();
     const h: Record<string, string> = key ? { "Idempotency-Key": key } : {};
     if (token) h.Authorization = `Bearer ${token}`;
     return h;
@@ -317,7 +206,7 @@ async function upload<T>(path: string, form: FormData, onProgress: (percent: num
   if (res.status === 401 && first.Authorization) {
     if (await refreshTokens()) res = await uploadOnce(path, form, headers(), onProgress);
     if (res.status === 401) {
-      expire();
+      expireSession();
       throw new ApiError(401, SESSION_EXPIRED);
     }
   }
@@ -330,10 +219,10 @@ async function upload<T>(path: string, form: FormData, onProgress: (percent: num
 
 /** remembered keeps a call's successful answer on the phone, for when the shop cannot be reached later. */
 async function remembered<K extends LastKnownKey>(key: K, call: Promise<Remembered[K]>): Promise<Remembered[K]> {
-  const who = read(KEY_USER);
+  const who = storedUser();
   const value = await call;
   // an answer that lands after a logout (or a change of user) belongs to nobody on this phone now
-  if (read(KEY_USER) === who) remember(key, value);
+  if (storedUser() === who) remember(key, value);
   return value;
 }
 
@@ -534,7 +423,7 @@ export function exportUrl(name: ExportName, from: string, to: string): string {
 
 /** logout ends the session on the server (best effort) and clears all local storage. */
 export async function logout(): Promise<void> {
-  if (read(KEY_TOKEN)) {
+  if (accessToken()) {
     // the tokens are forgotten here whatever the server says
     await api.logout().catch(() => undefined);
   }
@@ -543,5 +432,5 @@ export async function logout(): Promise<void> {
   } catch {
     // nothing stored
   }
-  publish();
+  publishSession();
 }
