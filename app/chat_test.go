@@ -380,7 +380,7 @@ func TestChatSurvivesOddPayloads(t *testing.T) {
 		map[string]any{"room_id": room, "message": 12}, map[string]any{"room_id": room, "message": map[string]any{}},
 		map[string]any{"room_id": []any{room}}, strings.Repeat("[", 1000)}
 	for _, event := range []string{"join_room", "send_message", "typing", "stop_typing", "admin_join_room",
-		"admin_leave_room", "admin_send_message", "join_user_room", "unknown_event"} {
+		"admin_leave_room", "leave_room", "admin_send_message", "join_user_room", "unknown_event"} {
 		for _, arg := range odd {
 			_ = c.Emit(event, arg)
 		}
@@ -409,5 +409,55 @@ func TestChatSendsAreRateLimited(t *testing.T) {
 	}
 	if refused != 5 {
 		t.Fatalf("%d of 25 quick sends refused, want 5", refused)
+	}
+}
+
+// A tab's one socket leaves the chat page's room without reconnecting, so no message from the shop can fall
+// into the gap of a reconnection: the answer comes as a notification on the same socket, unread.
+func TestChatCustomerLeavesTheRoomOnTheSameSocket(t *testing.T) {
+	s := newTestShop(t)
+	adminToken := s.signInAdmin()
+	customerToken, _ := s.signUp(1)
+	room := s.chatRoom(t, customerToken)
+	tab := s.dialChat(t, customerToken)
+	call(t, tab, "join_user_room")
+	next(t, tab, "admin_unread_updated", nil)
+	call(t, tab, "join_room", room)
+	next(t, tab, "previous_messages", nil)
+	desk := s.dialChat(t, adminToken)
+	call(t, desk, "admin_join_room", room)
+	next(t, desk, "previous_messages", nil)
+
+	// in the room, the shop's message is read at once
+	call(t, desk, "admin_send_message", map[string]any{"room_id": room, "message": "سلام"})
+	var got chatMessage
+	next(t, tab, "receive_message", &got)
+	if !got.IsRead {
+		t.Fatalf("read in the open room: %+v", got)
+	}
+	next(t, tab, "user_receive_message", nil) // the customer's listener hears every answer
+
+	if ack := call(t, tab, "leave_room", room); ack["ok"] != true {
+		t.Fatalf("leave_room: %v", ack)
+	}
+	call(t, desk, "typing", room)
+	if err := tab.None("typing", 200*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	call(t, desk, "admin_send_message", map[string]any{"room_id": room, "message": "رسید شما تایید شد"})
+	next(t, tab, "user_receive_message", &got)
+	if got.IsRead || got.Text != "رسید شما تایید شد" {
+		t.Fatalf("notification after leaving %+v", got)
+	}
+	var total map[string]int64
+	for total["total_unread"] != 1 { // the counts pushed while the room was open come first
+		next(t, tab, "admin_unread_updated", &total)
+	}
+	if err := tab.None("receive_message", 200*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	// leaving twice, or a room never opened, changes nothing
+	if ack := call(t, tab, "leave_room", room); ack["ok"] != true {
+		t.Fatalf("second leave_room: %v", ack)
 	}
 }

@@ -201,7 +201,9 @@ func (h *Hub) adminJoinRoom(s *socketio.Socket, m *socketio.Message) {
 	ok(m, nil)
 }
 
-func (h *Hub) adminLeaveRoom(s *socketio.Socket, m *socketio.Message) {
+// leaveRoom closes a room on this socket only, for either side: the shop's next messages there are unread
+// again. Leaving a room the socket never opened changes nothing, so it needs no ownership check.
+func (h *Hub) leaveRoom(s *socketio.Socket, m *socketio.Message) {
 	if room, valid := roomArg(m); valid {
 		h.leave(room, s)
 	}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { api, type ChatMessage } from "../api";
 import { toast } from "../components/toast";
 import { addMessage, failureText, markRead } from "../lib/chat";
-import { emitChat, leaveByReconnecting, onChat, onConnected, type Typing } from "../lib/chat-socket";
+import { emitChat, onChat, onConnected, type Typing } from "../lib/chat-socket";
 
 /** UPLOADED and UPLOAD_FAILED are the upload's toasts (customer.md §8). */
 const UPLOADED = "فایل بارگذاری شد";
@@ -21,9 +21,9 @@ export type ChatRoomState = {
 };
 
 /**
- * useChatRoom opens a room on the socket for the customer (join_room) or the shop (admin_join_room, and
- * admin_leave_room when it closes; a customer's socket reconnects instead), again on every reconnection,
- * and follows its events.
+ * useChatRoom opens a room on the socket for the customer (join_room) or the shop (admin_join_room), again
+ * on every reconnection, follows its events, and closes it on the same socket when it goes (leave_room,
+ * admin_leave_room): a reconnection instead would lose any message sent in its gap.
  */
 export function useChatRoom(roomId: number | null, admin: boolean): ChatRoomState {
   const [messages, setMessages] = useState<readonly ChatMessage[]>([]);
@@ -73,8 +73,7 @@ export function useChatRoom(roomId: number | null, admin: boolean): ChatRoomStat
       offs.forEach((off) => off());
       clearTimeout(typingTimer);
       // leaving the page: the shop's next messages are unread again (and count on the header badge)
-      if (admin) void emitChat("admin_leave_room", roomId);
-      else leaveByReconnecting();
+      void emitChat(admin ? "admin_leave_room" : "leave_room", roomId);
     };
   }, [roomId, admin]);
 

@@ -47,6 +47,8 @@ export type ClientEvents = {
   send_message: Outgoing;
   typing: number;
   stop_typing: number;
+  /** leave_room is ours, beside the contract's events: the chat page closes its room without reconnecting. */
+  leave_room: number;
   admin_join_room: number;
   admin_leave_room: number;
   admin_send_message: Outgoing;
@@ -139,16 +141,6 @@ subscribeSession((s) => {
   if (!s.token || (owner !== null && id !== null && id !== owner)) closeChat();
   else owner ??= id;
 });
-
-/**
- * leaveByReconnecting drops every room this socket has open by starting a new connection: the contract gives
- * a customer no leave event, and the server counts a customer whose socket has the room open as reading it.
- */
-export function leaveByReconnecting(): void {
-  if (!socket) return;
-  socket.disconnect();
-  socket.connect();
-}
 
 /** chatConnected tells whether the socket is connected now. */
 export function chatConnected(): boolean {
