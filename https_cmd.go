@@ -47,6 +47,18 @@ func addTLSFlags(fs *flag.FlagSet, c *tlsConfig) {
 	fs.StringVar(&c.HTTPAddr, "http-addr", ":80", "with HTTPS: plain-HTTP address that redirects to HTTPS and answers ACME challenges (off when empty)")
 }
 
+// contact is the operator's address as the HTTPS flags give it (the ACME e-mail, else the shop's domain), for
+// push services to write to; "" when none is given.
+func (c tlsConfig) contact() string {
+	switch {
+	case c.ACMEEmail != "":
+		return "mailto:" + c.ACMEEmail
+	case c.ACMEDomain != "":
+		return "https://" + c.ACMEDomain
+	}
+	return ""
+}
+
 // on tells whether the shop terminates TLS itself.
 func (c tlsConfig) on() bool { return c.CertFile != "" || c.KeyFile != "" || c.ACMEDomain != "" }
 

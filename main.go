@@ -191,7 +191,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
-		Uploads: filepath.Join(cfg.Data, "uploads"), HTTPS: certs.enabled(), Backups: backups, Certificate: certs.status})
+		Uploads: filepath.Join(cfg.Data, "uploads"), HTTPS: certs.enabled(), Backups: backups, Certificate: certs.status,
+		PushContact: cfg.TLS.contact()})
 	if err != nil {
 		return err
 	}

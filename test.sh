@@ -56,6 +56,7 @@ grep -rHo --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^
 step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop) and socket.io-client tests"
 CGO_ENABLED=0 go build -o "$work/goldshop" .
 CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance
+CGO_ENABLED=0 go build -o "$work/pushservice" ./tools/pushservice
 # "The next version": the same shop whose service worker differs by one line, as any new build's does, so the
 # app-install journey sees a phone offered the update and reloading into it. An overlay, not a second checkout.
 cp ui/dist/sw.js "$work/sw-next.js" && printf '\n// the next build\n' >>"$work/sw-next.js"
@@ -63,11 +64,11 @@ printf '{"Replace":{"%s":"%s"}}' "$PWD/ui/dist/sw.js" "$work/sw-next.js" >"$work
 CGO_ENABLED=0 go build -overlay "$work/overlay.json" -o "$work/goldshop-next" .
 mkdir -p test-artifacts
 e2e() { (cd ui && GOLDSHOP_BIN="$work/goldshop" GOLDSHOP_NEXT_BIN="$work/goldshop-next" CONFORMANCE_BIN="$work/conformance" \
-  ARTIFACTS="$PWD/../test-artifacts" node --test "$@"); }
+  PUSH_SERVICE_BIN="$work/pushservice" ARTIFACTS="$PWD/../test-artifacts" node --test "$@"); }
 # Three journeys wait out the shop's one-code-a-minute rule, for about four of their six minutes: they run in a
 # lane of their own beside the others (each file still runs alone in its lane, as `npm run e2e` runs them all).
-# The owner's notices screen follows them there, so the two lanes end at about the same time.
-waiting=(e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs e2e/admin-notices.test.mjs)
+# The owner's notices screen and the push journey follow them there, so the two lanes end at about the same time.
+waiting=(e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs e2e/admin-notices.test.mjs e2e/push.test.mjs)
 e2e "${waiting[@]}" >"$work/waiting.log" 2>&1 &
 waiting_lane=$!
 others=$(cd ui && find e2e -name '*.test.mjs' | sort | grep -v -x -F -f <(printf '%s\n' "${waiting[@]}"))

@@ -15,6 +15,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 
 	"goldshop/app/chat"
+	"goldshop/app/push"
 	"goldshop/app/sms"
 	"goldshop/app/socketio"
 	"goldshop/store"
@@ -34,6 +35,10 @@ type Config struct {
 	Backups    Backups          // the scheduled backups the owner lists, starts and downloads; nil = none
 	// Certificate reports the HTTPS certificate being served, for the admin panel; nil or false = plain HTTP.
 	Certificate func() (CertificateStatus, bool)
+	// PushContact is the mailto: or https: address push services may write to (default: BaseURL if https).
+	PushContact string
+	// PushClient posts Web Push messages; nil = a plain client with a timeout.
+	PushClient *http.Client
 }
 
 // App holds the shop's dependencies; its methods are the HTTP handlers.
@@ -54,6 +59,8 @@ type App struct {
 	shopCache  atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
 	reserves   reservesCache              // the public reserves page's last answer
 	smsNudge   chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
+	push       *push.Sender
+	pushQueue  chan store.Notification // committed notifications waiting for their Web Push (runPush)
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -91,7 +98,10 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
-		smsNudge: make(chan struct{}, 1)}
+		smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize)}
+	if a.push, err = newPushSender(ctx, cfg); err != nil {
+		return nil, err
+	}
 	a.chat = chat.New(a.chatConfig())
 	if err := a.loadShop(ctx); err != nil {
 		return nil, err

@@ -311,4 +311,10 @@ const (
 	msgAlertSaved         = "هشدار قیمت ثبت شد"
 	msgAlertNotFound      = "هشدار پیدا نشد"
 	msgAlertDeleted       = "هشدار حذف شد"
+
+	msgPushEndpoint = "این نشانی اعلان از سرویس اعلان مرورگرها نیست"
+	msgPushKeys     = "کلیدهای اعلان این مرورگر معتبر نیستند"
+	msgPushSaved    = "اعلان روی این گوشی روشن شد"
+	msgPushDeleted  = "اعلان روی این گوشی خاموش شد"
+	msgPushNotFound = "این گوشی برای اعلان ثبت نشده است"
 )

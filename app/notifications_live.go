@@ -10,9 +10,11 @@ import (
 const liveBatch = 200
 
 // RunNotifications delivers every new notification to its customer's open app (the socket event
-// "notification": {item, unread}) once its transaction has committed, until ctx ends. It looks after each
-// commit, so an event that rolled back is never told, and a burst of commits costs one look.
+// "notification": {item, unread}) and subscribed phones (Web Push) once its transaction has committed, until
+// ctx ends. It looks after each commit, so an event that rolled back is never told, and a burst of commits
+// costs one look.
 func (a *App) RunNotifications(ctx context.Context) {
+	go a.runPush(ctx)
 	last, err := a.store.LastNotificationID(ctx)
 	for err != nil {
 		if ctx.Err() != nil {
@@ -49,6 +51,7 @@ func (a *App) deliverAfter(ctx context.Context, last int64) int64 {
 				continue
 			}
 			a.chat.Notify(n.UserID, "notification", map[string]any{"item": viewNotification(n), "unread": unread})
+			a.queuePush(n)
 		}
 		if len(list) > 0 {
 			a.nudgeSMS()

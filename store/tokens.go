@@ -174,6 +174,11 @@ func (s *Store) RevokeLogin(ctx context.Context, loginID int64, now time.Time) e
 // revokeLogins revokes the logins matching where (a fixed condition with ? args) and all their tokens.
 func revokeLogins(ctx context.Context, tx *sql.Tx, where string, now time.Time, args ...any) error {
 	at := now.UnixMilli()
+	// a signed-out phone gets no more pushes: the next person to use it must not read this customer's news
+	if _, err := tx.ExecContext(ctx, `DELETE FROM push_subscriptions WHERE login_id IN
+		(SELECT id FROM logins WHERE `+where+`)`, args...); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND login_id IN
 		(SELECT id FROM logins WHERE `+where+`)`, append([]any{at}, args...)...); err != nil {
 		return err

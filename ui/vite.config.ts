@@ -31,6 +31,8 @@ export default defineConfig({
             options: { cacheName: "goldshop-assets", expiration: { maxEntries: 80 } },
           },
         ],
+        // Web Push: showing a push and opening what it is about (public/push-sw.js)
+        importScripts: ["push-sw.js"],
         cleanupOutdatedCaches: true,
         inlineWorkboxRuntime: true,
         sourcemap: false,

@@ -22,10 +22,12 @@ function freePort() {
 
 // startShop runs a shop on a fresh data folder and port, or, given them, the same shop again after kill();
 // binary runs another build of it (GOLDSHOP_NEXT_BIN, the next version).
-export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-')), port, binary = bin } = {}) {
+// env adds to the shop's environment (such as HTTPS_PROXY for its outgoing calls).
+export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-')), port, binary = bin, env = {} } = {}) {
   port ??= await freePort();
   const proc = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let log = '';
   proc.stderr.setEncoding('utf8');

@@ -262,6 +262,9 @@ export const api = {
     request<Message & { alert: PriceAlert }>("POST", "/api/alerts", { side, price }),
   deletePriceAlert: (id: number) => request<Message>("DELETE", `/api/alerts/${id}`),
   markNotificationsRead: (which: NotificationsRead) => request<{ unread: number }>("POST", "/api/notifications/read", which),
+  pushKey: () => request<{ public_key: string }>("GET", "/api/push/key"),
+  savePushSubscription: (sub: PushSubscriptionJSON) => request<Message>("POST", "/api/push/subscriptions", sub),
+  deletePushSubscription: (endpoint: string) => request<Message>("DELETE", "/api/push/subscriptions", { endpoint }),
   notificationSettings: () => request<NotificationSettings>("GET", "/api/users/me/notification-settings"),
   saveNotificationSettings: (s: NotificationSettings) =>
     request<Message & { settings: NotificationSettings }>("PUT", "/api/users/me/notification-settings", s),
@@ -423,6 +426,13 @@ export function exportUrl(name: ExportName, from: string, to: string): string {
 
 /** logout ends the session on the server (best effort) and clears all local storage. */
 export async function logout(): Promise<void> {
+  // the server forgets this phone's pushes with the login; the browser drops its subscription too, so the next
+  // person to sign in here starts with the switch off
+  await globalThis.navigator?.serviceWorker
+    ?.getRegistration()
+    .then((reg) => reg?.pushManager?.getSubscription())
+    .then((sub) => sub?.unsubscribe())
+    .catch(() => undefined);
   if (accessToken()) {
     // the tokens are forgotten here whatever the server says
     await api.logout().catch(() => undefined);

@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { logout } from "../api";
 import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/icons";
 import { NotificationSettings } from "../components/notification-settings";
+import { PushSettings } from "../components/push-settings";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";
@@ -46,7 +47,7 @@ export default function ProfileView() {
   return (
     <div className="stack">
       <h1 className="page-title">پروفایل</h1>
-      <button type="button" className="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header" aria-label={`${name}، ویرایش پروفایل`}>
+      <button type="button" className="profile-head" onClick={() => navigate("/edit-profile")} data-testid="profile-header">
         <span className="avatar" aria-hidden="true">
           {name.slice(0, 1)}
         </span>
@@ -108,6 +109,7 @@ export default function ProfileView() {
         </ul>
       </nav>
 
+      <PushSettings />
       <NotificationSettings />
 
       <Button variant="danger" className="btn-block" onClick={doLogout} data-testid="profile-logout">
