@@ -43,6 +43,7 @@ type config struct {
 	TrustProxy  bool
 	ProxyHops   int
 	DebugAddr   string
+	PushProxy   string
 	TLS         tlsConfig    // https_cmd.go: certificates from files or ACME, the HTTP redirect
 	Backup      backupConfig // backup_cmd.go: scheduled backups and off-site replication
 	CheckEvery  time.Duration
@@ -93,6 +94,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 		fs.StringVar(&cfg.BaseURL, "base-url", "", "absolute address of the shop, such as https://shop.example")
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For, as the proxy appended them")
 		fs.IntVar(&cfg.ProxyHops, "proxy-hops", 1, "with --trust-proxy: how many reverse proxies in front of the shop append to X-Forwarded-For")
+		fs.StringVar(&cfg.PushProxy, "push-proxy", "", "send Web Push through this HTTP(S) proxy, such as http://proxy.example:3128 (Google's push service is often unreachable from Iran)")
 		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve Go's pprof and expvar here, such as 127.0.0.1:6060 (off when empty)")
 		fs.DurationVar(&cfg.CheckEvery, "check-every", 24*time.Hour, "time between full ledger checks while serving (the first runs a minute after start; 0: only that one)")
 		addTLSFlags(fs, &cfg.TLS)
@@ -150,6 +152,9 @@ func serveConfig(args []string, stderr io.Writer) (config, error) {
 	if cfg.TLS.on() && !given(fs, "addr") {
 		cfg.Addr = ":443"
 	}
+	if _, err := pushProxy(cfg.PushProxy); err != nil {
+		return cfg, err
+	}
 	return cfg, cfg.TLS.validate()
 }
 
@@ -192,7 +197,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
 		Uploads: filepath.Join(cfg.Data, "uploads"), HTTPS: certs.enabled(), Backups: backups, Certificate: certs.status,
-		PushContact: cfg.TLS.contact()})
+		PushContact: cfg.TLS.contact(), PushClient: pushClient(cfg.PushProxy)})
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,8 @@ func newPushSender(ctx context.Context, cfg Config) (*push.Sender, error) {
 	}
 	client := cfg.PushClient
 	if client == nil {
-		client = &http.Client{Timeout: 15 * time.Second}
+		client = &http.Client{Timeout: 15 * time.Second,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	}
 	return &push.Sender{Keys: keys, Subscriber: pushContact(cfg.PushContact, cfg.BaseURL), Client: client}, nil
 }

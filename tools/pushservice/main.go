@@ -1,6 +1,6 @@
 // Command pushservice stands in for the browsers' push services (FCM, Apple's, Mozilla's) in the browser tests,
 // where the real ones cannot be reached. It is an HTTP proxy on loopback: a shop started with
-// HTTPS_PROXY=<its address> and SSL_CERT_FILE=<its -ca file> reaches it for every push, over TLS with a
+// --push-proxy <its address> and SSL_CERT_FILE=<its -ca file> reaches it for every push, over TLS with a
 // certificate its own CA signed for the host asked for. It answers each push 201 Created and prints it as one
 // JSON line on stdout ({endpoint, headers, body: base64}), for the test to decrypt as the phone would.
 //

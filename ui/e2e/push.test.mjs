@@ -1,6 +1,6 @@
 // Web Push (issue 18) in Debian's Chromium against the real binary, on a phone. The customer turns on «اعلان روی
 // گوشی» in the profile; the owner approves their deposit; the shop encrypts the push (RFC 8291), signs it (VAPID)
-// and posts it over HTTPS through the proxy named by HTTPS_PROXY, as a shop behind a proxy would. That proxy is
+// and posts it over HTTPS through the proxy --push-proxy names, as a shop in Iran would. That proxy is
 // tools/pushservice standing in for Google's push service, which cannot be reached here: it prints each push,
 // the test decrypts it with the phone's keys, and Chromium delivers it to the service worker as a real push
 // message (DevTools' ServiceWorker.deliverPushMessage). The worker shows it in Persian, right to left; a tap
@@ -52,7 +52,7 @@ function startPushService(caPath) {
 before(async () => {
   const ca = join(mkdtempSync(join(tmpdir(), 'goldshop-push-')), 'ca.pem');
   service = await startPushService(ca);
-  shop = await startShop({ env: { HTTPS_PROXY: service.proxy, SSL_CERT_FILE: ca } });
+  shop = await startShop({ args: ['--push-proxy', service.proxy], env: { SSL_CERT_FILE: ca } });
   shop.addAdmin(ownerPhone, ownerPassword);
   owner = (await apiLogin(ownerPhone, ownerPassword)).accessToken;
   customer = await registerCustomer(customerPhone, '800008888', { password: customerPassword });
