@@ -101,6 +101,9 @@ GOLDSHOP_SMS=console
 #
 # Copies of the database elsewhere, as it changes:
 # GOLDSHOP_REPLICATE_TO=sftp://backup@backup.example/goldshop
+#
+# Push notifications on customers' phones, when this server cannot reach Google's push service:
+# GOLDSHOP_PUSH_PROXY=http://proxy.example:3128
 ENV
 }
 

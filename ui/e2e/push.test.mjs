@@ -196,7 +196,8 @@ describe('push on the phone', () => {
 
     // Tapped, it opens the screen it is about in the app. Nobody can tap a headless browser's notification: the
     // worker is handed the click event the tap would fire.
-    const [worker] = context.serviceWorkers();
+    // the worker the push woke (an idle one is stopped and started again, a new worker to Playwright)
+    const worker = context.serviceWorkers().at(-1) ?? (await context.waitForEvent('serviceworker'));
     await worker.evaluate(async () => {
       const [n] = await self.registration.getNotifications();
       self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));

@@ -50,7 +50,9 @@ export async function pushState(): Promise<PushState> {
 /** turnPushOn asks the customer's permission, subscribes this phone and tells the server. */
 export async function turnPushOn(): Promise<PushState> {
   if ((await Notification.requestPermission()) !== "granted") return Notification.permission === "denied" ? "denied" : "off";
-  const reg = await navigator.serviceWorker.ready;
+  // the worker registers after the page loads; without one (a private window) there is nothing to push to
+  const reg = await navigator.serviceWorker.getRegistration();
+  if (!reg) throw new Error("no service worker");
   const { public_key } = await api.pushKey();
   const sub =
     (await reg.pushManager.getSubscription()) ??
