@@ -26,6 +26,7 @@ import (
 	_ "time/tzdata" // Asia/Tehran must resolve on machines without a zoneinfo database
 
 	"goldshop/app"
+	"goldshop/app/push"
 	"goldshop/app/sms"
 	"goldshop/store"
 )
@@ -195,9 +196,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	proxy, _ := pushProxy(cfg.PushProxy) // serveConfig refused a bad one
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
 		Uploads: filepath.Join(cfg.Data, "uploads"), HTTPS: certs.enabled(), Backups: backups, Certificate: certs.status,
-		PushContact: cfg.TLS.contact(), PushClient: pushClient(cfg.PushProxy)})
+		PushContact: cfg.TLS.contact(), PushClient: push.NewClient(proxy)})
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"goldshop/app/push"
 )
 
 func TestPushProxyMustBeAProxysAddress(t *testing.T) {
@@ -21,7 +23,8 @@ func TestPushProxyMustBeAProxysAddress(t *testing.T) {
 		!strings.Contains(err.Error(), "--push-proxy") {
 		t.Fatalf("serve took a bad --push-proxy: %v", err)
 	}
-	if c := pushClient("http://proxy.example:3128"); c.CheckRedirect == nil || c.Timeout == 0 {
+	proxy, _ := pushProxy("http://proxy.example:3128")
+	if c := push.NewClient(proxy); c.CheckRedirect == nil || c.Timeout == 0 {
 		t.Fatal("the push client follows redirects or waits forever")
 	}
 }

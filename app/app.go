@@ -37,7 +37,7 @@ type Config struct {
 	Certificate func() (CertificateStatus, bool)
 	// PushContact is the mailto: or https: address push services may write to (default: BaseURL if https).
 	PushContact string
-	// PushClient posts Web Push messages (main's goes through --push-proxy); nil = a plain client with a timeout.
+	// PushClient posts Web Push messages (main's goes through --push-proxy); nil = push.NewClient(nil).
 	PushClient *http.Client
 }
 

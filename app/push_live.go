@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
-	"time"
 
 	"goldshop/app/push"
 	"goldshop/store"
@@ -28,8 +26,7 @@ func newPushSender(ctx context.Context, cfg Config) (*push.Sender, error) {
 	}
 	client := cfg.PushClient
 	if client == nil {
-		client = &http.Client{Timeout: 15 * time.Second,
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		client = push.NewClient(nil)
 	}
 	return &push.Sender{Keys: keys, Subscriber: pushContact(cfg.PushContact, cfg.BaseURL), Client: client}, nil
 }

@@ -111,6 +111,17 @@ type Message struct {
 	Tag   string `json:"tag"`  // a later message with the same tag replaces this one on the phone
 }
 
+// NewClient is the client pushes are posted with: through proxy when given, else as the environment says
+// (HTTPS_PROXY). It never follows a redirect, so a push goes only to the push service's own host.
+func NewClient(proxy *url.URL) *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	if proxy != nil {
+		t.Proxy = http.ProxyURL(proxy)
+	}
+	return &http.Client{Timeout: 15 * time.Second, Transport: t,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
 // Sender posts messages to push services.
 type Sender struct {
 	Keys Keys
