@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"expvar"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/pprof"
+
+	"goldshop/store"
 )
 
 // serveDebug serves the runtime's profiles and memory figures on their own address, for measuring (the chat
@@ -24,8 +27,14 @@ func loopbackAddr(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-func serveDebug(addr string, log *slog.Logger) {
+func serveDebug(addr string, log *slog.Logger, st *store.Store) {
 	mux := http.NewServeMux()
+	// the group committer's counters, for the load run's transactions per commit
+	mux.HandleFunc("/debug/commits", func(w http.ResponseWriter, _ *http.Request) {
+		groups, transactions := st.GroupCommits()
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]int64{"groups": groups, "transactions": transactions})
+	})
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)

@@ -48,6 +48,7 @@ type config struct {
 	TLS         tlsConfig    // https_cmd.go: certificates from files or ACME, the HTTP redirect
 	Backup      backupConfig // backup_cmd.go: scheduled backups and off-site replication
 	CheckEvery  time.Duration
+	CodeSpacing time.Duration // least time between two codes of a phone and purpose; not a minute only with --sms console
 }
 
 func main() {
@@ -98,6 +99,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 		fs.StringVar(&cfg.PushProxy, "push-proxy", "", "send Web Push through this HTTP(S) proxy, such as http://proxy.example:3128 (Google's push service is often unreachable from Iran)")
 		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve Go's pprof and expvar here, such as 127.0.0.1:6060 (off when empty)")
 		fs.DurationVar(&cfg.CheckEvery, "check-every", 24*time.Hour, "time between full ledger checks while serving (the first runs a minute after start; 0: only that one)")
+		fs.DurationVar(&cfg.CodeSpacing, "code-spacing", time.Minute, "least time between two verification codes of one phone and purpose; another than 1m0s only with --sms console (browser journeys, load runs)")
 		addTLSFlags(fs, &cfg.TLS)
 		addBackupFlags(fs, &cfg.Backup)
 	}
@@ -156,6 +158,13 @@ func serveConfig(args []string, stderr io.Writer) (config, error) {
 	if _, err := pushProxy(cfg.PushProxy); err != nil {
 		return cfg, err
 	}
+	if cfg.CodeSpacing != time.Minute && cfg.SMS != "console" {
+		// one code a minute is what keeps a customer's phone from a flood of texts: never changed in production
+		return cfg, errors.New("--code-spacing is only for development and tests: it needs --sms console")
+	}
+	if cfg.CodeSpacing <= 0 {
+		return cfg, errors.New("--code-spacing must be above zero")
+	}
 	return cfg, cfg.TLS.validate()
 }
 
@@ -167,7 +176,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if cfg.DebugAddr != "" && !loopbackAddr(cfg.DebugAddr) {
 		return fmt.Errorf("--debug-addr %q is not a loopback address: use 127.0.0.1:PORT or [::1]:PORT", cfg.DebugAddr)
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	log, logs := newServerLog(stderr)
+	defer logs.Close() // last: whatever the stop logs is written out
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
@@ -199,7 +209,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	proxy, _ := pushProxy(cfg.PushProxy) // serveConfig refused a bad one
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
 		Uploads: filepath.Join(cfg.Data, "uploads"), HTTPS: certs.enabled(), Backups: backups, Certificate: certs.status,
-		PushContact: cfg.TLS.contact(), PushClient: push.NewClient(proxy)})
+		PushContact: cfg.TLS.contact(), PushClient: push.NewClient(proxy), CodeSpacing: cfg.CodeSpacing})
 	if err != nil {
 		return err
 	}
@@ -207,7 +217,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	go a.RunNotifications(ctx)
 	go a.RunSMSOutbox(ctx)
 	if cfg.DebugAddr != "" {
-		go serveDebug(cfg.DebugAddr, log)
+		go serveDebug(cfg.DebugAddr, log, st)
 	}
 
 	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second,

@@ -187,3 +187,22 @@ func TestDebugEndpointsListenOnLoopbackOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSpacingIsForTheConsoleSenderOnly: one code a minute is what spares a customer's phone a flood of
+// texts, so another spacing is refused with a real SMS gateway, and a spacing of zero or less anywhere.
+func TestCodeSpacingIsForTheConsoleSenderOnly(t *testing.T) {
+	for _, args := range [][]string{
+		{"--sms", "kavenegar", "--sms-key", "k", "--code-spacing", "1s"},
+		{"--code-spacing", "0s"},
+		{"--code-spacing", "-1s"},
+	} {
+		if _, err := serveConfig(args, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "--code-spacing") {
+			t.Fatalf("%v: %v", args, err)
+		}
+	}
+	for _, args := range [][]string{{"--code-spacing", "1ms"}, {"--sms", "kavenegar", "--sms-key", "k"}} {
+		if _, err := serveConfig(args, &bytes.Buffer{}); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+	}
+}

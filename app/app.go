@@ -39,6 +39,9 @@ type Config struct {
 	PushContact string
 	// PushClient posts Web Push messages (main's goes through --push-proxy); nil = push.NewClient(nil).
 	PushClient *http.Client
+	// CodeSpacing is the least time between two codes of one phone and purpose; 0 = the spec's minute. Main
+	// takes another only with the console SMS sender, so that browser journeys and load runs need not wait.
+	CodeSpacing time.Duration
 }
 
 // App holds the shop's dependencies; its methods are the HTTP handlers.
@@ -52,15 +55,18 @@ type App struct {
 	trustProxy bool
 	proxyHops  int
 	codeKey    []byte // HMAC key for verification codes, kept in the database
-	uploads    string
-	chat       *chat.Hub
-	backups    Backups
-	cert       func() (CertificateStatus, bool)
-	shopCache  atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
-	reserves   reservesCache              // the public reserves page's last answer
-	smsNudge   chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
-	push       *push.Sender
-	pushQueue  chan store.Notification // committed notifications waiting for their Web Push (runPush)
+	// codeSpacing overrides codeLimits' resend spacing when above 0 (Config.CodeSpacing)
+	codeSpacing time.Duration
+	uploads     string
+	chat        *chat.Hub
+	backups     Backups
+	cert        func() (CertificateStatus, bool)
+	shopCache   atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
+	reserves    reservesCache              // the public reserves page's last answer
+	prices      myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
+	smsNudge    chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
+	push        *push.Sender
+	pushQueue   chan store.Notification // committed notifications waiting for their Web Push (runPush)
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -98,7 +104,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
-		smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize)}
+		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize)}
 	if a.push, err = newPushSender(ctx, cfg); err != nil {
 		return nil, err
 	}

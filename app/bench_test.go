@@ -3,6 +3,7 @@ package app
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 )
 
@@ -56,6 +57,27 @@ func BenchmarkPasswordLogin(b *testing.B) {
 		s.clock.Advance(loginsPerIP.Window / 90) // stay under the per-address limit
 		if r := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"}); r.Status != 200 {
 			b.Fatalf("login: %d %s", r.Status, r.Body)
+		}
+	}
+}
+
+// BenchmarkMyPricesServer is the trade screen's price call as the server alone spends it: through every
+// middleware and the handler, without a network or a client; it reports the allocations a call makes.
+func BenchmarkMyPricesServer(b *testing.B) {
+	s := newTestShop(b)
+	admin := s.signInAdmin()
+	s.setPrice(admin, 51_234_567)
+	c := s.newTrader(1, "")
+	h := s.app.Handler()
+	req := httptest.NewRequest("GET", "/api/prices/my-prices", nil)
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 {
+			b.Fatalf("status %d", w.Code)
 		}
 	}
 }

@@ -60,6 +60,9 @@ func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
 func (a *App) textCode(r *http.Request, phone, purpose string,
 	issue func(codeHash []byte, lim store.CodeLimits) (wait time.Duration, err error)) error {
 	lim := codeLimits[purpose]
+	if a.codeSpacing > 0 {
+		lim.ResendAfter = a.codeSpacing
+	}
 	lim.Hits = []store.Limit{a.codeRequestsBucket(r)}
 	code := newCode()
 	wait, err := issue(a.codeHash(phone, purpose, code), lim)

@@ -14,7 +14,7 @@ import (
 const maxJSONBody = 1 << 20
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header()["Content-Type"] = headerJSONType
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }

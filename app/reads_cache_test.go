@@ -1,7 +1,11 @@
 package app
 
 import (
+	"context"
 	"testing"
+	"time"
+
+	"goldshop/rules"
 )
 
 // The trade screen's poll reads the base price, the trading rules and the grades from memory and the caller
@@ -93,4 +97,48 @@ func TestSigningOutEndsTheTokenAndTheCookieOnTheNextRequest(t *testing.T) {
 	if r := s.call(browser, "GET", "/api/prices/my-prices", "", nil); r.Status != 401 {
 		t.Fatalf("cookie after sign-out: %d %s", r.Status, r.Body)
 	}
+}
+
+// The poll's answer is kept between price changes, but never past a change of what the clock decides: a
+// side closing on the minute its hours end, the price going stale the moment its age passes the limit, and a
+// clock set back.
+func TestMyPricesFollowsTheClock(t *testing.T) {
+	s := newTestShop(t)
+	admin := s.signInAdmin()
+	c := s.newTrader(1, "")
+	s.setPrice(admin, 51_234_567)
+	terms, err := s.store.TradingTermsOfGrade(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setAt := terms.Base.At // as the store keeps it
+	tehran := setAt.In(rules.Tehran)
+	minute := tehran.Hour()*60 + tehran.Minute()
+	if r := s.do("PUT", "/api/priceSettings", admin, map[string]any{"buy_start_time": rules.ClockText(minute),
+		"buy_end_time": rules.ClockText((minute + 1) % (24 * 60)), "price_max_age_minutes": 5}); r.Status != 200 {
+		t.Fatalf("settings: %d %s", r.Status, r.Body)
+	}
+	poll := func(wantOpen, wantFresh bool) {
+		t.Helper()
+		r := s.do("GET", "/api/prices/my-prices", c.token, nil)
+		trading, _ := r.JSON["trading"].(map[string]any)
+		if r.Status != 200 || trading["buy_open"] != wantOpen || r.JSON["is_price_fresh"] != wantFresh {
+			t.Fatalf("at %s: want buy_open %v, fresh %v: %d %s", s.clock.Now().In(rules.Tehran).Format("15:04:05.000"),
+				wantOpen, wantFresh, r.Status, r.Body)
+		}
+	}
+	poll(true, true)
+	poll(true, true)
+	nextMinute := setAt.Truncate(time.Minute).Add(time.Minute)
+	s.clock.Advance(nextMinute.Sub(s.clock.Now()) + time.Minute - time.Millisecond) // the window's last moment
+	poll(true, true)
+	s.clock.Advance(time.Millisecond) // the minute after its end
+	poll(false, true)
+	stale := setAt.Add(5 * time.Minute) // fresh through its last millisecond
+	s.clock.Advance(stale.Sub(s.clock.Now()))
+	poll(false, true)
+	s.clock.Advance(time.Millisecond)
+	poll(false, false)
+	s.clock.Advance(setAt.Sub(s.clock.Now())) // set back to when the price was set
+	poll(true, true)
 }

@@ -21,7 +21,7 @@ func (a *App) Handler() http.Handler {
 	r.Get("/manifest.webmanifest", a.webManifest)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(noStore, finishChanges, a.sameOriginForCookies, a.sessions.LoadAndSave, a.authenticate, a.guardAdminPaths)
+		r.Use(noStore, finishChanges, a.sameOriginForCookies, a.cookieSession, a.authenticate, a.guardAdminPaths)
 		r.NotFound(a.handle(func(http.ResponseWriter, *http.Request) error { return notFound(msgAPINotFound) }))
 		r.MethodNotAllowed(a.handle(func(http.ResponseWriter, *http.Request) error {
 			return &apiError{http.StatusMethodNotAllowed, msgMethodNotAllowed}
@@ -29,9 +29,9 @@ func (a *App) Handler() http.Handler {
 
 		// Public.
 		r.Post("/auth/register", a.handle(a.authRegister))
-		r.Post("/auth/login", a.handle(a.authLogin))
+		r.With(a.session).Post("/auth/login", a.handle(a.authLogin))
 		r.Post("/auth/login/request-code", a.handle(a.authRequestCode))
-		r.Post("/auth/verify", a.handle(a.authVerify))
+		r.With(a.session).Post("/auth/verify", a.handle(a.authVerify))
 		r.Post("/auth/refresh-token", a.handle(a.authRefresh))
 		r.Get("/prices/prices", a.handle(a.pricesCurrent))
 		r.With(gzipJSON).Get("/prices/history", a.handle(a.pricesHistory))
@@ -43,7 +43,7 @@ func (a *App) Handler() http.Handler {
 		// Signed-in customers and admins.
 		r.Group(func(r chi.Router) {
 			r.Use(a.requireUser)
-			r.Post("/auth/logout", a.handle(a.authLogout))
+			r.With(a.session).Post("/auth/logout", a.handle(a.authLogout))
 			r.Post("/auth/request-verification-code", a.handle(a.usersRequestProfileCode))
 			r.Post("/auth/verify-profile-code", a.handle(a.usersVerifyProfileCode))
 			r.Get("/users/me", a.handle(a.usersMe))
@@ -156,9 +156,9 @@ func (a *App) Handler() http.Handler {
 	})
 
 	// Uploaded files go only to their owner and to admins, by cookie or bearer token.
-	r.With(noStore, a.sessions.LoadAndSave, a.authenticate, a.requireUser).
+	r.With(noStore, a.cookieSession, a.authenticate, a.requireUser).
 		Get("/uploads/receipts/{name}", a.handle(a.receiptServe))
-	r.With(a.sessions.LoadAndSave, a.authenticate, a.requireUser).
+	r.With(a.cookieSession, a.authenticate, a.requireUser).
 		Get("/uploads/chat/{name}", a.handle(a.chatFileServe))
 
 	// The UI's files go out gzipped: a cheap phone on a slow network fetches about a third of the bytes.

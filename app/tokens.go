@@ -123,8 +123,38 @@ func (a *App) signIn(r *http.Request, u store.User) (tokenPair, error) {
 	return pair, nil
 }
 
-// authenticate finds the caller from the bearer token, or else the cookie session, and puts it in the
-// context. It never refuses a request; requireUser and requireAdmin do.
+type sessionLoadedKey struct{}
+
+func sessionLoaded(ctx context.Context) bool { return ctx.Value(sessionLoadedKey{}) != nil }
+
+// cookieSession loads the cookie session (scs) for a request without a bearer token, which the session is
+// then all that can sign in. A bearer request (the web app's and every client's) skips it: a lookup and,
+// now and then, a write per request for nothing.
+func (a *App) cookieSession(next http.Handler) http.Handler {
+	return a.withSession(next, false)
+}
+
+// session loads the cookie session whatever the request carries, where it is started or ended (sign-in,
+// sign-up, sign-out); one cookieSession loaded already is kept.
+func (a *App) session(next http.Handler) http.Handler {
+	return a.withSession(next, true)
+}
+
+func (a *App) withSession(next http.Handler, always bool) http.Handler {
+	loaded := a.sessions.LoadAndSave(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), sessionLoadedKey{}, true)))
+	}))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, bearer := bearerToken(r); sessionLoaded(r.Context()) || (bearer && !always) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		loaded.ServeHTTP(w, r)
+	})
+}
+
+// authenticate finds the caller from the bearer token, or else the cookie session (when cookieSession loaded
+// one), and puts it in the context. It never refuses a request; requireUser and requireAdmin do.
 func (a *App) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
@@ -137,6 +167,8 @@ func (a *App) authenticate(next http.Handler) http.Handler {
 			if err == nil {
 				ctx = context.WithValue(ctx, principalKey{}, principal{u, loginID})
 			}
+		} else if !sessionLoaded(ctx) {
+			// no cookie session in play (cookieSession)
 		} else if loginID := a.sessions.GetInt64(ctx, sessionLoginKey); loginID != 0 {
 			u, err := a.store.UserByLogin(ctx, loginID)
 			if err != nil && !errors.Is(err, store.ErrNotFound) {

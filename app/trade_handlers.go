@@ -58,6 +58,9 @@ func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if body, ok := a.prices.get(t, now); ok {
+		return writeBody(w, body)
+	}
 	out := myPricesView{Grade: t.Grade.ID, Trading: tradingView{viewSettingsFields(t.Settings),
 		hoursOf(t.Settings, store.EntryBuy).Open(now), hoursOf(t.Settings, store.EntrySell).Open(now)}}
 	if t.HasBase {
@@ -67,7 +70,11 @@ func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
 		out.LastUpdated = &updated
 		out.IsPriceFresh = rules.PriceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes)
 	}
-	return okJSON(w, out)
+	body, err := a.prices.put(t, now, out)
+	if err != nil {
+		return err
+	}
+	return writeBody(w, body)
 }
 
 // positiveRial writes a price, or null when it is not above zero.

@@ -48,7 +48,11 @@ func InWindow(start, end, minute int) bool {
 
 // ClockText writes a minute of the day as HH:mm.
 func ClockText(minute int) string {
-	return fmt.Sprintf("%02d:%02d", minute/60, minute%60)
+	if minute < 0 || minute >= 24*60 {
+		return fmt.Sprintf("%02d:%02d", minute/60, minute%60)
+	}
+	h, m := minute/60, minute%60 // two digits each, without fmt: the trade screen's poll writes four a call
+	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
 }
 
 // ParseClock reads HH:mm (Persian digits too) as a minute of the day.

@@ -7,10 +7,20 @@ import (
 	"errors"
 	"fmt"
 	"sync/atomic"
+	"time"
 )
 
 // maxGroup bounds how many transactions share one commit, so one group never holds the writer for long.
 const maxGroup = 64
+
+// optimizeEvery is how many groups commit between two refreshes of the planner's statistics: a shop that
+// grows fast (the first customers of a new shop, a sign-up rush) gets plans fit for its size within minutes,
+// and the check costs little when nothing grew (SQLite analyses only tables whose size changed tenfold).
+const optimizeEvery = 1000
+
+// otherWritersEvery is how often the committer looks whether another process (the admin command beside a
+// running shop) committed, which the index of logins cannot see by its hook.
+const otherWritersEvery = time.Second
 
 // errClosed is returned to a write asked of a closed store.
 var errClosed = errors.New("store: closed")
@@ -32,6 +42,7 @@ type committer struct {
 	ended chan struct{}
 	// groups and members count what committed together, for the load run's figures and the tests.
 	groups, members atomic.Int64
+	optimizedAt     int64 // groups at the last refresh of the statistics (loop's own)
 }
 
 // txJob is one caller's transaction waiting for its group.
@@ -85,10 +96,19 @@ func (c *committer) submit(ctx context.Context, light bool, fn func(tx *sql.Tx) 
 func (c *committer) loop() {
 	defer close(c.ended)
 	group := make([]*txJob, 0, maxGroup)
+	others := time.NewTicker(otherWritersEvery)
+	defer others.Stop()
+	seen := c.dataVersion() // the writer's data_version: it moves only when another process commits
 	for {
 		select {
 		case j := <-c.jobs:
 			group = append(group[:0], j)
+		case <-others.C:
+			if v := c.dataVersion(); v != seen {
+				c.s.auth.clear() // `goldshop admin add` beside the shop may have changed a role or password
+				seen = v
+			}
+			continue
 		case <-c.quit:
 			return
 		}
@@ -103,7 +123,20 @@ func (c *committer) loop() {
 		}
 		c.run(group)
 		c.s.writeStmts.prepareWanted(context.Background())
+		if n := c.groups.Load(); n-c.optimizedAt >= optimizeEvery {
+			c.optimizedAt = n
+			// statistics only steer the planner: one that cannot be refreshed now is refreshed next time
+			_ = c.s.Optimize(context.Background())
+		}
 	}
+}
+
+// dataVersion is SQLite's data_version on the writer connection (0 when it cannot be read: the next read
+// then differs, and the index starts afresh, which is always safe).
+func (c *committer) dataVersion() int64 {
+	var v int64
+	_ = c.s.write.QueryRow(`PRAGMA data_version`).Scan(&v)
+	return v
 }
 
 // run commits one group and tells each member its outcome.
@@ -119,6 +152,7 @@ func (c *committer) run(group []*txJob) {
 // still to run after it needs no savepoint.
 func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
 	ctx := context.Background() // no member's cancellation may undo the others' work
+	defer c.s.auth.settle()     // before any member hears that its write is done
 	light := true
 	for _, j := range group {
 		light = light && j.light

@@ -204,6 +204,7 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	if c.tx == nil {
 		return nil
 	}
+	defer c.s.auth.settle() // the call's transaction has ended, one way or the other
 	ctx = context.WithoutCancel(ctx)
 	ok := status >= 200 && status < 300
 	if c.broken || (!ok && !c.wrote) {
@@ -239,6 +240,7 @@ func (c *OnceCall) Abort() {
 	c.done = true
 	if c.tx != nil {
 		_ = c.tx.Rollback()
+		c.s.auth.settle()
 	}
 }
 

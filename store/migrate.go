@@ -84,22 +84,50 @@ func (s *Store) migrate(ctx context.Context) error {
 // optimizeAtOpen gathers the planner's statistics where they are missing or stale, as SQLite recommends for
 // a long-lived connection (https://sqlite.org/lang_analyze.html#pragopt): without them the planner cannot
 // tell that a range on journals.created_at selects a few rows of a million, and scans every posting. The
-// analysis limit keeps it to milliseconds on any size; the readers, opened after this, read the statistics.
+// analysis limit keeps it to milliseconds on any size.
 func (s *Store) optimizeAtOpen(ctx context.Context) error {
 	if _, err := s.write.ExecContext(ctx, `PRAGMA analysis_limit = 1000`); err != nil {
 		return fmt.Errorf("analysis limit: %w", err)
 	}
-	if _, err := s.write.ExecContext(ctx, `PRAGMA optimize = 0x10002`); err != nil {
-		return fmt.Errorf("optimize: %w", err)
-	}
-	return nil
+	return s.optimize(ctx, s.write, `PRAGMA optimize = 0x10002`)
 }
 
 // Optimize refreshes the planner's statistics that have gone stale, cheaply; a long-running server calls it
-// now and then (SQLite's advice: every few hours).
+// now and then (SQLite's advice: every few hours), and the committer after every optimizeEvery groups.
 func (s *Store) Optimize(ctx context.Context) error {
-	_, err := s.write.ExecContext(ctx, `PRAGMA optimize`)
+	return s.optimize(ctx, s.write, `PRAGMA optimize`)
+}
+
+// optimize runs pragma on the writer (q: the pool, or the committer's connection between groups) and, when it
+// changed the statistics, retires the read connections that plan by the old ones (read_pool.go).
+func (s *Store) optimize(ctx context.Context, q queryer, pragma string) error {
+	before, err := statistics(ctx, q)
+	if err != nil {
+		return err
+	}
+	if _, err := q.ExecContext(ctx, pragma); err != nil {
+		return fmt.Errorf("optimize: %w", err)
+	}
+	after, err := statistics(ctx, q)
+	if after != before {
+		s.stats.Add(1)
+	}
 	return err
+}
+
+// statistics is the planner's statistics as one text ("" before the first ANALYZE makes their table).
+func statistics(ctx context.Context, q queryer) (string, error) {
+	var made bool
+	stats := ""
+	err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1')`).Scan(&made)
+	if err == nil && made {
+		err = q.QueryRowContext(ctx, `SELECT IFNULL(group_concat(tbl || ' ' || IFNULL(idx, '') || ' ' || stat, ';'), '')
+			FROM sqlite_stat1`).Scan(&stats)
+	}
+	if err != nil {
+		return "", fmt.Errorf("statistics: %w", err)
+	}
+	return stats, nil
 }
 
 // MigrationVersions lists the versions recorded in the database, oldest first.

@@ -41,6 +41,11 @@ type Store struct {
 	terms termsCache
 	// committed is signalled after every commit of the shop's writes (Committed).
 	committed chan struct{}
+	// auth is the index of live tokens and logins (auth_index.go)
+	auth *authIndex
+	// stats is the generation of the planner's statistics, which retires read connections planning by older
+	// ones (read_pool.go); optimize bumps it.
+	stats atomic.Int64
 }
 
 // stmtCache is one pool's prepared statements, keyed by their SQL text, so SQLite parses a hot query once
@@ -209,18 +214,16 @@ func dsn(path string, readOnly bool) string {
 
 // Open opens (creating if needed) the database at path and applies every pending migration.
 func Open(ctx context.Context, path string) (*Store, error) {
-	write, err := sql.Open("sqlite", dsn(path, false))
+	auth := newAuthIndex()
+	write, err := openWritePool(path, auth)
 	if err != nil {
 		return nil, fmt.Errorf("open writer: %w", err)
 	}
-	write.SetMaxOpenConns(1)
-	write.SetMaxIdleConns(1)
-	write.SetConnMaxLifetime(0)
 	if err := write.PingContext(ctx); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{write: write, path: path, writeStmts: newStmtCache(write, false), committed: make(chan struct{}, 1)}
+	s := &Store{write: write, path: path, auth: auth, writeStmts: newStmtCache(write, false), committed: make(chan struct{}, 1)}
 	s.commits = startCommitter(s)
 	if err := s.migrate(ctx); err != nil {
 		s.commits.stop()
@@ -228,7 +231,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	readers := max(4, runtime.NumCPU()*2)
-	read, err := sql.Open("sqlite", dsn(path, true))
+	read, err := openReadPool(path, &s.stats)
 	if err != nil {
 		s.commits.stop()
 		write.Close()

@@ -51,33 +51,52 @@ func insertTokens(ctx context.Context, q queryer, loginID int64, p TokenPair) er
 	return err
 }
 
-// UserByAccessToken returns the user and login id behind a live access token hash, in one prepared query:
-// every bearer request asks it, so the user's role and grade are as fresh as the request.
+// UserByAccessToken returns the user and login id behind a live access token hash: from the index of logins
+// (auth_index.go) when it holds the token, else in one prepared query whose answer the index keeps. The
+// index drops a token, login or user as soon as a write changing it commits, so the user's role and grade
+// are as fresh as the request.
 func (s *Store) UserByAccessToken(ctx context.Context, hash []byte, now time.Time) (User, int64, error) {
-	var loginID int64
-	u, err := scanUser(prefixScan{&loginID, s.readStmts.QueryRowContext(ctx, `SELECT a.login_id, `+userColumns+`
-		FROM (SELECT l.id AS login_id, l.user_id FROM tokens t JOIN logins l ON l.id = t.login_id
+	if u, loginID, ok := s.auth.token(hash, now.UnixMilli()); ok {
+		return u, loginID, nil
+	}
+	gen := s.auth.generation()
+	var t indexedToken
+	u, err := scanUser(prefixScan{[]any{&t.row, &t.loginID, &t.expires}, s.readStmts.QueryRowContext(ctx,
+		`SELECT a.row, a.login_id, a.expires_at, `+userColumns+`
+		FROM (SELECT t.rowid AS row, l.id AS login_id, t.expires_at, l.user_id FROM tokens t
+			JOIN logins l ON l.id = t.login_id
 			WHERE t.hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > ?
 			AND l.revoked_at IS NULL) a
 		JOIN users ON users.id = a.user_id`, hexString(hash), now.UnixMilli())})
 	if err != nil {
 		return User{}, 0, err
 	}
-	return u, loginID, nil
+	t.userID = u.ID
+	s.auth.putToken(gen, hash, t, u)
+	return u, t.loginID, nil
 }
 
-// prefixScan scans a row whose first column is one more value before the user's columns.
+// prefixScan scans a row whose first columns are more values before the user's columns.
 type prefixScan struct {
-	first any
+	first []any
 	row   *sql.Row
 }
 
-func (p prefixScan) Scan(dest ...any) error { return p.row.Scan(append([]any{p.first}, dest...)...) }
+func (p prefixScan) Scan(dest ...any) error { return p.row.Scan(append(p.first, dest...)...) }
 
-// UserByLogin returns the user of a login that has not been revoked (the cookie session's check).
+// UserByLogin returns the user of a login that has not been revoked (the cookie session's check), from the
+// index of logins when it holds the login.
 func (s *Store) UserByLogin(ctx context.Context, loginID int64) (User, error) {
-	return scanUser(s.readStmts.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users
+	if u, ok := s.auth.login(loginID); ok {
+		return u, nil
+	}
+	gen := s.auth.generation()
+	u, err := scanUser(s.readStmts.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users
 		WHERE id = (SELECT user_id FROM logins WHERE id = ? AND revoked_at IS NULL)`, loginID))
+	if err == nil {
+		s.auth.putLogin(gen, loginID, u)
+	}
+	return u, err
 }
 
 // Rotation is what RotateRefreshToken did with a refresh token.

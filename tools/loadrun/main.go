@@ -1,85 +1,129 @@
-// Command loadrun measures goldshop's two hot paths on loopback against references run in the same process,
-// so the ratios hold whatever the machine:
+// Command loadrun measures goldshop's two hot paths on loopback against references in the same run, so the
+// ratios hold whatever the machine, with every load driven from a process other than the shop's:
 //
-//   - GET /api/prices/my-prices with a bearer token from many connections, against a bare go-chi handler
-//     serving the same JSON bytes;
-//   - verified trades (buy quote, the code read from the console SMS output, verify), against a raw SQLite probe
-//     doing a trade-like commit (BEGIN IMMEDIATE, 1 read, 2 inserts, 2 updates, WAL, synchronous=FULL) from as
-//     many writers over one writer connection.
+//   - GET /api/prices/my-prices with a bearer token, driven by wrk (Debian's `wrk` package, a C load
+//     generator), against a bare go-chi handler serving the same JSON bytes from a process of its own;
+//   - verified trades (buy quote, the code read from the console SMS line on the shop's standard error,
+//     verify), driven by this process's client at 8 and at 32 traders, against raw SQLite commits of a trade's
+//     shape (BEGIN IMMEDIATE, 1 read, 2 inserts, 2 updates, WAL, synchronous=FULL) from as many writers.
 //
-// It runs the real shop in-process on a temporary data folder: `go run ./tools/loadrun -duration 5s`.
+// The shop is the real binary (built from this tree, or -bin) on a temporary data folder:
+// `go run ./tools/loadrun -duration 5s`.
 package main
 
 import (
 	"context"
+	"database/sql"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"runtime/pprof"
+	"strconv"
+	"strings"
 	"time"
 )
 
-// tradeRounds is how many turns the trades and the raw probe take.
+// tradeRounds is how many turns the trades and the raw probe take at each number of traders.
 const tradeRounds = 5
 
 // config is what one run measures and for how long.
 type config struct {
-	Duration  time.Duration // each of the four measures runs this long
-	Conns     int           // concurrent connections of the read measure
-	Traders   int           // concurrent traders, and writers of the raw probe
-	Customers int           // customers the traders take turns as (each may get a code once a minute)
-	// CPUProfile, when set, is a file for a CPU profile of the process while goldshop serves the read.
-	CPUProfile string
-	// TradeProfile, when set, is a file for a CPU profile of the process while goldshop serves the trades.
-	TradeProfile string
+	Bin       string        // the goldshop binary; "" = $GOLDSHOP_BIN, or a build of this tree
+	Duration  time.Duration // each measure runs this long (split into turns)
+	Conns     int           // wrk's connections for the read
+	Threads   int           // wrk's threads
+	Traders   []int         // concurrent traders of each trade measure, and writers of its raw probe
+	Customers int           // customers the traders take turns as
+	Keep      string        // a folder to run in and keep afterwards (the shop's data under shop/); "" = a temporary one
+	// CPUProfile and TradeProfile, when set, are files for CPU profiles of the shop while it serves the read,
+	// and the trades at the first number of traders (from its --debug-addr).
+	CPUProfile, TradeProfile string
 }
 
 // report is one run's figures.
 type report struct {
-	Shop, Chi      readFigures
-	TradesPerSec   float64
-	Trades         int
-	ProbePerSec    float64
-	ProbeCommits   int
-	ReadRatio      float64 // goldshop req/s ÷ bare chi req/s
-	P99Ratio       float64 // goldshop p99 ÷ bare chi p99
-	TradeRatio     float64 // verified trades/s ÷ raw commits/s
-	TxPerCommit    float64 // goldshop's transactions per commit during the trades (group commit)
-	ReadFailures   int
-	TradeFailures  int
-	FirstTradeFail string
+	Shop, Chi readFigures
+	ReadRatio float64 // goldshop req/s ÷ bare chi req/s
+	P99Ratio  float64 // goldshop p99 ÷ bare chi p99
+	Trades    []tradeFigures
+}
+
+// tradeFigures are one number of traders' trades against its raw probe.
+type tradeFigures struct {
+	Traders     int
+	Trades      tradeResult
+	Probe       probeResult
+	Ratio       float64 // verified trades/s ÷ raw commits/s
+	TxPerCommit float64 // the shop's transactions per commit (group commit), from its counters
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == bareChiCommand {
+		if err := serveBareChi(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "loadrun bare chi:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	var cfg config
+	var traders string
+	flag.StringVar(&cfg.Bin, "bin", os.Getenv("GOLDSHOP_BIN"), "the goldshop binary (default $GOLDSHOP_BIN, else a build of this tree)")
 	flag.DurationVar(&cfg.Duration, "duration", 5*time.Second, "how long each measure runs")
-	flag.IntVar(&cfg.Conns, "conns", 64, "concurrent connections of the read measure")
-	flag.IntVar(&cfg.Traders, "traders", 8, "concurrent traders, and writers of the raw SQLite probe")
-	flag.IntVar(&cfg.Customers, "customers", 128, "customers the traders take turns as")
-	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the goldshop read measure to this file")
-	flag.StringVar(&cfg.TradeProfile, "tradeprofile", "", "write a CPU profile of the verified-trades measure to this file")
+	flag.IntVar(&cfg.Conns, "conns", 64, "wrk's connections for the read")
+	flag.IntVar(&cfg.Threads, "threads", 2, "wrk's threads")
+	flag.StringVar(&traders, "traders", "8,32", "numbers of concurrent traders, one trade measure each (\"\": the read only)")
+	flag.IntVar(&cfg.Customers, "customers", 512, "customers the traders take turns as (each gets 100 trade codes a day)")
+	flag.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the shop serving the read to this file")
+	flag.StringVar(&cfg.Keep, "keep", "", "run in this empty folder and keep it (the shop's data folder is its shop/)")
+	flag.StringVar(&cfg.TradeProfile, "tradeprofile", "", "write a CPU profile of the shop serving the first trade measure to this file")
 	flag.Parse()
+	var err error
+	if cfg.Traders, err = parseCounts(traders); err != nil {
+		fmt.Fprintln(os.Stderr, "loadrun: -traders:", err)
+		os.Exit(2)
+	}
 	if _, err := run(context.Background(), cfg, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "loadrun:", err)
 		os.Exit(1)
 	}
 }
 
+func parseCounts(s string) ([]int, error) {
+	var out []int
+	if strings.TrimSpace(s) == "" {
+		return nil, nil // the read only
+	}
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive count", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 // run does the whole load run in a temporary folder and prints its table to out.
 func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 	var rep report
-	// Each trader moves the shared clock a minute on per round of its customers; with fewer than four each,
-	// the other traders' moves could outrun a code's two minutes between its quote and its verify.
-	if cfg.Customers < 4*cfg.Traders {
-		return rep, fmt.Errorf("customers (%d) must be at least 4 × traders (%d)", cfg.Customers, cfg.Traders)
-	}
-	dir, err := os.MkdirTemp("", "goldshop-loadrun-")
+	wrk, err := findWrk()
 	if err != nil {
 		return rep, err
 	}
-	defer os.RemoveAll(dir)
-	shop, err := startShop(ctx, dir)
+	dir := cfg.Keep
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "goldshop-loadrun-"); err != nil {
+			return rep, err
+		}
+		defer os.RemoveAll(dir)
+	}
+	if cfg.Bin == "" {
+		fmt.Fprintln(out, "building goldshop...")
+		if cfg.Bin, err = buildShop(ctx, dir); err != nil {
+			return rep, err
+		}
+	}
+	shop, err := startShop(ctx, cfg.Bin, dir)
 	if err != nil {
 		return rep, err
 	}
@@ -93,71 +137,94 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 	if err != nil {
 		return rep, err
 	}
-	chi, err := startBareChi(body)
+	chi, err := startBareChi(body, dir)
 	if err != nil {
 		return rep, err
 	}
 	defer chi.close()
-	auth := "Bearer " + shop.customers[0].token
-	rep.Chi = readLoad(chi.url+"/api/prices/my-prices", "", cfg.Conns, cfg.Duration)
-	stop, err := startProfile(cfg.CPUProfile)
-	if err != nil {
+	fmt.Fprintln(out, "reads...")
+	if rep.Shop, rep.Chi, err = compareReads(ctx, wrk, cfg, shop, chi.url); err != nil {
 		return rep, err
 	}
-	rep.Shop = readLoad(shop.url+"/api/prices/my-prices", auth, cfg.Conns, cfg.Duration)
-	stop()
-	rep.ReadFailures = rep.Shop.Failures + rep.Chi.Failures
+	rep.ReadRatio = ratio(rep.Shop.PerSec, rep.Chi.PerSec)
+	rep.P99Ratio = ratio(float64(rep.Shop.P99), float64(rep.Chi.P99))
 
-	// The trades and their reference run in turns, a slice each, so a change in the machine's load during
-	// the run weighs on both alike.
 	probeDB, err := openProbe(ctx, dir)
 	if err != nil {
 		return rep, err
 	}
 	defer probeDB.Close()
-	stop, err = startProfile(cfg.TradeProfile)
-	if err != nil {
-		return rep, err
-	}
-	groups0, txs0 := shop.st.GroupCommits()
-	var probe probeResult
-	var tr tradeResult
-	for range tradeRounds {
-		p, err := rawProbe(ctx, probeDB, cfg.Traders, cfg.Duration/tradeRounds)
+	for i, traders := range cfg.Traders {
+		fmt.Fprintf(out, "trades, %d traders...\n", traders)
+		profile := ""
+		if i == 0 {
+			profile = cfg.TradeProfile
+		}
+		f, err := compareTrades(ctx, cfg, shop, probeDB, traders, profile)
 		if err != nil {
-			stop()
 			return rep, err
 		}
-		probe.add(p)
-		tr.add(shop.tradeLoad(cfg.Traders, cfg.Duration/tradeRounds))
+		rep.Trades = append(rep.Trades, f)
 	}
-	stop()
-	groups, txs := shop.st.GroupCommits()
-	rep.TxPerCommit = ratio(float64(txs-txs0), float64(groups-groups0))
-	rep.ProbeCommits, rep.ProbePerSec = probe.commits, probe.perSec()
-	rep.Trades, rep.TradesPerSec, rep.TradeFailures, rep.FirstTradeFail = tr.ok, tr.perSec(), tr.failed, tr.firstErr
-
-	rep.ReadRatio = ratio(rep.Shop.PerSec, rep.Chi.PerSec)
-	rep.P99Ratio = ratio(float64(rep.Shop.P99), float64(rep.Chi.P99))
-	rep.TradeRatio = ratio(rep.TradesPerSec, rep.ProbePerSec)
 	print(out, cfg, rep)
 	return rep, nil
 }
 
-// startProfile starts a CPU profile into path ("" = none) and returns its stop.
-func startProfile(path string) (func(), error) {
-	if path == "" {
-		return func() {}, nil
+// compareReads runs wrk against the bare handler and the shop in turns (chi, shop, shop, chi), so a change in
+// the machine's load weighs on both alike, and sums each side's turns.
+func compareReads(ctx context.Context, wrk string, cfg config, shop *shop, chiURL string) (readFigures, readFigures, error) {
+	var s, c readFigures
+	turn := cfg.Duration / 2
+	auth := "Bearer " + shop.customers[0].token
+	for _, shopTurn := range []bool{false, true, true, false} {
+		if !shopTurn {
+			f, err := runWrk(ctx, wrk, chiURL+"/api/prices/my-prices", "", cfg, turn)
+			if err != nil {
+				return s, c, err
+			}
+			c.add(f)
+			continue
+		}
+		stop := shop.profile(cfg.CPUProfile, turn)
+		f, err := runWrk(ctx, wrk, shop.url+"/api/prices/my-prices", auth, cfg, turn)
+		stop()
+		cfg.CPUProfile = "" // the first shop turn only
+		if err != nil {
+			return s, c, err
+		}
+		s.add(f)
 	}
-	f, err := os.Create(path)
+	return s.done(), c.done(), nil
+}
+
+// compareTrades runs the trades and their raw probe in turns, a slice each, at one number of traders.
+func compareTrades(ctx context.Context, cfg config, shop *shop, probeDB *sql.DB, traders int, profile string) (tradeFigures, error) {
+	f := tradeFigures{Traders: traders}
+	groups0, txs0, err := shop.groupCommits()
 	if err != nil {
-		return nil, err
+		return f, err
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
+	slice := cfg.Duration / tradeRounds
+	for round := range tradeRounds {
+		p, err := rawProbe(ctx, probeDB, traders, slice)
+		if err != nil {
+			return f, err
+		}
+		f.Probe.add(p)
+		stop := func() {}
+		if round == 0 {
+			stop = shop.profile(profile, slice)
+		}
+		f.Trades.add(shop.tradeLoad(traders, slice))
+		stop()
 	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	groups, txs, err := shop.groupCommits()
+	if err != nil {
+		return f, err
+	}
+	f.TxPerCommit = ratio(float64(txs-txs0), float64(groups-groups0))
+	f.Ratio = ratio(f.Trades.perSec(), f.Probe.perSec())
+	return f, nil
 }
 
 func ratio(a, b float64) float64 {
@@ -170,13 +237,26 @@ func ratio(a, b float64) float64 {
 func print(out io.Writer, cfg config, r report) {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
 	fmt.Fprintf(out, "\n| measure | goldshop | reference in the same run | ratio |\n|---|---|---|---|\n")
-	fmt.Fprintf(out, "| GET /api/prices/my-prices, bearer, %d conns | %.0f req/s, p50 %s, p99 %s | bare chi %.0f req/s, p50 %s, p99 %s | %.2f, p99 %.1f× |\n",
-		cfg.Conns, r.Shop.PerSec, ms(r.Shop.P50), ms(r.Shop.P99), r.Chi.PerSec, ms(r.Chi.P50), ms(r.Chi.P99),
+	fmt.Fprintf(out, "| GET /api/prices/my-prices, bearer, wrk -t%d -c%d | %.0f req/s, p50 %s, p99 %s | bare chi %.0f req/s, p50 %s, p99 %s | %.2f, p99 %.1f× |\n",
+		cfg.Threads, cfg.Conns, r.Shop.PerSec, ms(r.Shop.P50), ms(r.Shop.P99), r.Chi.PerSec, ms(r.Chi.P50), ms(r.Chi.P99),
 		r.ReadRatio, r.P99Ratio)
-	fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s (%d trades) | raw trade-like commits %.0f/s (%d) | %.2f |\n",
-		cfg.Traders, r.TradesPerSec, r.Trades, r.ProbePerSec, r.ProbeCommits, r.TradeRatio)
-	fmt.Fprintf(out, "\ngroup commit during the trades: %.1f transactions per commit\n", r.TxPerCommit)
-	if r.ReadFailures > 0 || r.TradeFailures > 0 {
-		fmt.Fprintf(out, "\nfailures: %d reads, %d trades (first: %s)\n", r.ReadFailures, r.TradeFailures, r.FirstTradeFail)
+	for _, t := range r.Trades {
+		fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s (%d trades) | raw trade-like commits %.0f/s (%d) | %.2f |\n",
+			t.Traders, t.Trades.perSec(), t.Trades.ok, t.Probe.perSec(), t.Probe.commits, t.Ratio)
+	}
+	fmt.Fprintln(out)
+	for _, t := range r.Trades {
+		q, v := t.Trades.quotes.summary(), t.Trades.verifies.summary()
+		fmt.Fprintf(out, "%d traders: quote p50 %s p99 %s, verify p50 %s p99 %s; raw commit p50 %s p99 %s; %.1f transactions per commit\n",
+			t.Traders, ms(q.P50), ms(q.P99), ms(v.P50), ms(v.P99), ms(t.Probe.latency.summary().P50),
+			ms(t.Probe.latency.summary().P99), t.TxPerCommit)
+	}
+	for _, t := range r.Trades {
+		if t.Trades.failed > 0 {
+			fmt.Fprintf(out, "\n%d traders: %d trades failed (first: %s)\n", t.Traders, t.Trades.failed, t.Trades.firstErr)
+		}
+	}
+	if r.Shop.Failures > 0 || r.Chi.Failures > 0 {
+		fmt.Fprintf(out, "\nread failures: %d goldshop, %d bare chi\n", r.Shop.Failures, r.Chi.Failures)
 	}
 }

@@ -16,14 +16,16 @@ import (
 type probeResult struct {
 	commits int
 	elapsed time.Duration
+	latency latencies // each commit, from BEGIN to COMMIT's return
 }
 
-func (p probeResult) perSec() float64 { return float64(p.commits) / p.elapsed.Seconds() }
+func (p probeResult) perSec() float64 { return ratio(float64(p.commits), p.elapsed.Seconds()) }
 
 // add counts another slice of the run.
 func (p *probeResult) add(o probeResult) {
 	p.commits += o.commits
 	p.elapsed += o.elapsed
+	p.latency = append(p.latency, o.latency...)
 }
 
 // openProbe makes the raw probe's database: the reference for trades, what SQLite itself commits on this disk
@@ -60,6 +62,8 @@ func rawProbe(ctx context.Context, db *sql.DB, writers int, d time.Duration) (pr
 	var commits atomic.Int64
 	var firstErr error
 	var once sync.Once
+	var mu sync.Mutex
+	var all latencies
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
@@ -67,17 +71,25 @@ func rawProbe(ctx context.Context, db *sql.DB, writers int, d time.Duration) (pr
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var mine latencies
+			defer func() {
+				mu.Lock()
+				all = append(all, mine...)
+				mu.Unlock()
+			}()
 			for time.Now().Before(deadline) {
+				t0 := time.Now()
 				if err := probeCommit(ctx, db); err != nil {
 					once.Do(func() { firstErr = err })
 					return
 				}
+				mine = append(mine, time.Since(t0))
 				commits.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
-	return probeResult{commits: int(commits.Load()), elapsed: time.Since(start)}, firstErr
+	return probeResult{commits: int(commits.Load()), elapsed: time.Since(start), latency: all}, firstErr
 }
 
 func probeCommit(ctx context.Context, db *sql.DB) error {

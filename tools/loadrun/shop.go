@@ -5,107 +5,148 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
+	"os"
+	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"goldshop/app"
-	"goldshop/app/sms"
-	"goldshop/store"
 )
 
-// shop is the real goldshop served on a loopback port of its own, with a clock the trade measure moves and
-// the console SMS output read back for codes.
+// shop is the real goldshop binary serving on a loopback port, with its console SMS lines read back for
+// codes and its --debug-addr for profiles and the group-commit counters.
 type shop struct {
-	url       string
-	st        *store.Store
-	a         *app.App
-	srv       *http.Server
-	clock     *clock
-	codes     *smsReader
-	customers []customer
-	admin     string
+	url, debug string
+	bin, data  string
+	cmd        *exec.Cmd
+	codes      *codeBook
+	exited     chan struct{}
+	customers  []customer
+	admin      string
+	client     *http.Client
+	addresses  atomic.Int64 // the next client address handed out (each code request comes from its own)
+	cursors    map[int][]int // each trader's next customer, by the number of traders (tradeLoad)
 }
 
-// customer is a signed-up customer: a bearer token for the read, a cookie client for trades (the cookie
-// session outlives the moving clock), and an address of their own (the per-address code limit).
+// customer is a signed-up customer and its bearer token, as the web UI holds them.
 type customer struct {
-	phone, token, ip string
-	client           *http.Client
+	phone, token string
 }
 
-// clock is the real time moved forward by the trade measure, so each customer may get a new code (one a
-// minute) without the run waiting a minute.
-type clock struct{ offset atomic.Int64 }
-
-func (c *clock) Now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
-func (c *clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
-
-func startShop(ctx context.Context, dir string) (*shop, error) {
-	st, err := store.Open(ctx, filepath.Join(dir, "goldshop.db"))
-	if err != nil {
-		return nil, err
+// buildShop builds the shop from this tree, cgo-free as an owner's install does.
+func buildShop(ctx context.Context, dir string) (string, error) {
+	bin := filepath.Join(dir, "goldshop")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "goldshop")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	s := &shop{st: st, clock: &clock{}, codes: newSMSReader()}
-	s.a, err = app.New(ctx, app.Config{Store: st, SMS: &sms.Console{W: s.codes}, Now: s.clock.Now,
-		Uploads: filepath.Join(dir, "uploads"), TrustProxy: true,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
+	return bin, nil
+}
+
+// freeAddr is a loopback address nobody listens on just now.
+func freeAddr() (string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		st.Close()
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// startShop runs the binary on a fresh data folder with the console SMS sender (codes spaced a millisecond
+// apart instead of a minute, which only the console sender allows), behind a trusted proxy (each trade's code
+// request comes from an address of its own), without scheduled backups, and waits until it answers.
+func startShop(ctx context.Context, bin, dir string) (*shop, error) {
+	addr, err := freeAddr()
+	if err != nil {
 		return nil, err
 	}
-	s.url = "http://" + ln.Addr().String()
-	s.srv = &http.Server{Handler: s.a.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	go s.srv.Serve(ln)
-	return s, nil
+	debug, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	s := &shop{url: "http://" + addr, debug: "http://" + debug, bin: bin, data: filepath.Join(dir, "shop"),
+		codes: newCodeBook(), exited: make(chan struct{}), cursors: map[int][]int{},
+		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: time.Minute}}
+	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--data", s.data, "--sms", "console", "--code-spacing", "1ms",
+		"--trust-proxy", "--backup-every", "0", "--debug-addr", debug)
+	stderr, err := s.cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.cmd.Start(); err != nil {
+		return nil, err
+	}
+	go func() {
+		s.codes.read(stderr)
+		s.cmd.Wait()
+		close(s.exited)
+	}()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		resp, err := s.client.Get(s.url + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+		select {
+		case <-s.exited:
+			return nil, errors.New("the shop stopped at start:\n" + s.codes.tail())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			s.close()
+			return nil, errors.New("the shop did not answer within 30 s:\n" + s.codes.tail())
+		}
+	}
 }
 
+// close stops the shop as systemd does (SIGTERM) and waits for it.
 func (s *shop) close() {
-	s.a.Close()
-	s.srv.Close()
-	s.st.Close()
+	s.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-s.exited:
+	case <-time.After(20 * time.Second):
+		s.cmd.Process.Kill()
+		<-s.exited
+	}
 }
 
-// seed makes the owner, a base price, trading open all day with prices fresh for a week (the clock moves),
-// and n customers each holding a large rial balance.
+// seed makes the owner (with the binary's own `admin add`, beside the running shop), a base price, trading
+// open all day, a vault to sell from, and n customers each holding a large rial balance.
 func (s *shop) seed(ctx context.Context, n int) error {
-	if _, _, err := app.AddAdmin(ctx, s.st, app.AdminInput{Phone: "09350000001", Password: "owner-pass-99"}); err != nil {
-		return err
+	out, err := exec.CommandContext(ctx, s.bin, "admin", "add", "--data", s.data, "--phone", "09350000001",
+		"--password", "owner-pass-99").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("admin add: %v\n%s", err, out)
 	}
 	var login struct{ AccessToken string }
-	if err := s.call(nil, "POST", "/api/auth/login", "", "", map[string]string{"phone_number": "09350000001",
+	if err := s.call("POST", "/api/auth/login", "", map[string]string{"phone_number": "09350000001",
 		"password": "owner-pass-99"}, &login); err != nil {
 		return fmt.Errorf("admin login: %w", err)
 	}
 	s.admin = login.AccessToken
-	if err := s.call(nil, "PUT", "/api/priceSettings", s.admin, "", map[string]any{"buy_enabled": true,
+	if err := s.call("PUT", "/api/priceSettings", s.admin, map[string]any{"buy_enabled": true,
 		"buy_start_time": "00:00", "buy_end_time": "23:59", "price_max_age_minutes": 10080}, nil); err != nil {
 		return fmt.Errorf("price settings: %w", err)
 	}
-	if err := s.call(nil, "POST", "/api/admin/vault", s.admin, "", map[string]any{"kind": "jewellery",
+	if err := s.call("POST", "/api/admin/vault", s.admin, map[string]any{"kind": "jewellery",
 		"description": "موجودی", "weight": "1000000", "purity": "750"}, nil); err != nil {
 		return fmt.Errorf("vault: %w", err) // the reserve guard sells only what the vault holds
 	}
-	if err := s.call(nil, "POST", "/api/admin/prices", s.admin, "", map[string]any{"base_price": 51_234_567}, nil); err != nil {
+	if err := s.call("POST", "/api/admin/prices", s.admin, map[string]any{"base_price": 51_234_567}, nil); err != nil {
 		return fmt.Errorf("set price: %w", err)
 	}
 	s.customers = make([]customer, n)
-	errs := make(chan error, n)
+	errs := make(chan error, 2)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range 2 { // sign-up hashes a password: two at a time fill two cores
@@ -127,27 +168,30 @@ func (s *shop) seed(ctx context.Context, n int) error {
 
 // signUp registers customer i with the code texted to them and credits their rial at the counter.
 func (s *shop) signUp(i int) error {
-	jar, _ := cookiejar.New(nil)
-	c := customer{phone: fmt.Sprintf("0912%07d", 2000000+i), ip: fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255+1)}
-	c.client = &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	c := customer{phone: fmt.Sprintf("0912%07d", 2000000+i)}
 	var reg struct {
 		RegistrationID string `json:"registration_id"`
 	}
-	if err := s.call(c.client, "POST", "/api/auth/register", "", c.ip, map[string]any{"first_name": "سارا",
+	seen := s.codes.count(c.phone)
+	if err := s.call("POST", "/api/auth/register", "", map[string]any{"first_name": "سارا",
 		"last_name": "احمدی", "national_id": nationalID(fmt.Sprintf("%09d", 7654300+i)), "phone_number": c.phone,
 		"password": "sara-gold-2024", "birth_date": "1370/05/20"}, &reg); err != nil {
 		return fmt.Errorf("register: %w", err)
+	}
+	code, err := s.codes.after(c.phone, seen)
+	if err != nil {
+		return err
 	}
 	var ok struct {
 		AccessToken string
 		User        struct{ ID int64 }
 	}
-	if err := s.call(c.client, "POST", "/api/auth/verify", "", c.ip, map[string]string{"phone_number": c.phone,
-		"code": s.codes.newest(c.phone), "registration_id": reg.RegistrationID}, &ok); err != nil {
+	if err := s.call("POST", "/api/auth/verify", "", map[string]string{"phone_number": c.phone, "code": code,
+		"registration_id": reg.RegistrationID}, &ok); err != nil {
 		return fmt.Errorf("sign-up verify: %w", err)
 	}
 	c.token = ok.AccessToken
-	if err := s.call(nil, "POST", "/api/adminCharge/charge", s.admin, "", map[string]any{"userId": ok.User.ID,
+	if err := s.call("POST", "/api/adminCharge/charge", s.admin, map[string]any{"userId": ok.User.ID,
 		"type": "rial", "amount": "1000000000000"}, nil); err != nil {
 		return fmt.Errorf("charge: %w", err)
 	}
@@ -172,7 +216,7 @@ func nationalID(nine string) string {
 func (s *shop) myPricesBody() ([]byte, error) {
 	req, _ := http.NewRequest("GET", s.url+"/api/prices/my-prices", nil)
 	req.Header.Set("Authorization", "Bearer "+s.customers[0].token)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -184,9 +228,9 @@ func (s *shop) myPricesBody() ([]byte, error) {
 	return b, err
 }
 
-// call sends a JSON request as the given client (nil: a plain one), bearer token and client address, and
-// decodes a 200 answer into out; anything else is an error carrying the answer.
-func (s *shop) call(c *http.Client, method, path, token, ip string, body, out any) error {
+// call sends a JSON request with a bearer token ("" = none) from an address of its own and decodes a 200
+// answer into out; anything else is an error carrying the answer.
+func (s *shop) call(method, path, token string, body, out any) error {
 	raw, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -199,13 +243,9 @@ func (s *shop) call(c *http.Client, method, path, token, ip string, body, out an
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	if ip != "" {
-		req.Header.Set("X-Forwarded-For", ip)
-	}
-	if c == nil {
-		c = http.DefaultClient
-	}
-	resp, err := c.Do(req)
+	n := s.addresses.Add(1)
+	req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255))
+	resp, err := s.client.Do(req)
 	if err != nil {
 		return err
 	}
@@ -223,121 +263,143 @@ func (s *shop) call(c *http.Client, method, path, token, ip string, body, out an
 	return json.Unmarshal(answer, out)
 }
 
-// tradeResult counts verified trades.
-type tradeResult struct {
-	ok, failed int
-	firstErr   string
-	elapsed    time.Duration
-}
-
-func (t tradeResult) perSec() float64 { return float64(t.ok) / t.elapsed.Seconds() }
-
-// add counts another slice of the run.
-func (t *tradeResult) add(o tradeResult) {
-	t.ok += o.ok
-	t.failed += o.failed
-	t.elapsed += o.elapsed
-	if t.firstErr == "" {
-		t.firstErr = o.firstErr
+// profile starts a CPU profile of the shop for d into path ("" = none) and returns the wait for it.
+func (s *shop) profile(path string, d time.Duration) (wait func()) {
+	if path == "" {
+		return func() {}
 	}
-}
-
-// tradeLoad has traders quote and confirm buys for d, each trader taking turns over customers of its own.
-// Before a quote the clock moves on, if need be, so a customer's codes come more than a minute apart (the
-// code resend spacing) without the run waiting.
-func (s *shop) tradeLoad(traders int, d time.Duration) tradeResult {
-	var ok, failed atomic.Int64
-	var mu sync.Mutex
-	var firstErr string
-	fail := func(err error) {
-		failed.Add(1)
-		mu.Lock()
-		if firstErr == "" {
-			firstErr = err.Error()
+	done := make(chan error, 1)
+	go func() {
+		resp, err := http.Get(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", s.debug, max(1, int(d.Seconds()))))
+		if err != nil {
+			done <- err
+			return
 		}
-		mu.Unlock()
+		defer resp.Body.Close()
+		f, err := os.Create(path)
+		if err != nil {
+			done <- err
+			return
+		}
+		_, err = io.Copy(f, resp.Body)
+		done <- errors.Join(err, f.Close())
+	}()
+	return func() {
+		if err := <-done; err != nil {
+			fmt.Fprintln(os.Stderr, "loadrun: profile:", err)
+		}
 	}
-	s.clock.Advance(61 * time.Second) // past every code of an earlier slice: a fresh start for each customer
-	start := time.Now()
-	deadline := start.Add(d)
-	var wg sync.WaitGroup
-	for t := range min(traders, len(s.customers)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []customer
-			for i := t; i < len(s.customers); i += traders {
-				mine = append(mine, s.customers[i])
-			}
-			last := make([]time.Time, len(mine))
-			for turn := 0; time.Now().Before(deadline); turn++ {
-				i := turn % len(mine)
-				c := mine[i]
-				if wait := last[i].Add(61 * time.Second).Sub(s.clock.Now()); wait > 0 {
-					s.clock.Advance(wait)
-				}
-				err := s.call(c.client, "POST", "/api/prices/buy", "", c.ip, map[string]string{"amount_rial": "1000000"}, nil)
-				last[i] = s.clock.Now()
-				if err != nil {
-					fail(err)
-					continue
-				}
-				if err := s.call(c.client, "POST", "/api/prices/verify-transaction", "", c.ip, map[string]string{
-					"verification_code": s.codes.newest(c.phone), "transaction_type": "buy"}, nil); err != nil {
-					fail(err)
-					continue
-				}
-				ok.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	return tradeResult{ok: int(ok.Load()), failed: int(failed.Load()), firstErr: firstErr, elapsed: time.Since(start)}
 }
 
-// smsReader is the console SMS sender's output: it keeps the newest code texted to each phone, read from
-// the `sms to=<phone> text="<text>"` lines as an operator would.
-type smsReader struct {
+// groupCommits reads the shop's group-commit counters from its debug address.
+func (s *shop) groupCommits() (groups, transactions int64, err error) {
+	resp, err := http.Get(s.debug + "/debug/commits")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer resp.Body.Close()
+	var vars struct{ Groups, Transactions int64 }
+	err = json.NewDecoder(resp.Body).Decode(&vars)
+	return vars.Groups, vars.Transactions, err
+}
+
+// codeBook is what the console SMS sender printed: the codes texted to each phone, in order, read from the
+// `sms to=<phone> text="<text>"` lines on the shop's standard error, as an operator would.
+type codeBook struct {
 	mu     sync.Mutex
-	codes  map[string]string
-	buffer []byte
+	phones map[string]*texted
+	last   []string // the last lines of standard error, for a shop that fails to start
 }
 
-var codeInText = regexp.MustCompile(`: ([0-9]{5})\b`)
+// texted is one phone's codes so far: how many, the newest, and a channel closed when the next arrives.
+type texted struct {
+	n    int
+	code string
+	next chan struct{}
+}
 
-func newSMSReader() *smsReader { return &smsReader{codes: map[string]string{}} }
+func newCodeBook() *codeBook { return &codeBook{phones: map[string]*texted{}} }
 
-func (r *smsReader) Write(p []byte) (int, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.buffer = append(r.buffer, p...)
-	sc := bufio.NewScanner(bytes.NewReader(r.buffer))
-	consumed := 0
+func (b *codeBook) phone(p string) *texted {
+	t, ok := b.phones[p]
+	if !ok {
+		t = &texted{next: make(chan struct{})}
+		b.phones[p] = t
+	}
+	return t
+}
+
+// read takes the shop's standard error until it closes.
+func (b *codeBook) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if consumed+len(line) >= len(r.buffer) { // no newline yet: keep it for the next write
-			break
+		phone, code, ok := smsCode(line)
+		b.mu.Lock()
+		if ok {
+			t := b.phone(phone)
+			t.n++
+			t.code = code
+			close(t.next)
+			t.next = make(chan struct{})
+		} else if !strings.Contains(line, `"msg":"request"`) {
+			b.last = append(b.last[max(0, len(b.last)-20):], line)
 		}
-		consumed += len(line) + 1
-		rest, ok := strings.CutPrefix(line, "sms to=")
-		if !ok {
-			continue
-		}
-		phone, quoted, _ := strings.Cut(rest, " text=")
-		text, err := strconv.Unquote(quoted)
-		if err != nil {
-			continue
-		}
-		if m := codeInText.FindStringSubmatch(text); m != nil {
-			r.codes[phone] = m[1]
-		}
+		b.mu.Unlock()
 	}
-	r.buffer = r.buffer[consumed:]
-	return len(p), nil
 }
 
-func (r *smsReader) newest(phone string) string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.codes[phone]
+// smsCode reads a code line: `sms to=<phone> text="…: 12345…"`.
+func smsCode(line string) (phone, code string, ok bool) {
+	rest, ok := strings.CutPrefix(line, "sms to=")
+	if !ok {
+		return "", "", false
+	}
+	phone, text, _ := strings.Cut(rest, " text=")
+	digits := 0
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && text[i] >= '0' && text[i] <= '9' {
+			digits++
+			continue
+		}
+		if digits == 5 {
+			return phone, text[i-5 : i], true
+		}
+		digits = 0
+	}
+	return "", "", false
+}
+
+// count is how many codes phone has been texted.
+func (b *codeBook) count(phone string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.phone(phone).n
+}
+
+// after waits for the first code texted to phone after the seen-th one and returns the newest.
+func (b *codeBook) after(phone string, seen int) (string, error) {
+	timeout := time.After(10 * time.Second)
+	for {
+		b.mu.Lock()
+		t := b.phone(phone)
+		code, n, next := t.code, t.n, t.next
+		b.mu.Unlock()
+		if n > seen {
+			return code, nil
+		}
+		select {
+		case <-next:
+		case <-timeout:
+			return "", fmt.Errorf("no code texted to %s within 10 s", phone)
+		}
+	}
+}
+
+// tail is the shop's last lines of standard error.
+func (b *codeBook) tail() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return strings.Join(b.last, "\n")
 }

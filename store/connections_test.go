@@ -1,0 +1,79 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"testing"
+)
+
+// TestReadersPlanByTheStatisticsOfAGrownShop: a shop opens empty, its readers open, then its customers come.
+// Once the writer refreshes the statistics, every reader plans a customer's balance through the index, not
+// by the empty shop's figures (a scan of every account).
+func TestReadersPlanByTheStatisticsOfAGrownShop(t *testing.T) {
+	s, _ := openBare(t)
+	ctx := context.Background()
+	const balanceSQL = `SELECT SUM(balance) FROM accounts WHERE user_id = ?`
+	// every connection of the read pool opens now, while the shop is empty
+	var held []*sql.Conn
+	for range 4 {
+		c, err := s.read.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plan := planOf(t, c, balanceSQL); !strings.Contains(plan, "SCAN accounts") {
+			t.Fatalf("the empty shop's plan is %q; the test needs the scan it starts from", plan)
+		}
+		held = append(held, c)
+	}
+	for _, c := range held {
+		c.Close()
+	}
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		for i := range 3000 {
+			_, err := tx.ExecContext(ctx, `INSERT INTO users (phone_number, first_name, last_name, password_hash,
+				referral_code, created_at, updated_at) VALUES (?, 'سارا', 'احمدی', 'x', ?, 0, 0)`,
+				"0912"+itoa(int64(3000000+i)), "R"+itoa(int64(i)))
+			if err != nil { // a customer's accounts come with them (a trigger)
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Optimize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 8 {
+		c, err := s.read.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := planOf(t, c, balanceSQL)
+		c.Close()
+		if !strings.Contains(plan, "USING INDEX accounts_user") && !strings.Contains(plan, "USING COVERING INDEX accounts_user") {
+			t.Fatalf("a reader plans a customer's balance as %q after the statistics changed", plan)
+		}
+	}
+}
+
+func planOf(t *testing.T, c *sql.Conn, query string) string {
+	t.Helper()
+	rows, err := c.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+query, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var steps []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, detail)
+	}
+	return strings.Join(steps, "; ")
+}
