@@ -30,7 +30,7 @@ type shop struct {
 	customers  []customer
 	admin      string
 	client     *http.Client
-	addresses  atomic.Int64 // the next client address handed out (each code request comes from its own)
+	addresses  atomic.Int64  // the next client address handed out (each code request comes from its own)
 	cursors    map[int][]int // each trader's next customer, by the number of traders (tradeLoad)
 }
 
