@@ -29,11 +29,13 @@ func loopbackAddr(addr string) bool {
 
 func serveDebug(addr string, log *slog.Logger, st *store.Store) {
 	mux := http.NewServeMux()
-	// the group committer's counters, for the load run's transactions per commit
+	// the group committer's counters, for the load run's transactions per commit and the writer's time
 	mux.HandleFunc("/debug/commits", func(w http.ResponseWriter, _ *http.Request) {
 		groups, transactions := st.GroupCommits()
+		busy, committing, fsyncs, syncing := st.WriterTime()
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]int64{"groups": groups, "transactions": transactions})
+		json.NewEncoder(w).Encode(map[string]int64{"groups": groups, "transactions": transactions,
+			"busy_ns": int64(busy), "committing_ns": int64(committing), "fsyncs": fsyncs, "syncing_ns": int64(syncing)})
 	})
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)

@@ -28,7 +28,7 @@ func (a *App) RunNotifications(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case <-a.store.Committed():
+		case <-a.store.NewNotifications():
 		}
 		last = a.deliverAfter(ctx, last)
 	}

@@ -135,7 +135,7 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 		}
 	}
 	ctx, now, user := r.Context(), a.now(), caller(r).User
-	price, settings, err := a.tradePrice(ctx, user.ID, typ, now)
+	price, settings, err := a.tradePrice(ctx, user.Grade, typ, now)
 	if err != nil {
 		return err
 	}
@@ -171,10 +171,10 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 		rules.FormatGold(q.AmountGoldMg), rules.FormatRial(q.PricePerGramRial), q.ExpiresAt.UTC()}})
 }
 
-// tradePrice is the caller's price for one side of a trade, refused when prices are stale, the side is
-// closed or disabled, or the grade's sell price is not above zero.
-func (a *App) tradePrice(ctx context.Context, userID int64, typ string, now time.Time) (int64, store.PriceSettings, error) {
-	t, err := a.store.TradingTermsOf(ctx, userID)
+// tradePrice is the price of one side of a trade for a caller of grade (as their sign-in check read it),
+// refused when prices are stale, the side is closed or disabled, or the grade's sell price is not above zero.
+func (a *App) tradePrice(ctx context.Context, grade int, typ string, now time.Time) (int64, store.PriceSettings, error) {
+	t, err := a.store.TradingTermsOfGrade(ctx, grade)
 	if err != nil {
 		return 0, t.Settings, err
 	}
@@ -239,7 +239,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
 		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return hoursOf(s, typ).Open(now) },
-		MonthStart: jalaliMonthStart(now)}, now)
+		MonthStart: jalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
 	switch {
 	case errors.Is(err, store.ErrTradingClosed):
 		settings, serr := a.store.PriceSettings(r.Context())

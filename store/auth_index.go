@@ -46,9 +46,9 @@ func newAuthIndex() *authIndex {
 	return &authIndex{tokens: map[string]indexedToken{}, logins: map[int64]int64{}, users: map[int64]User{}}
 }
 
-// rowChanged is the writer connection's pre-update hook: it notes an update or delete of an indexed row.
+// rowChanged notes an update or delete of an indexed row (rowWatch hands it every change of the writer).
 func (x *authIndex) rowChanged(d sqlite.SQLitePreUpdateData) {
-	if d.Op == sqliteInsert || d.DatabaseName != "main" {
+	if d.Op == sqliteInsert {
 		return
 	}
 	x.mu.Lock()

@@ -33,16 +33,24 @@ var errGroupAborted = errors.New("store: group commit aborted")
 // Concurrent callers queue; whoever is waiting when the writer frees up goes together into one SQLite
 // transaction, each in a savepoint of its own, and the group pays for one fsync instead of one each. A member
 // that fails rolls back to its savepoint and leaves the others as they were, exactly as if it had run alone;
-// a member is told it committed only after the group's COMMIT returned. One process owns the database
+// a member is told it committed only after the group's COMMIT returned and, if it moved money, after the log
+// is on disk (log_sync.go). One process owns the database
 // (decisions.md), so this queue sees every write of the shop's own code.
 type committer struct {
 	s     *Store
 	jobs  chan *txJob // unbuffered: a job is either taken by the committer or still its caller's
 	quit  chan struct{}
 	ended chan struct{}
+	// syncs carries committed groups' durable members to the log syncer (log_sync.go), which tells them once
+	// the log is on disk; synced is closed when it has told the last.
+	syncs  chan logSync
+	synced chan struct{}
 	// groups and members count what committed together, for the load run's figures and the tests.
 	groups, members atomic.Int64
-	optimizedAt     int64 // groups at the last refresh of the statistics (loop's own)
+	// busy and committing are the writer's time running groups and in their COMMIT; fsyncs and syncing the
+	// syncer's log fsyncs and their time (log_sync.go)
+	busy, committing, fsyncs, syncing atomic.Int64
+	optimizedAt                       int64 // groups at the last refresh of the statistics (loop's own)
 }
 
 // txJob is one caller's transaction waiting for its group.
@@ -61,15 +69,18 @@ type txOutcome struct {
 }
 
 func startCommitter(s *Store) *committer {
-	c := &committer{s: s, jobs: make(chan *txJob), quit: make(chan struct{}), ended: make(chan struct{})}
+	c := &committer{s: s, jobs: make(chan *txJob), quit: make(chan struct{}), ended: make(chan struct{}),
+		syncs: make(chan logSync, maxGroup), synced: make(chan struct{})}
 	go c.loop()
+	go c.syncLoop()
 	return c
 }
 
-// stop ends the loop once the group in progress is done; later writes get errClosed.
+// stop ends the loop once the group in progress is done and its members are told; later writes get errClosed.
 func (c *committer) stop() {
 	close(c.quit)
 	<-c.ended
+	<-c.synced
 }
 
 // submit runs fn in the next group and waits for the group's outcome. A caller that goes away while queued
@@ -95,6 +106,7 @@ func (c *committer) submit(ctx context.Context, light bool, fn func(tx *sql.Tx) 
 
 func (c *committer) loop() {
 	defer close(c.ended)
+	defer close(c.syncs)
 	group := make([]*txJob, 0, maxGroup)
 	others := time.NewTicker(otherWritersEvery)
 	defer others.Stop()
@@ -139,24 +151,37 @@ func (c *committer) dataVersion() int64 {
 	return v
 }
 
-// run commits one group and tells each member its outcome.
+// run commits one group and tells each member its outcome: at once a member that failed or wrote only
+// light rows, after the syncer has put the log on disk (log_sync.go) one whose money the commit moved. The
+// commit itself does not wait for the disk, so the next group runs while this one's log is being synced.
 func (c *committer) run(group []*txJob) {
 	outcomes := make([]txOutcome, len(group))
-	c.commit(group, outcomes)
+	start := time.Now()
+	committed := c.commit(group, outcomes)
+	c.busy.Add(int64(time.Since(start)))
+	notified := c.s.settleWrites() // before any member hears that its write is done
+	durable := logSync{notified: notified}
 	for i, j := range group {
+		if committed && !j.light && outcomes[i].err == nil && !outcomes[i].panicked {
+			durable.jobs = append(durable.jobs, j)
+			durable.outcomes = append(durable.outcomes, outcomes[i])
+			continue
+		}
 		j.result <- outcomes[i]
+	}
+	switch {
+	case len(durable.jobs) > 0:
+		c.syncs <- durable
+	case committed && notified:
+		c.s.signalNotifications()
 	}
 }
 
-// commit runs group in one transaction. A member whose caller went away is skipped; a member with nobody
-// still to run after it needs no savepoint.
-func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
+// commit runs group in one transaction, committed without waiting for the disk (synchronous=NORMAL), and
+// reports whether it committed. A member whose caller went away is skipped; a member with nobody still to
+// run after it needs no savepoint.
+func (c *committer) commit(group []*txJob, outcomes []txOutcome) (committed bool) {
 	ctx := context.Background() // no member's cancellation may undo the others' work
-	defer c.s.auth.settle()     // before any member hears that its write is done
-	light := true
-	for _, j := range group {
-		light = light && j.light
-	}
 	failAll := func(err error) {
 		for i := range outcomes {
 			if outcomes[i].err == nil && !outcomes[i].panicked {
@@ -167,20 +192,20 @@ func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
 	conn, err := c.s.write.Conn(ctx)
 	if err != nil {
 		failAll(fmt.Errorf("begin: %w", err))
-		return
+		return false
 	}
 	defer conn.Close()
-	if light {
-		if err := setSynchronous(ctx, conn, "NORMAL"); err != nil {
-			failAll(err)
-			return
-		}
-		defer setSynchronous(ctx, conn, "FULL")
+	// set back before the connection is free again: every other write on it (an idempotent call, the admin's
+	// own commands) commits at FULL, waiting for the disk itself
+	if err := setSynchronous(ctx, conn, "NORMAL"); err != nil {
+		failAll(err)
+		return false
 	}
+	defer setSynchronous(ctx, conn, "FULL")
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		failAll(fmt.Errorf("begin: %w", err))
-		return
+		return false
 	}
 	pending := 0
 	for i, j := range group {
@@ -193,7 +218,7 @@ func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
 		} else if !runInSavepoint(ctx, c.s.writeStmts.in(tx), tx, j, &outcomes[i]) {
 			_ = tx.Rollback()
 			failAll(errGroupAborted)
-			return
+			return false
 		}
 		if outcomes[i].err == nil && !outcomes[i].panicked {
 			pending++
@@ -201,20 +226,32 @@ func (c *committer) commit(group []*txJob, outcomes []txOutcome) {
 	}
 	if pending == 0 {
 		_ = tx.Rollback()
-		return
+		return false
 	}
-	if err := tx.Commit(); err != nil {
+	committing := time.Now()
+	err = tx.Commit()
+	c.committing.Add(int64(time.Since(committing)))
+	if err != nil {
 		failAll(fmt.Errorf("commit: %w", err))
-		return
+		return false
 	}
 	c.groups.Add(1)
 	c.members.Add(int64(pending))
-	c.s.signalCommit()
+	return true
 }
 
 // GroupCommits returns how many groups have committed since Open and how many transactions they held.
 func (s *Store) GroupCommits() (groups, transactions int64) {
 	return s.commits.groups.Load(), s.commits.members.Load()
+}
+
+// WriterTime returns how long the writer has run groups since Open and the part of it spent committing them,
+// and how many fsyncs of the log the syncer made beside it, in how long: the load run's measure of where a
+// write waits.
+func (s *Store) WriterTime() (busy, committing time.Duration, fsyncs int64, syncing time.Duration) {
+	c := s.commits
+	return time.Duration(c.busy.Load()), time.Duration(c.committing.Load()), c.fsyncs.Load(),
+		time.Duration(c.syncing.Load())
 }
 
 // noneLeft reports whether none of rest is still to run (their callers went away).

@@ -10,7 +10,7 @@ import (
 )
 
 // The store's two pools open their connections through connectors of their own: the writer's carry the hook
-// that keeps the index of logins exact (auth_index.go), the readers' the statistics they plan by.
+// that watches its rows (row_watch.go), the readers' the statistics they plan by.
 
 // sqliteDriver is the registered cgo-free driver.
 func sqliteDriver() (driver.Driver, error) {
@@ -22,11 +22,11 @@ func sqliteDriver() (driver.Driver, error) {
 	return probe.Driver(), nil
 }
 
-// writeConnector opens the writer connection with the pre-update hook of the index of logins.
+// writeConnector opens the writer connection with its pre-update hook (row_watch.go).
 type writeConnector struct {
-	dsn  string
-	drv  driver.Driver
-	auth *authIndex
+	dsn   string
+	drv   driver.Driver
+	watch *rowWatch
 }
 
 func (c writeConnector) Connect(context.Context) (driver.Conn, error) {
@@ -34,19 +34,19 @@ func (c writeConnector) Connect(context.Context) (driver.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn.(sqlite.HookRegisterer).RegisterPreUpdateHook(c.auth.rowChanged)
+	conn.(sqlite.HookRegisterer).RegisterPreUpdateHook(c.watch.rowChanged)
 	return conn, nil
 }
 
 func (c writeConnector) Driver() driver.Driver { return c.drv }
 
 // openWritePool opens the one-connection writer over path.
-func openWritePool(path string, auth *authIndex) (*sql.DB, error) {
+func openWritePool(path string, watch *rowWatch) (*sql.DB, error) {
 	drv, err := sqliteDriver()
 	if err != nil {
 		return nil, err
 	}
-	db := sql.OpenDB(writeConnector{dsn: dsn(path, false), drv: drv, auth: auth})
+	db := sql.OpenDB(writeConnector{dsn: dsn(path, false), drv: drv, watch: watch})
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxLifetime(0)

@@ -204,7 +204,12 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	if c.tx == nil {
 		return nil
 	}
-	defer c.s.auth.settle() // the call's transaction has ended, one way or the other
+	committed := false
+	defer func() { // the call's transaction has ended, one way or the other (a commit at FULL: on disk)
+		if c.s.settleWrites() && committed {
+			c.s.signalNotifications()
+		}
+	}()
 	ctx = context.WithoutCancel(ctx)
 	ok := status >= 200 && status < 300
 	if c.broken || (!ok && !c.wrote) {
@@ -226,7 +231,7 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	if err := c.tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	c.s.signalCommit()
+	committed = true
 	return nil
 }
 
@@ -240,7 +245,7 @@ func (c *OnceCall) Abort() {
 	c.done = true
 	if c.tx != nil {
 		_ = c.tx.Rollback()
-		c.s.auth.settle()
+		c.s.settleWrites()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -104,16 +105,52 @@ type journal struct {
 	adminID         int64
 	pricePerGram    int64 // rial per gram of a trade; 0 for other entries
 	legs            []leg
+	// freeChecked says the caller has checked, in this transaction, that the customer's free balances cover
+	// the legs that debit them (a trade does, to refuse in its own order); postJournal then asks again only
+	// the CHECK on accounts, the last net.
+	freeChecked bool
 }
 
 const (
 	insertJournalSQL = `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
 		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	insertPostingSQL = `INSERT INTO postings (journal_id, account_id, amount)
-		SELECT ?, id, ? FROM accounts WHERE kind = ? AND IFNULL(user_id, 0) = ? AND asset = ?`
-	countPostingsSQL = `SELECT COUNT(*) FROM postings WHERE journal_id = ?`
 )
+
+// insertPostingsSQL is the statement that writes n legs of a journal at once, each on its account found by
+// kind, owner and asset, in the legs' order; one statement instead of one a leg, as a trade posts four. Its
+// text depends only on n, so it is prepared once for each n; the texts of the usual counts are made once.
+func insertPostingsSQL(n int) string {
+	if n < len(postingsSQL) {
+		return postingsSQL[n]
+	}
+	return postingsSQLFor(n)
+}
+
+// postingsSQL holds insertPostingsSQL's texts for up to 8 legs (a journal has 2, 4 or 6).
+var postingsSQL = func() (texts [9]string) {
+	for n := range texts {
+		texts[n] = postingsSQLFor(n)
+	}
+	return texts
+}()
+
+func postingsSQLFor(n int) string {
+	var b strings.Builder
+	b.WriteString(`WITH leg (n, amount, kind, user_id, asset) AS (VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "(%d, ?, ?, ?, ?)", i)
+	}
+	b.WriteString(`)
+		INSERT INTO postings (journal_id, account_id, amount)
+		SELECT ?, a.id, leg.amount FROM leg
+		JOIN accounts a ON a.kind = leg.kind AND IFNULL(a.user_id, 0) = leg.user_id AND a.asset = leg.asset
+		ORDER BY leg.n`)
+	return b.String()
+}
 
 // postJournal writes j and its postings in the caller's transaction, through q (the writer's prepared
 // statements in that transaction). The legs must sum to zero per asset; the cached balances move with each
@@ -134,7 +171,7 @@ func postJournal(ctx context.Context, q queryer, j journal, now time.Time) (int6
 		}
 	}
 	for _, l := range j.legs {
-		if l.kind == kindCustomer && l.amount < 0 {
+		if l.kind == kindCustomer && l.amount < 0 && !j.freeChecked {
 			if err := ensureFree(ctx, q, l.userID, l.asset, -l.amount); err != nil {
 				return 0, err
 			}
@@ -150,17 +187,16 @@ func postJournal(ctx context.Context, q queryer, j journal, now time.Time) (int6
 	if err != nil {
 		return 0, err
 	}
+	args := make([]any, 0, 4*len(j.legs)+1)
 	for _, l := range j.legs {
-		if _, err := q.ExecContext(ctx, insertPostingSQL, id, l.amount, l.kind, l.userID, l.asset); err != nil {
-			return 0, fmt.Errorf("journal %s: posting %d %s to %s: %w", j.typ, l.amount, l.asset, l.kind, err)
-		}
+		args = append(args, l.amount, l.kind, l.userID, l.asset)
 	}
-	var n int
-	if err := q.QueryRowContext(ctx, countPostingsSQL, id).Scan(&n); err != nil {
-		return 0, err
+	res, err = q.ExecContext(ctx, insertPostingsSQL(len(j.legs)), append(args, id)...)
+	if err != nil {
+		return 0, fmt.Errorf("journal %s: postings: %w", j.typ, err)
 	}
-	if n != len(j.legs) {
-		return 0, fmt.Errorf("journal %s: %d of %d postings found their account", j.typ, n, len(j.legs))
+	if n, err := res.RowsAffected(); err != nil || n != int64(len(j.legs)) {
+		return 0, fmt.Errorf("journal %s: %d of %d postings found their account (%v)", j.typ, n, len(j.legs), err)
 	}
 	return id, nil
 }

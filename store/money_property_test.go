@@ -297,7 +297,7 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 			t.Fatalf("a replaced quote executed: %v", err)
 		}
 	}
-	_, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now)
+	entry, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now)
 	short := (typ == EntryBuy && rial > c.free) || (typ == EntrySell && mg > c.gold)
 	switch {
 	case short:
@@ -312,7 +312,12 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 		return
 	case err != nil:
 		t.Fatal(err)
-	case typ == EntryBuy:
+	}
+	if read, err := statementRow(m.s, c.id, entry.ID); err != nil || read != entry {
+		t.Fatalf("the trade answered %+v; its statement row is %+v (%v)", entry, read, err)
+	}
+	switch typ {
+	case EntryBuy:
 		c.free, c.gold = c.free-rial, c.gold+mg
 	default:
 		c.free, c.gold = c.free+rial, c.gold-mg
@@ -465,4 +470,20 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 			rt.Fatalf("ledger invariants: %v", err)
 		}
 	})
+}
+
+// statementRow is one entry of the customer's statement as the statement reads it, without the running
+// balances (a trade's answer has none).
+func statementRow(s *Store, userID, journalID int64) (Entry, error) {
+	entries, err := s.Statement(context.Background(), userID)
+	if err != nil {
+		return Entry{}, err
+	}
+	for _, e := range entries {
+		if e.ID == journalID {
+			e.BalanceRial, e.BalanceGold = 0, 0
+			return e, nil
+		}
+	}
+	return Entry{}, ErrNotFound
 }

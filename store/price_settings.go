@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 )
 
@@ -70,20 +69,6 @@ type TradingTerms struct {
 	Settings PriceSettings
 	Base     PricePoint
 	HasBase  bool
-}
-
-// TradingTermsOf returns a customer's trading terms: their grade, read from their row, and the rest from
-// memory (termsCache).
-func (s *Store) TradingTermsOf(ctx context.Context, userID int64) (TradingTerms, error) {
-	var grade int
-	err := s.readStmts.QueryRowContext(ctx, `SELECT grade FROM users WHERE id = ?`, userID).Scan(&grade)
-	if errors.Is(err, sql.ErrNoRows) {
-		return TradingTerms{}, ErrNotFound
-	}
-	if err != nil {
-		return TradingTerms{}, err
-	}
-	return s.TradingTermsOfGrade(ctx, grade)
 }
 
 // TradingTermsOfGrade returns the trading terms of a grade without reading any table (after the first call

@@ -28,22 +28,18 @@ func (s *Store) Hit(ctx context.Context, now time.Time, limits ...Limit) error {
 	})
 }
 
-// hitLimits records one hit in every bucket of limits in the caller's transaction, unless one of them is
-// already full: then it records nothing and returns ErrRateLimited.
+// hitLimits records one hit in every bucket of limits in the caller's transaction, each in one statement
+// that counts and adds, unless one of them is already full: then it returns ErrRateLimited, and the error
+// rolls the caller's step back with whatever hit it had added (every transaction and idempotent step does).
 func hitLimits(ctx context.Context, w queryer, now time.Time, limits []Limit) error {
 	for _, l := range limits {
-		var n int
-		if err := w.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?`,
-			l.Bucket, now.Add(-l.Window).UnixMilli()).Scan(&n); err != nil {
-			return err
-		}
-		if n >= l.Max {
+		err := affectedOne(w.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) SELECT ?, ?
+			WHERE (SELECT COUNT(*) FROM rate_hits WHERE bucket = ? AND at > ?) < ?`,
+			l.Bucket, now.UnixMilli(), l.Bucket, now.Add(-l.Window).UnixMilli(), l.Max))
+		if errors.Is(err, ErrNotFound) {
 			return ErrRateLimited
 		}
-	}
-	for _, l := range limits {
-		if _, err := w.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`, l.Bucket,
-			now.UnixMilli()); err != nil {
+		if err != nil {
 			return err
 		}
 	}

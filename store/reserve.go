@@ -59,25 +59,20 @@ func (r Reserve) Cover(addMg int64) error {
 
 const (
 	reserveSettingsSQL = `SELECT margin_bp, guard_enabled FROM reserve_settings WHERE id = 1`
-	// Every gold posting has its other side, so what customers own is what the shop's own accounts are short:
-	// a handful of rows instead of every customer's.
-	owedGoldSQL     = `SELECT -IFNULL(SUM(balance), 0) FROM accounts WHERE user_id IS NULL AND asset = 'gold'`
-	vaultHeldSQL    = `SELECT IFNULL(SUM(weight750_mg), 0) FROM vault_items WHERE status = 'in'`
-	promisedGoldSQL = `SELECT IFNULL(SUM(vazn750_mg), 0) FROM gold_requests WHERE status IN ('approved', 'ready')`
+	// reserveSQL is the guard's figures in one statement: it runs in every buy's transaction. Every gold
+	// posting has its other side, so what customers own is what the shop's own accounts are short: a handful
+	// of rows instead of every customer's.
+	reserveSQL = `SELECT margin_bp, guard_enabled,
+		(SELECT -IFNULL(SUM(balance), 0) FROM accounts WHERE user_id IS NULL AND asset = 'gold'),
+		(SELECT IFNULL(SUM(weight750_mg), 0) FROM vault_items WHERE status = 'in'),
+		(SELECT IFNULL(SUM(vazn750_mg), 0) FROM gold_requests WHERE status IN ('approved', 'ready'))
+		FROM reserve_settings WHERE id = 1`
 )
 
 func reserveOf(ctx context.Context, q queryer) (Reserve, error) {
 	var r Reserve
-	if err := q.QueryRowContext(ctx, reserveSettingsSQL).Scan(&r.Settings.MarginBP, &r.Settings.GuardEnabled); err != nil {
-		return r, err
-	}
-	if err := q.QueryRowContext(ctx, owedGoldSQL).Scan(&r.OwedMg); err != nil {
-		return r, err
-	}
-	if err := q.QueryRowContext(ctx, vaultHeldSQL).Scan(&r.HeldMg); err != nil {
-		return r, err
-	}
-	err := q.QueryRowContext(ctx, promisedGoldSQL).Scan(&r.PromisedMg)
+	err := q.QueryRowContext(ctx, reserveSQL).Scan(&r.Settings.MarginBP, &r.Settings.GuardEnabled, &r.OwedMg,
+		&r.HeldMg, &r.PromisedMg)
 	return r, err
 }
 

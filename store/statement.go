@@ -106,16 +106,25 @@ func (s *Store) StatementPage(ctx context.Context, userID, before int64, limit i
 // maxJournalID is above every journal id: the cursor of the first page.
 const maxJournalID = 1<<63 - 1
 
-// entryOf returns one journal as a statement row of the customer.
-func entryOf(ctx context.Context, q queryer, userID, journalID int64) (Entry, error) {
-	entries, err := scanEntries(q.QueryContext(ctx, entryOfSQL, userID, journalID))
-	if err != nil {
-		return Entry{}, err
+// postedEntry is journal j, just posted as id at now, as userID's statement row: what the statement reads
+// for a journal that settles no request (a trade), without reading it back in the transaction that posted it.
+func postedEntry(id int64, j journal, userID int64, now time.Time) Entry {
+	e := Entry{ID: id, CreatedAt: time.UnixMilli(now.UnixMilli()).UTC(), Type: j.typ, Status: j.status,
+		Description: j.description, PricePerGramRial: j.pricePerGram, ReversesID: j.reversesID}
+	var netRial, netGold int64
+	for _, l := range j.legs {
+		if l.userID != userID || (l.kind != kindCustomer && l.kind != kindCustomerHold) {
+			continue
+		}
+		if l.asset == AssetRial {
+			netRial += l.amount
+		} else {
+			netGold += l.amount
+		}
 	}
-	if len(entries) != 1 {
-		return Entry{}, ErrNotFound
-	}
-	return entries[0], nil
+	e.DebitRial, e.CreditRial = split(netRial)
+	e.DebitGold, e.CreditGold = split(netGold)
+	return e
 }
 
 // The statement's SQL, fixed texts so they can be prepared: every query groups a customer's postings by
@@ -135,7 +144,6 @@ const (
 		` + entryFacts + `
 		WHERE a.user_id = ? AND j.type NOT IN ('hold', 'release') `
 	statementSQL = entriesSQL + `GROUP BY j.id ORDER BY j.id`
-	entryOfSQL   = entriesSQL + `AND j.id = ? GROUP BY j.id`
 )
 
 func scanEntries(rows *sql.Rows, err error) ([]Entry, error) {

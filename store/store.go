@@ -39,8 +39,10 @@ type Store struct {
 	commits *committer
 	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go).
 	terms termsCache
-	// committed is signalled after every commit of the shop's writes (Committed).
-	committed chan struct{}
+	// watch is the writer's pre-update hook (row_watch.go); notifications is signalled after a commit that
+	// wrote notifications (NewNotifications).
+	watch         *rowWatch
+	notifications chan struct{}
 	// auth is the index of live tokens and logins (auth_index.go)
 	auth *authIndex
 	// stats is the generation of the planner's statistics, which retires read connections planning by older
@@ -214,8 +216,8 @@ func dsn(path string, readOnly bool) string {
 
 // Open opens (creating if needed) the database at path and applies every pending migration.
 func Open(ctx context.Context, path string) (*Store, error) {
-	auth := newAuthIndex()
-	write, err := openWritePool(path, auth)
+	watch := &rowWatch{auth: newAuthIndex()}
+	write, err := openWritePool(path, watch)
 	if err != nil {
 		return nil, fmt.Errorf("open writer: %w", err)
 	}
@@ -223,7 +225,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{write: write, path: path, auth: auth, writeStmts: newStmtCache(write, false), committed: make(chan struct{}, 1)}
+	s := &Store{write: write, path: path, auth: watch.auth, watch: watch, writeStmts: newStmtCache(write, false),
+		notifications: make(chan struct{}, 1)}
 	s.commits = startCommitter(s)
 	if err := s.migrate(ctx); err != nil {
 		s.commits.stop()
@@ -277,14 +280,3 @@ func (s *Store) ReadDB() *sql.DB { return s.read }
 
 // WriteDB is the writer connection, for libraries that need a *sql.DB (the session store).
 func (s *Store) WriteDB() *sql.DB { return s.write }
-
-// Committed is signalled after writes commit, many commits folding into one signal while nobody reads it: a
-// reader of what changed (the live notifications) looks again each time, and never before the commit.
-func (s *Store) Committed() <-chan struct{} { return s.committed }
-
-func (s *Store) signalCommit() {
-	select {
-	case s.committed <- struct{}{}:
-	default:
-	}
-}

@@ -13,7 +13,7 @@ import (
 
 // openTest opens a fresh shop whose vault already holds a tonne of gold, so the reserve guard lets the
 // money tests buy and charge; the vault's and the guard's own tests start empty (openBare).
-func openTest(t *testing.T) (*Store, string) {
+func openTest(t testing.TB) (*Store, string) {
 	t.Helper()
 	s, path := openBare(t)
 	if err := stockVault(context.Background(), s); err != nil {
@@ -30,7 +30,7 @@ func stockVault(ctx context.Context, s *Store) error {
 }
 
 // openBare opens a fresh shop with an empty vault.
-func openBare(t *testing.T) (*Store, string) {
+func openBare(t testing.TB) (*Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "goldshop.db")
 	s, err := Open(context.Background(), path)

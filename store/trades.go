@@ -96,6 +96,9 @@ type Trade struct {
 	Open func(PriceSettings) bool
 	// MonthStart is when the current Jalali month began (Tehran time), for the inviter's monthly reward cap.
 	MonthStart time.Time
+	// Uninvited says the caller knows the customer signed up with no one's code (a user's inviter never
+	// changes): the trade then looks for no referral reward to pay.
+	Uninvited bool
 }
 
 // ExecuteQuote checks the trade's code and carries out its live quote in one transaction. A wrong code
@@ -146,17 +149,22 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
 				move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
 		}
+		// a customer short of rial (or gold) hears that first; then, buying, whether the vault covers the gold
+		paid, paidWith := q.AmountRial, AssetRial
+		if t.Type == EntrySell {
+			paid, paidWith = q.AmountGoldMg, AssetGold
+		}
+		if err := ensureFree(ctx, w, t.UserID, paidWith, paid); err != nil {
+			return err
+		}
 		if t.Type == EntryBuy {
-			// a customer short of rial hears that first; then whether the vault covers the gold
-			if err := ensureFree(ctx, w, t.UserID, AssetRial, q.AmountRial); err != nil {
-				return err
-			}
 			if err := ensureReserve(ctx, w, q.AmountGoldMg); err != nil {
 				return err
 			}
 		}
-		journalID, err := postJournal(ctx, w, journal{userID: t.UserID, typ: t.Type, status: StatusApproved,
-			pricePerGram: q.PricePerGramRial, legs: legs}, now)
+		j := journal{userID: t.UserID, typ: t.Type, status: StatusApproved, pricePerGram: q.PricePerGramRial,
+			legs: legs, freeChecked: true}
+		journalID, err := postJournal(ctx, w, j, now)
 		if err != nil {
 			return err
 		}
@@ -168,13 +176,13 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 				return err
 			}
 		}
-		if q.AmountRial < settings.ReferralMinTradeRial {
-			// too small to earn the inviter anything: a later trade of at least the minimum may
+		if t.Uninvited || q.AmountRial < settings.ReferralMinTradeRial {
+			// no inviter, or too small to earn the inviter anything: a later trade of at least the minimum may
 		} else if err := rewardInviter(ctx, w, t.UserID, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
 			return err
 		}
-		entry, err = entryOf(ctx, w, t.UserID, journalID)
-		return err
+		entry = postedEntry(journalID, j, t.UserID, now)
+		return nil
 	})
 	if err == nil && verdict != nil {
 		return Entry{}, verdict

@@ -7,8 +7,8 @@ import (
 
 // InTx runs fn as one transaction on the writer connection: all of fn's writes land, or, when fn returns an
 // error or panics, none, so a half-made money movement never lands. Concurrent transactions share one commit
-// (group commit, commit.go), each in its own savepoint; InTx returns only after that commit, which waits for
-// the disk (synchronous=FULL): an acknowledged payment survives a power cut.
+// (group commit, commit.go), each in its own savepoint; InTx returns only after that commit is on disk (the
+// log's fsync, log_sync.go): an acknowledged payment survives a power cut.
 //
 // Inside an idempotent call (StartOnce) fn joins the call's one transaction instead, which holds the claim of
 // its Idempotency-Key and, when the call ends, its answer: claim, money and answer land in one commit.
@@ -22,10 +22,10 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return s.inTx(ctx, false, fn)
 }
 
-// inLightTx is InTx for rows whose loss in a power cut costs no money: codes, quotes and rate counters. Its
-// commit does not wait for the disk (synchronous=NORMAL when its whole group is light); the next money commit's
-// fsync makes it durable together with everything before it in the write-ahead log, and a power cut before
-// that loses at most such rows (a code or quote to ask again for, a forgotten rate hit), never a payment.
+// inLightTx is InTx for rows whose loss in a power cut costs no money: codes, quotes and rate counters. It
+// returns once its group has committed, without waiting for the disk; the next fsync of the log makes it
+// durable together with everything before it, and a power cut before that loses at most such rows (a code
+// or quote to ask again for, a forgotten rate hit), never a payment.
 // Inside an idempotent call it joins the call's transaction, which is a money one.
 func (s *Store) inLightTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if c, err := callOf(ctx); err != nil || c != nil {
@@ -38,8 +38,7 @@ func (s *Store) inLightTx(ctx context.Context, fn func(tx *sql.Tx) error) error 
 }
 
 // inTx runs fn in a transaction of the committer's next group (commit.go): as if alone, but sharing the
-// group's one commit. light asks for synchronous=NORMAL, which the group gets only when every member is light,
-// so no money transaction ever commits under it.
+// group's one commit. light says the caller need not wait for the disk.
 func (s *Store) inTx(ctx context.Context, light bool, fn func(tx *sql.Tx) error) error {
 	return s.commits.submit(ctx, light, fn)
 }

@@ -55,6 +55,7 @@ type tradeFigures struct {
 	Probe       probeResult
 	Ratio       float64 // verified trades/s ÷ raw commits/s
 	TxPerCommit float64 // the shop's transactions per commit (group commit), from its counters
+	Writer      writer  // the shop's writer meanwhile (the trades' turns and the probe's)
 }
 
 func main() {
@@ -200,7 +201,7 @@ func compareReads(ctx context.Context, wrk string, cfg config, shop *shop, chiUR
 // compareTrades runs the trades and their raw probe in turns, a slice each, at one number of traders.
 func compareTrades(ctx context.Context, cfg config, shop *shop, probeDB *sql.DB, traders int, profile string) (tradeFigures, error) {
 	f := tradeFigures{Traders: traders}
-	groups0, txs0, err := shop.groupCommits()
+	before, err := shop.writer()
 	if err != nil {
 		return f, err
 	}
@@ -218,11 +219,12 @@ func compareTrades(ctx context.Context, cfg config, shop *shop, probeDB *sql.DB,
 		f.Trades.add(shop.tradeLoad(traders, slice))
 		stop()
 	}
-	groups, txs, err := shop.groupCommits()
+	after, err := shop.writer()
 	if err != nil {
 		return f, err
 	}
-	f.TxPerCommit = ratio(float64(txs-txs0), float64(groups-groups0))
+	f.Writer = after.minus(before)
+	f.TxPerCommit = ratio(float64(f.Writer.Transactions), float64(f.Writer.Groups))
 	f.Ratio = ratio(f.Trades.perSec(), f.Probe.perSec())
 	return f, nil
 }
@@ -247,9 +249,15 @@ func print(out io.Writer, cfg config, r report) {
 	fmt.Fprintln(out)
 	for _, t := range r.Trades {
 		q, v := t.Trades.quotes.summary(), t.Trades.verifies.summary()
-		fmt.Fprintf(out, "%d traders: quote p50 %s p99 %s, verify p50 %s p99 %s; raw commit p50 %s p99 %s; %.1f transactions per commit\n",
+		cores := func(d time.Duration) float64 { return ratio(d.Seconds(), t.Trades.elapsed.Seconds()) }
+		fmt.Fprintf(out, "%d traders: quote p50 %s p99 %s, verify p50 %s p99 %s; raw commit p50 %s p99 %s; %.1f transactions per commit;\n"+
+			"  cores busy: shop %.2f, trade client %.2f; the shop's writer busy %.0f %% of the trades' time (committing %.0f %%), %.0f µs a trade;\n"+
+			"  %.1f groups a log fsync, the syncer busy %.0f %%\n",
 			t.Traders, ms(q.P50), ms(q.P99), ms(v.P50), ms(v.P99), ms(t.Probe.latency.summary().P50),
-			ms(t.Probe.latency.summary().P99), t.TxPerCommit)
+			ms(t.Probe.latency.summary().P99), t.TxPerCommit, cores(t.Trades.shopCPU), cores(t.Trades.clientCPU),
+			100*cores(t.Writer.Busy), 100*cores(t.Writer.Committing),
+			ratio(float64(t.Writer.Busy.Microseconds()), float64(t.Trades.ok)),
+			ratio(float64(t.Writer.Groups), float64(t.Writer.Fsyncs)), 100*cores(t.Writer.Syncing))
 	}
 	for _, t := range r.Trades {
 		if t.Trades.failed > 0 {

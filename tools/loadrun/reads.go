@@ -68,6 +68,7 @@ func startBareChi(body []byte, dir string) (*bareChi, error) {
 		return nil, err
 	}
 	cmd := exec.Command(self, bareChiCommand, file)
+	dieWithUs(cmd)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -77,6 +77,7 @@ func startShop(ctx context.Context, bin, dir string) (*shop, error) {
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: time.Minute}}
 	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--data", s.data, "--sms", "console", "--code-spacing", "1ms",
 		"--trust-proxy", "--backup-every", "0", "--debug-addr", debug)
+	dieWithUs(s.cmd)
 	stderr, err := s.cmd.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -291,16 +292,29 @@ func (s *shop) profile(path string, d time.Duration) (wait func()) {
 	}
 }
 
-// groupCommits reads the shop's group-commit counters from its debug address.
-func (s *shop) groupCommits() (groups, transactions int64, err error) {
+// writer is the shop's group committer's counters (its debug address's /debug/commits).
+type writer struct {
+	Groups, Transactions, Fsyncs int64
+	Busy                         time.Duration `json:"busy_ns"`
+	Committing                   time.Duration `json:"committing_ns"`
+	Syncing                      time.Duration `json:"syncing_ns"`
+}
+
+func (w writer) minus(o writer) writer {
+	return writer{w.Groups - o.Groups, w.Transactions - o.Transactions, w.Fsyncs - o.Fsyncs, w.Busy - o.Busy,
+		w.Committing - o.Committing, w.Syncing - o.Syncing}
+}
+
+// writer reads the group committer's counters.
+func (s *shop) writer() (writer, error) {
+	var w writer
 	resp, err := http.Get(s.debug + "/debug/commits")
 	if err != nil {
-		return 0, 0, err
+		return w, err
 	}
 	defer resp.Body.Close()
-	var vars struct{ Groups, Transactions int64 }
-	err = json.NewDecoder(resp.Body).Decode(&vars)
-	return vars.Groups, vars.Transactions, err
+	err = json.NewDecoder(resp.Body).Decode(&w)
+	return w, err
 }
 
 // codeBook is what the console SMS sender printed: the codes texted to each phone, in order, read from the

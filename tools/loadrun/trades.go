@@ -28,6 +28,8 @@ type tradeResult struct {
 	firstErr         string
 	elapsed          time.Duration
 	quotes, verifies latencies
+	// shopCPU and clientCPU are the processor time the shop and this client used meanwhile
+	shopCPU, clientCPU time.Duration
 }
 
 func (t tradeResult) perSec() float64 { return ratio(float64(t.ok), t.elapsed.Seconds()) }
@@ -37,6 +39,8 @@ func (t *tradeResult) add(o tradeResult) {
 	t.ok += o.ok
 	t.failed += o.failed
 	t.elapsed += o.elapsed
+	t.shopCPU += o.shopCPU
+	t.clientCPU += o.clientCPU
 	t.quotes = append(t.quotes, o.quotes...)
 	t.verifies = append(t.verifies, o.verifies...)
 	if t.firstErr == "" {
@@ -65,6 +69,7 @@ func (s *shop) tradeLoad(traders int, d time.Duration) tradeResult {
 		cursor = make([]int, traders)
 		s.cursors[traders] = cursor
 	}
+	shopCPU, clientCPU := cpuTime(s.cmd.Process.Pid), cpuTime(0)
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
@@ -108,5 +113,6 @@ func (s *shop) tradeLoad(traders int, d time.Duration) tradeResult {
 	}
 	wg.Wait()
 	res.ok, res.failed, res.elapsed = int(ok.Load()), int(failed.Load()), time.Since(start)
+	res.shopCPU, res.clientCPU = cpuTime(s.cmd.Process.Pid)-shopCPU, cpuTime(0)-clientCPU
 	return res
 }

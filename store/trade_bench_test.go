@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+// BenchmarkTradeWrites is a verified trade's two writes as the writer runs them, without HTTP: the quote with
+// its code (IssueQuote) and the trade (ExecuteQuote, the code checked), from 8 traders at once, each on
+// customers of its own. It reports the writer's time a trade (writer-µs/trade) beside the wall time.
+func BenchmarkTradeWrites(b *testing.B) {
+	s, _ := openTest(b)
+	ctx := context.Background()
+	admin := addAdmin(b, s)
+	const traders = 8
+	var customers [traders][]int64
+	for i := range traders * 16 {
+		id := addCustomer(b, s, 500+i)
+		fund(b, s, admin, id, 1_000_000_000_000)
+		customers[i%traders] = append(customers[i%traders], id)
+	}
+	lim := CodeLimits{Lifetime: 2 * time.Minute, ResendAfter: time.Millisecond, DailyCap: 1 << 30, MaxWrongTries: 5}
+	busy0, _, _, _ := s.WriterTime()
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	per := (b.N + traders - 1) / traders
+	for t := range traders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range per {
+				id := customers[t][i%len(customers[t])]
+				phone := fmt.Sprintf("0912%07d", id+1_000_000)
+				hash := []byte(fmt.Sprintf("code-%d-%d", t, i))
+				now := time.Now()
+				q := Quote{UserID: id, Type: EntryBuy, CodeScope: fmt.Sprintf("s-%d-%d", t, i), AmountRial: 1_000_000,
+					AmountGoldMg: 19, PricePerGramRial: 51_234_567, CreatedAt: now, ExpiresAt: now.Add(time.Minute)}
+				if _, _, err := s.IssueQuote(ctx, phone, hash, lim, q, now); err != nil {
+					b.Error(err)
+					return
+				}
+				if _, err := s.ExecuteQuote(ctx, Trade{UserID: id, Type: EntryBuy, Phone: phone, CodeHash: hash,
+					CodeLimits: lim, Uninvited: true}, now); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	busy, _, _, _ := s.WriterTime()
+	b.ReportMetric(float64((busy-busy0).Microseconds())/float64(traders*per), "writer-µs/trade")
+}
