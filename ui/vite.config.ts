@@ -60,6 +60,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
     reportCompressedSize: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000 } },
+      },
+    },
   },
   test: {
     include: ["src/**/*.test.ts"],

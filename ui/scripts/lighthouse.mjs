@@ -26,6 +26,7 @@ const chromeLauncher = await load('chrome-launcher');
 const puppeteer = (await load('puppeteer-core')).default;
 
 const RUNS = Number(process.argv[2] ?? 3);
+const ONLY = process.env.LIGHTHOUSE_PAGE; // one path of PAGES, e.g. "/trade_page signed in"
 const PAGES = [
   { path: '/', signedIn: false },
   { path: '/login_page', signedIn: false },
@@ -73,7 +74,17 @@ async function measure(path, signedIn) {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: signedIn,
     });
-    const scripts = lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script');
+    const requests = lhr.audits['network-requests'].details.items;
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    if (process.env.LIGHTHOUSE_DETAIL) {
+      // what a slow page waits for: its requests in order, the LCP element and what shifted
+      for (const r of requests) console.error(`  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${r.resourceType} ${r.url.replace(shop.url, '')} ${(r.transferSize / 1024).toFixed(1)} KB`);
+      console.error('  LCP', JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet));
+      console.error('  shifts', JSON.stringify(lhr.audits['layout-shifts']?.details?.items?.map((i) => [i.node?.snippet, i.score])));
+      console.error('  long tasks', JSON.stringify(lhr.audits['long-tasks']?.details?.items?.map((i) => [i.url?.replace(shop.url, ''), Math.round(i.startTime), Math.round(i.duration)])));
+      console.error('  main thread', JSON.stringify(lhr.audits['mainthread-work-breakdown']?.details?.items?.map((i) => [i.group, Math.round(i.duration)])));
+      console.error('  bootup', JSON.stringify(lhr.audits['bootup-time']?.details?.items?.map((i) => [i.url?.replace(shop.url, ''), Math.round(i.scripting)])));
+    }
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -95,6 +106,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`| page | performance (runs) | LCP | TBT | CLS | accessibility | JS files / KB |`);
 console.log(`|---|---|---|---|---|---|---|`);
 for (const { path, signedIn } of PAGES) {
+  if (ONLY && ONLY !== `${path} ${signedIn ? 'signed in' : 'signed out'}`) continue;
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measure(path, signedIn));
   const m = (k) => median(runs.map((r) => r[k]));

@@ -119,7 +119,7 @@ function refreshTokens(): Promise<boolean> {
 }
 
 
-async function request<T>(method: string, path: string, body?: unknown, opts: Options = {}): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, opts: Options = {}): Promise<T> {
   const auth = opts.auth ?? true;
   const headers = (): Record<string, string> => {
     const token = auth ? accessToken() : null;
@@ -146,11 +146,11 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function idem(key?: string): Options {
+export function idem(key?: string): Options {
   return key ? { headers: { "Idempotency-Key": key } } : {};
 }
 
-function query(params: Record<string, string | undefined>): string {
+export function query(params: Record<string, string | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
   const s = q.toString();
@@ -161,7 +161,7 @@ function query(params: Record<string, string | undefined>): string {
 export const STATEMENT_PAGE = 50;
 
 /** statementQuery asks for one page of a statement, newest first, after cursor ("" for the newest). */
-function statementQuery(cursor: string): string {
+export function statementQuery(cursor: string): string {
   return `?limit=${STATEMENT_PAGE}&cursor=${encodeURIComponent(cursor)}`;
 }
 
@@ -194,7 +194,7 @@ function uploadOnce(path: string, form: FormData, headers: Record<string, string
 }
 
 /** upload sends a multipart form with progress, refreshing the token once on a 401 like request does. */
-async function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void, key?: string): Promise<T> {
+export async function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void, key?: string): Promise<T> {
   const headers = (): Record<string, string> => {
     const token = accessToken();
     const h: Record<string, string> = key ? { "Idempotency-Key": key } : {};
@@ -311,19 +311,6 @@ export const api = {
     request<Message & { account: BankAccount }>("POST", "/api/bank-accounts", iban ? { card_number, iban } : { card_number }),
   deleteBankAccount: (id: number) => request<Message>("DELETE", `/api/bank-accounts/${id}`),
 
-  // the admin's money desk
-  pendingWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests"),
-  adminWalletRequests: (f: WalletFilter) => request<WalletRequest[]>("GET", `/api/wallet/requests/admin${query(f)}`),
-  decideWalletRequest: (id: number, status: "approved" | "rejected", reject_reason: string, key?: string) =>
-    request<Message>("PUT", `/api/wallet/requests/${id}`, { status, reject_reason }, idem(key)),
-  dashboard: () => request<Dashboard>("GET", "/api/admin/dashboard"),
-  chargeUser: (q: string) => request<CustomerBalances>("GET", `/api/adminCharge/user/${encodeURIComponent(q)}`),
-  charge: (userId: number, type: "rial" | "gold", amount: string, description: string, key?: string) =>
-    request<Message & { user: CustomerBalances }>("POST", "/api/adminCharge/charge", { userId, type, amount, description }, idem(key)),
-  usersBalances: (f: BalancesFilter) => request<CustomerBalances[]>("GET", `/api/admin/users-balances${query(f)}`),
-  userTransactions: (userId: number, cursor = "") =>
-    request<StatementPage>("GET", `/api/admin/user-transactions/${userId}${statementQuery(cursor)}`),
-
   // prices and trading (customer)
   reserves: () => request<Reserves>("GET", "/api/reserves", undefined, pub),
   priceHistory: (days: number) => request<PricePoint[]>("GET", `/api/prices/history?days=${days}`, undefined, pub),
@@ -332,18 +319,6 @@ export const api = {
   verifyTrade: (verification_code: string, transaction_type: TradeType, key?: string) =>
     request<Message & { transaction: Entry }>("POST", "/api/prices/verify-transaction", { verification_code, transaction_type }, idem(key)),
   referralStats: () => request<ReferralStats>("GET", "/api/referral/stats"),
-
-  // prices, grades and trading settings (admin)
-  setBasePrice: (base_price: string) =>
-    request<Message & { price: string; updated_at: string }>("POST", "/api/admin/prices", { base_price }),
-  adminPrices: () => request<AdminPrices>("GET", "/api/admin/prices"),
-  grades: () => request<Grade[]>("GET", "/api/admin/grades"),
-  updateGrade: (id: number, sell_add: string, buy_subtract: string) =>
-    request<Message & { grade: Grade }>("PUT", `/api/admin/grades/${id}`, { sell_add, buy_subtract }),
-  adminUsers: (search?: string) => request<AdminUser[]>("GET", `/api/admin/users${query({ search })}`),
-  setUserGrade: (id: number, grade: number) => request<Message & { user: AdminUser }>("PUT", `/api/admin/users/${id}`, { grade }),
-  priceSettings: () => request<PriceSettings>("GET", "/api/priceSettings"),
-  savePriceSettings: (s: PriceSettings) => request<Message & { settings: PriceSettings }>("PUT", "/api/priceSettings", s),
   // abshodeh (customer)
   abshode: () => request<{ close: Bar[]; higher: Bar[] }>("GET", "/api/gold/abshode"),
   requestBar: (bar_id: number, key?: string) =>
@@ -354,33 +329,12 @@ export const api = {
 
   // abshodeh inventory and review (admin)
   /** bars lists the bars still in the shop, or those of one status, or "all" of them. */
-  bars: (status?: "available" | "reserved" | "delivered" | "all") =>
-    request<Bar[]>("GET", `/api/admin/abshodeh${status ? `?status=${status}` : ""}`),
-  addBar: (f: BarForm) => request<Message & { bar: Bar }>("POST", "/api/admin/abshodeh", f),
-  updateBar: (id: number, f: BarForm) => request<Message & { bar: Bar }>("PUT", `/api/admin/abshodeh/${id}`, f),
-  deleteBar: (id: number) => request<Message>("DELETE", `/api/admin/abshodeh/${id}`),
-  adminGoldRequests: (f: GoldRequestFilter) => request<GoldRequest[]>("GET", `/api/gold/admin-requests${query(f)}`),
-  decideGoldRequest: (id: number, status: "approved" | "ready" | "delivered" | "rejected", reject_reason: string, key?: string) =>
-    request<Message>("PUT", `/api/gold/requests/${id}`, { status, reject_reason }, idem(key)),
-
-  // the vault (issue 17): staff may look, only the owner changes it
-  vault: (status: "in" | "out" | "all" = "in") => request<Vault>("GET", `/api/admin/vault?status=${status}`),
-  vaultItem: (id: number) => request<{ item: VaultItem; moves: VaultMove[] }>("GET", `/api/admin/vault/${id}`),
-  addVaultItem: (f: VaultItemForm) => request<Message & { item: VaultItem }>("POST", "/api/admin/vault", f),
-  updateVaultItem: (id: number, f: VaultItemForm) => request<Message & { item: VaultItem }>("PUT", `/api/admin/vault/${id}`, f),
-  takeOutVaultItem: (id: number, reason: VaultOutReason, note: string) =>
-    request<Message & { item: VaultItem }>("POST", `/api/admin/vault/${id}/out`, { reason, note }),
 
   // the owner's reserve panel, the shop's bank balances and the accountant's exports (issue 17)
   reservePanel: () => request<ReservePanel>("GET", "/api/admin/reserve"),
   reserveSettings: () => request<ReserveSettings>("GET", "/api/admin/reserve-settings"),
   saveReserveSettings: (s: ReserveSettings & { confirm?: boolean }) =>
     request<Message & { settings: ReserveSettings }>("PUT", "/api/admin/reserve-settings", s),
-  bankBalances: () => request<BankBalances>("GET", "/api/admin/bank-balances"),
-  addBankBalance: (f: BankBalanceForm) => request<Message & { item: BankBalance }>("POST", "/api/admin/bank-balances", f),
-
-  goldTransactions: (f: GoldTransactionFilter) =>
-    request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),
 
   // support chat
   startChat: () => request<{ room_id: number }>("POST", "/api/chat/start"),
@@ -393,25 +347,6 @@ export const api = {
 
   // the shop itself (public), and what only its owner manages
   shop: () => request<ShopInfo>("GET", "/api/shop", undefined, pub),
-  adminShop: () => request<AdminShop>("GET", "/api/admin/shop"),
-  saveShop: (form: ShopForm) => request<AdminShop>("PUT", "/api/admin/shop", form),
-  uploadLogo: (logo: File, onProgress: (percent: number) => void) => {
-    const form = new FormData();
-    form.set("logo", logo);
-    return upload<AdminShop>("/api/admin/shop/logo", form, onProgress);
-  },
-  staff: () => request<StaffMember[]>("GET", "/api/admin/staff"),
-  addStaff: (phone_number: string, role: AdminRole) => request<StaffMember>("POST", "/api/admin/staff", { phone_number, role }),
-  setStaffRole: (id: number, role: AdminRole) => request<StaffMember>("PUT", `/api/admin/staff/${id}`, { role }),
-  removeStaff: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}`),
-  audit: (f: AuditFilter) => request<AuditPage>("GET", `/api/admin/audit${query(f)}`),
-  backups: () => request<Backups>("GET", "/api/admin/backups"),
-  startBackup: () => request<unknown>("POST", "/api/admin/backups"),
-  certificate: () => request<Certificate>("GET", "/api/admin/certificate"),
-
-  // the owner's view of the SMS outbox and of price-alert demand (issue 18)
-  smsOutbox: () => request<SmsOutbox>("GET", "/api/admin/sms-outbox"),
-  alertDemand: () => request<AlertDemand>("GET", "/api/admin/alerts"),
 };
 
 /** backupUrl is where a backup downloads from; a plain link works, as the cookie session signs it. */

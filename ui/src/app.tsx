@@ -2,13 +2,14 @@
 import type { ComponentType } from "react";
 import { useEffect, useState } from "react";
 import { Router, useLocation } from "wouter";
-import { api, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
+import { api, getSession, onSessionExpired, saveUser, SESSION_EXPIRED, type Session } from "./api";
 import { AppUpdate } from "./components/app-update";
 import { lazy } from "./components/lazy";
 import { Shell } from "./components/shell";
 import { toast, Toaster } from "./components/toast";
 import { useSession } from "./hooks/use-session";
 import { useShop } from "./hooks/use-shop";
+import { afterIdle } from "./lib/after-idle";
 import { canOpen, matchRoute, roleOf, type RouteDef, type RouteKey } from "./lib/routes";
 import HomeView from "./views/home-view";
 import { ComingSoonView, NotAllowedView, NotFoundView, SessionEndedView } from "./views/status-views";
@@ -17,7 +18,7 @@ import { ComingSoonView, NotAllowedView, NotFoundView, SessionEndedView } from "
 const REDIRECT_AFTER_EXPIRY_MS = 2000;
 
 // Built screens; everything but home loads on first use.
-const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
+const SCREENS: Partial<Record<RouteKey, ComponentType & { preload?: () => void }>> = {
   home: HomeView,
   login: lazy(() => import("./views/login-view")),
   register: lazy(() => import("./views/register-view")),
@@ -57,6 +58,18 @@ const SCREENS: Partial<Record<RouteKey, ComponentType>> = {
   adminChat: lazy(() => import("./views/admin-chat-view")),
 };
 
+/**
+ * preloadScreen starts loading the code of the screen at path before the first render, so a phone opened on
+ * /trade_page fetches the trade screen beside the app's own code rather than after the shell has rendered.
+ */
+export function preloadScreen(path: string): void {
+  const route = matchRoute(path);
+  const { token, user } = getSession();
+  // only a screen this visitor will see: not an admin screen's code for a customer, nor any for a guest
+  if (!route || (route.access !== "public" && !token) || !canOpen(route.access, roleOf(user))) return;
+  SCREENS[route.key]?.preload?.();
+}
+
 /** App is the whole interface. */
 export function App() {
   return (
@@ -94,7 +107,7 @@ function Screens() {
   const signedIn = !!session.token;
   useEffect(() => {
     if (!signedIn) return;
-    api.me().then((me) => saveUser(me.user)).catch(() => undefined);
+    return afterIdle(() => api.me().then((me) => saveUser(me.user)).catch(() => undefined));
   }, [signedIn]);
 
   useEffect(() => {

@@ -8,9 +8,10 @@ import "./styles/screens.css";
 import "./styles/calendar.css";
 import "./styles/money.css";
 import "./styles/card-tables.css";
-import { App } from "./app";
+import { App, preloadScreen } from "./app";
 import { listenForInstall } from "./lib/install";
 
+preloadScreen(location.pathname);
 listenForInstall();
 
 createRoot(document.getElementById("app")!).render(<App />);

@@ -2,13 +2,14 @@
 // used are offered, so one bank keeps one name and its newest record replaces the last), the rial amount
 // grouped as typed, and the Jalali day, sent as its Gregorian day.
 import { useId, useState, type FormEvent } from "react";
-import { api, errorText } from "../api";
+import { errorText } from "../api";
 import { formatJalaliValue, todayJalali } from "../lib/jalali";
 import { RESERVE_MESSAGES as M, checkBankForm, type BankForm, type BankFormErrors } from "../lib/reserve-panel";
 import { AmountField } from "./amount-field";
 import { DateField } from "./date-field";
 import { toast } from "./toast";
 import { Button, Field } from "./ui";
+import { adminApi } from "../api-admin";
 
 /** FIRST_DAY is the earliest day the calendar offers: a balance is recorded as it stands, not years back. */
 const FIRST_DAY = { jy: 1400, jm: 1, jd: 1 };
@@ -37,7 +38,7 @@ export function BankBalanceForm({ banks, onSaved }: { banks: readonly string[]; 
     }
     setSending(true);
     try {
-      const answer = await api.addBankBalance(out.body);
+      const answer = await adminApi.addBankBalance(out.body);
       toast(answer?.message || M.bankSaved, "success");
       setForm(emptyForm());
       onSaved();

@@ -2,9 +2,9 @@
 // delete, a pasted or autofilled code fills every box, Persian and Arabic digits are accepted.
 import { useEffect, useRef, type KeyboardEvent, type ClipboardEvent } from "react";
 import { digitsOnly, toFaDigits } from "../lib/digits";
+import { CODE_LENGTH } from "../lib/validate";
 
-/** CODE_LENGTH is the number of digits of a verification code. */
-export const CODE_LENGTH = 5;
+export { CODE_LENGTH };
 
 type Props = {
   /** value holds up to 5 Latin digits. */

@@ -1,9 +1,10 @@
 // The home screen's price card. Its text comes from the shared live price (the header's own poll), so the two
-// never disagree; the sparkline, with the chart code, loads after the dashboard has rendered into a box that
+// never disagree; the sparkline, with the chart code, loads once the page is done (afterIdle) into a box that
 // already has its height, so nothing below the card moves when it arrives.
 import type { ComponentType } from "react";
 import { useEffect, useState } from "react";
 import { useGoldPrice } from "../hooks/use-gold-price";
+import { afterIdle } from "../lib/after-idle";
 import { formatRial } from "../lib/money";
 import { NotCurrent } from "./not-current";
 import { notCurrentShort } from "../lib/last-known";
@@ -14,9 +15,9 @@ import "../styles/home-price.css";
 export function HomePrice() {
   const { price, loaded, failed, notCurrentAt } = useGoldPrice();
   const [Spark, setSpark] = useState<ComponentType<SparklineProps> | null>(null);
-  useEffect(() => {
+  useEffect(() => afterIdle(() => {
     import("./price-sparkline").then((m) => setSpark(() => m.PriceSparkline)).catch(() => undefined);
-  }, []);
+  }), []);
 
   const text = price !== null ? formatRial(price) : !loaded ? "…" : failed ? "خطا در دریافت قیمت" : "قیمت هنوز اعلام نشده";
   return (

@@ -25,7 +25,7 @@ export function InstallPrompt() {
         </span>
         <div>
           <h2 id="install-title" className="section-title">{`${name} روی صفحه اصلی گوشی`}</h2>
-          <p className="install-text">بی‌نیاز از فروشگاه برنامه، با یک لمس باز می‌شود و قیمت‌ها و موجودی همیشه دم دست است.</p>
+          <p className="install-text">با یک لمس باز می‌شود؛ قیمت و موجودی همیشه دم دست.</p>
         </div>
       </div>
       {kind === "ios-guide" ? (

@@ -2,19 +2,20 @@
 // reminder that customers cannot buy until the vault holds the shop's gold, issue 17), and an
 // HTTPS certificate about to run out. Staff never see these; a failed check shows nothing.
 import { useEffect, useState } from "react";
-import { api, type AdminShop, type Certificate } from "../api";
+import { type AdminShop, type Certificate } from "../api";
 import { certificateWarning } from "../lib/certificate";
 import { AlertIcon, StoreIcon } from "./icons";
 import "../styles/owner.css";
 import { LinkButton } from "./ui";
+import { adminApi } from "../api-admin";
 
 /** OwnerNotices shows the first-run card and the certificate warning when they apply. */
 export function OwnerNotices() {
   const [shop, setShop] = useState<AdminShop | null>(null);
   const [cert, setCert] = useState<Certificate | null>(null);
   useEffect(() => {
-    api.adminShop().then(setShop, () => undefined);
-    api.certificate().then(setCert, () => undefined);
+    adminApi.adminShop().then(setShop, () => undefined);
+    adminApi.certificate().then(setCert, () => undefined);
   }, []);
   const warning = certificateWarning(cert);
   return (

@@ -10,10 +10,10 @@ import { useKeyboardOpen } from "../hooks/use-keyboard-open";
 import { useSession } from "../hooks/use-session";
 import { useShop } from "../hooks/use-shop";
 import { toFaDigits } from "../lib/digits";
-import { currentJalaliYear } from "../lib/jalali";
 import { bellLabel } from "../lib/notifications";
 import { matchRoute, roleOf, type RouteKey } from "../lib/routes";
 import { shortNameOf } from "../lib/shop";
+import { jalaliYear } from "../lib/tehran-clock";
 import { HeaderPrice } from "./header-price";
 import { BellIcon, CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
 import { ShopLogo } from "./logo";
@@ -92,11 +92,13 @@ function Header({ onMenu }: { onMenu: () => void }) {
 }
 
 function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey | null; onClose: () => void }) {
-  const { token, user } = useSession();
   const shop = useShop();
   const [, navigate] = useLocation();
   const panel = useRef<HTMLElement>(null);
   const opener = useRef<Element | null>(null);
+  // the menu's links are drawn the first time it opens, not on every page's first paint
+  const drawn = useRef(false);
+  drawn.current ||= open;
 
   useEffect(() => {
     if (!open) return;
@@ -111,9 +113,6 @@ function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey |
       (opener.current as HTMLElement | null)?.focus?.();
     };
   }, [open]);
-
-  const items: NavItem[] = [HOME_ITEM, ...(token ? USER_ITEMS : GUEST_ITEMS)];
-  const admin = token && isAdmin(user);
 
   const doLogout = async () => {
     onClose();
@@ -135,32 +134,44 @@ function Drawer({ open, current, onClose }: { open: boolean; current: RouteKey |
             <CloseIcon />
           </button>
         </div>
-        {token && user && (
-          <p className="drawer-user">{`${user.first_name ?? user.name ?? ""} ${user.last_name ?? ""}`.trim() || "کاربر گرامی"}</p>
-        )}
-        <ul className="drawer-list">
-          {items.map((it) => (
-            <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
-          ))}
-        </ul>
-        {admin && (
-          <>
-            <p className="drawer-section">مدیریت</p>
-            <ul className="drawer-list">
-              {forRole(ADMIN_DRAWER_ITEMS, roleOf(user)).map((it) => (
-                <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
-              ))}
-            </ul>
-          </>
-        )}
-        {token && (
-          <button type="button" className="drawer-logout" onClick={doLogout} data-testid="drawer-logout">
-            <LogoutIcon />
-            خروج
-          </button>
-        )}
+        {drawn.current && <DrawerLinks current={current} onLogout={doLogout} />}
       </nav>
     </div>
+  );
+}
+
+/** DrawerLinks is the menu's content: the signed-in name, the screens this person may open, and logout. */
+function DrawerLinks({ current, onLogout }: { current: RouteKey | null; onLogout: () => void }) {
+  const { token, user } = useSession();
+  const items: NavItem[] = [HOME_ITEM, ...(token ? USER_ITEMS : GUEST_ITEMS)];
+  const admin = token && isAdmin(user);
+  return (
+    <>
+      {token && user && (
+        <p className="drawer-user">{`${user.first_name ?? user.name ?? ""} ${user.last_name ?? ""}`.trim() || "کاربر گرامی"}</p>
+      )}
+      <ul className="drawer-list">
+        {items.map((it) => (
+          <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
+        ))}
+      </ul>
+      {admin && (
+        <>
+          <p className="drawer-section">مدیریت</p>
+          <ul className="drawer-list">
+            {forRole(ADMIN_DRAWER_ITEMS, roleOf(user)).map((it) => (
+              <DrawerLink key={it.href} item={it} active={keyOf(it.href) === current} />
+            ))}
+          </ul>
+        </>
+      )}
+      {token && (
+        <button type="button" className="drawer-logout" onClick={onLogout} data-testid="drawer-logout">
+          <LogoutIcon />
+          خروج
+        </button>
+      )}
+    </>
   );
 }
 
@@ -208,7 +219,7 @@ function Footer() {
   const { name } = useShop();
   return (
     <footer className="footer">
-      <span data-testid="footer-name">{`© ${toFaDigits(currentJalaliYear())} ${name} — خرید و فروش آنلاین طلا`}</span>
+      <span data-testid="footer-name">{`© ${toFaDigits(jalaliYear())} ${name} — خرید و فروش آنلاین طلا`}</span>
     </footer>
   );
 }

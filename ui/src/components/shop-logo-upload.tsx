@@ -1,7 +1,7 @@
 // The shop's logo on its settings screen: the logo now (or the built-in mark), a picked picture's preview, and
 // its upload with progress. The server makes every size from it.
 import { useRef, useState } from "react";
-import { api, errorText, type AdminShop } from "../api";
+import { errorText, type AdminShop } from "../api";
 import { usePickedFile } from "../hooks/use-picked-file";
 import { toFaDigits } from "../lib/digits";
 import { formatFileSize } from "../lib/money";
@@ -11,6 +11,7 @@ import { UploadIcon } from "./icons";
 import { LogoMark } from "./logo";
 import { toast } from "./toast";
 import { Button } from "./ui";
+import { adminApi } from "../api-admin";
 
 /** PREVIEW is the drawn size of the logo on this screen. */
 const PREVIEW = 96;
@@ -28,7 +29,7 @@ export function ShopLogoUpload({ logoUrl, onUploaded }: { logoUrl: string; onUpl
     if (bad) return setError(bad);
     setProgress(0);
     try {
-      const shop = await api.uploadLogo(file, setProgress);
+      const shop = await adminApi.uploadLogo(file, setProgress);
       toast(M.logoSaved, "success");
       setFile(null);
       if (input.current) input.current.value = "";

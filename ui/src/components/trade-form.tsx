@@ -20,20 +20,23 @@ type Props = {
   onType: (t: TradeType) => void;
   input: TradeInput;
   onInput: (input: TradeInput) => void;
-  prices: MyPrices;
+  /** prices are null until the first answer: the form is there, with nothing to submit yet */
+  prices: MyPrices | null;
+  /** current is false while prices are the phone's remembered ones: nothing may be asked on them */
+  current: boolean;
   error: string | null;
   busy: boolean;
   onSubmit: () => void;
 };
 
 /** TradeForm is the amount step of /trade_page. */
-export function TradeForm({ type, onType, input, onInput, prices, error, busy, onSubmit }: Props) {
-  const fresh = prices.is_price_fresh;
-  const price = type === "buy" ? prices.buy_price : prices.sell_price;
-  const closed = closedText(type, prices.trading);
+export function TradeForm({ type, onType, input, onInput, prices, current, error, busy, onSubmit }: Props) {
+  const fresh = prices?.is_price_fresh ?? true; // not said stale before the answer says so
+  const price = prices && (type === "buy" ? prices.buy_price : prices.sell_price);
+  const closed = prices && closedText(type, prices.trading);
   const preview = previewTrade(type, input, price);
   const offline = useOffline();
-  const blocked = !fresh || !!closed || !price || offline;
+  const blocked = !prices || !fresh || !!closed || !price || offline || !current;
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
@@ -129,7 +132,7 @@ export function TradeForm({ type, onType, input, onInput, prices, error, busy, o
       </Button>
       <OfflineNote />
       <p className="field-hint center" data-testid="trade-limits">
-        {limitsText(prices.trading)}
+        {prices ? limitsText(prices.trading) : "…"}
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
 // An item's history in a dialog: every move into and out of the vault, oldest first, with its Jalali time,
 // the 750-equivalent it added or took away, what a correction changed and the note kept with it.
 import { useEffect, useState } from "react";
-import { api, errorText, type VaultItem, type VaultMove } from "../api";
+import { errorText, type VaultItem, type VaultMove } from "../api";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { EMPTY } from "../lib/money";
 import { moveChange, VAULT_MESSAGES as M, vaultKindLabel, vaultMoveLabel } from "../lib/vault";
@@ -12,6 +12,7 @@ import { DataList, type Column } from "./data-list";
 import { HistoryIcon } from "./icons";
 import { toast } from "./toast";
 import { StatusCard } from "./ui";
+import { adminApi } from "../api-admin";
 
 const COLUMNS: Column<VaultMove>[] = [
   { label: "رویداد", head: true, className: "strong", cell: (m) => vaultMoveLabel(m.kind) },
@@ -33,7 +34,7 @@ export function VaultHistory({ item, narrow, onClose }: { item: VaultItem; narro
   const load = async () => {
     setFailed(false);
     try {
-      const answer = await api.vaultItem(item.id);
+      const answer = await adminApi.vaultItem(item.id);
       setMoves(Array.isArray(answer?.moves) ? answer.moves : []);
     } catch (err) {
       setFailed(true);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isAdmin } from "../api";
+import { afterIdle } from "../lib/after-idle";
 import { toast } from "../components/toast";
 import { useSession } from "./use-session";
 
@@ -8,7 +9,7 @@ const NEW_MESSAGE = "پیام جدید از پشتیبانی";
 
 /**
  * useChatUnread is the support link's badge count for the logged-in user, from the chat socket. The socket
- * code loads only here, after the first screen, and only for a logged-in user.
+ * code loads only here, once the first screen is done (afterIdle), and only for a logged-in user.
  */
 export function useChatUnread(): number {
   const { token, user } = useSession();
@@ -18,7 +19,7 @@ export function useChatUnread(): number {
     if (!token) return;
     let alive = true;
     let stop: () => void = () => undefined;
-    import("../lib/chat-unread").then(
+    const cancel = afterIdle(() => void import("../lib/chat-unread").then(
       (m) => {
         if (!alive) return;
         setCount(m.unreadTotal());
@@ -34,9 +35,10 @@ export function useChatUnread(): number {
         stop = () => offs.forEach((off) => off());
       },
       () => undefined,
-    );
+    ));
     return () => {
       alive = false;
+      cancel();
       stop();
     };
   }, [!!token, user?.id, admin]);

@@ -2,6 +2,7 @@
 // header, the home price card and the trade page, so that no two of them can show different prices.
 import { useEffect, useState } from "react";
 import { api, lastKnown } from "../api";
+import { recall } from "../lib/last-known";
 import { useOffline } from "./use-offline";
 
 /** PRICE_POLL_MS is how often the price is asked for while someone shows it. */
@@ -33,7 +34,17 @@ const INITIAL: GoldPrice = {
   price: null, updatedAt: null, fresh: false, loaded: false, failed: false, trend: null, receivedAt: null, recalled: false,
 };
 
-let current = INITIAL;
+/**
+ * startingPrice is the price this phone last saw, shown (marked as not current) from the very first paint
+ * until the first answer replaces it, instead of a blank card; a first visit starts blank.
+ */
+function startingPrice(): GoldPrice {
+  const known = recall("price");
+  if (!known) return INITIAL;
+  return { ...INITIAL, price: known.value.price, updatedAt: known.value.updated_at, receivedAt: known.at, recalled: true };
+}
+
+let current = startingPrice();
 const listeners = new Set<(p: GoldPrice) => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 let flash: ReturnType<typeof setTimeout> | undefined;

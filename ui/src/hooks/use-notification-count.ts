@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { api } from "../api";
 import { toast } from "../components/toast";
+import { afterIdle } from "../lib/after-idle";
 import { notificationCount, onNotificationCount, setNotificationCount } from "../lib/notifications-count";
 import { useSession } from "./use-session";
 
 /**
  * useNotificationCount is the bell's unread count for the signed-in user: one light GET (limit 1) for the
  * start, then the live events, each also shown as a toast with its title (not a chat answer: the chat's own
- * toast tells of it already). The socket code loads only here,
- * after the first screen, as useChatUnread does.
+ * toast tells of it already). Both start once the first screen is done (afterIdle), as useChatUnread's socket.
  */
 export function useNotificationCount(): number {
   const { token, user } = useSession();
@@ -18,15 +18,18 @@ export function useNotificationCount(): number {
     if (!token) return;
     let alive = true;
     let stop: () => void = () => undefined;
-    api.notifications("", 1).then((p) => alive && setNotificationCount(p.unread), () => undefined);
-    import("../lib/notifications-live").then(
-      (m) => {
-        if (alive) stop = m.followNotifications((item) => item.kind !== "chat_reply" && toast(item.title, "info"));
-      },
-      () => undefined,
-    );
+    const cancel = afterIdle(() => {
+      api.notifications("", 1).then((p) => alive && setNotificationCount(p.unread), () => undefined);
+      import("../lib/notifications-live").then(
+        (m) => {
+          if (alive) stop = m.followNotifications((item) => item.kind !== "chat_reply" && toast(item.title, "info"));
+        },
+        () => undefined,
+      );
+    });
     return () => {
       alive = false;
+      cancel();
       stop();
     };
   }, [!!token, user?.id]);

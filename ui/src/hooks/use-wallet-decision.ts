@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
-import { api, ApiError, errorText, newIdempotencyKey, type WalletRequest } from "../api";
+import { ApiError, errorText, newIdempotencyKey, type WalletRequest } from "../api";
 import { toast } from "../components/toast";
+import { adminApi } from "../api-admin";
 
 /** Decision is what an admin does with a pending wallet request. */
 export type Decision = "approved" | "rejected";
@@ -27,7 +28,7 @@ export function useWalletDecision(after: () => void) {
     keys.current.set(k, key);
     setBusy((b) => ({ ...b, [id]: status }));
     try {
-      const answer = await api.decideWalletRequest(id, status, status === "rejected" ? reason.trim() : "", key);
+      const answer = await adminApi.decideWalletRequest(id, status, status === "rejected" ? reason.trim() : "", key);
       keys.current.delete(k);
       toast(answer?.message || DONE[status], "success");
       return true;

@@ -94,7 +94,10 @@ function open(): Socket {
       const token = accessToken();
       cb(token ? { token } : {});
     },
-    transports: ["polling", "websocket"],
+    // straight on a WebSocket, one request instead of a polling handshake and its upgrade; where a proxy or
+    // the network refuses WebSockets, long-polling instead
+    transports: ["websocket", "polling"],
+    tryAllTransports: true,
     // a new Manager each time: io() would otherwise hand back the closed socket with its old listeners
     forceNew: true,
   });

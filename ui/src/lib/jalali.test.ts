@@ -9,7 +9,9 @@ import {
   jalaliMonthDays,
   latestBirthDate,
   parseJalaliValue,
+  tehranParts,
 } from "./jalali";
+import { jalaliDay, jalaliYear } from "./tehran-clock";
 
 describe("timestamps in Tehran", () => {
   it("shows Nowruz 1403 at Tehran midnight", () => {
@@ -31,6 +33,24 @@ describe("timestamps in Tehran", () => {
   it("knows the current Jalali year", () => {
     expect(currentJalaliYear(new Date("2025-06-01T12:00:00Z"))).toBe(1404);
     expect(currentJalaliYear(new Date("2025-03-20T21:00:00Z"))).toBe(1404);
+  });
+  it("agrees with the browser's calendar (the footer, the «not current» marks) across each Nowruz in Tehran", () => {
+    for (let y = 2020; y <= 2035; y++) {
+      for (const day of [19, 20, 21, 22]) {
+        for (const hour of [0, 12, 20, 21, 23]) {
+          const at = new Date(Date.UTC(y, 2, day, hour, 30));
+          expect(jalaliYear(at), at.toISOString()).toBe(currentJalaliYear(at));
+        }
+      }
+    }
+  });
+  it("agrees with the browser's calendar on every day of three years, at every hour of Tehran's day", () => {
+    const start = Date.UTC(2024, 0, 1);
+    for (let h = 0; h < 3 * 366 * 24; h += 7) {
+      const at = new Date(start + h * 3600_000);
+      const { jy, jm, jd } = tehranParts(at);
+      expect(jalaliDay(at), at.toISOString()).toEqual({ jy, jm, jd });
+    }
   });
 });
 

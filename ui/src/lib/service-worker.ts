@@ -1,9 +1,10 @@
 // The page's side of the service worker (issue 18). The worker is Workbox's, generated at build (vite.config.ts);
-// this registers it once the page has loaded and tells when a new version waits. It is the platform's own
+// this registers it once the page has loaded and gone idle (afterIdle) and tells when a new version waits. It is the platform's own
 // register/updatefound/controllerchange, not workbox-window: the same flow in a few lines instead of 2.2 KB of
 // the customer's 40 KB first load.
+import { afterIdle } from "./after-idle";
 
-/** registerServiceWorker registers /sw.js after load; onWaiting gets a function that switches to a waiting version. */
+/** registerServiceWorker registers /sw.js once the page is done; onWaiting gets a function that switches to a waiting version. */
 export function registerServiceWorker(onWaiting: (activate: () => void) => void): void {
   if (!("serviceWorker" in navigator)) return;
   const sw = navigator.serviceWorker;
@@ -28,6 +29,5 @@ export function registerServiceWorker(onWaiting: (activate: () => void) => void)
       },
       () => undefined, // no worker (a private window, an old browser): the app works online as before
     );
-  if (document.readyState === "complete") void start();
-  else addEventListener("load", () => void start(), { once: true });
+  afterIdle(() => void start());
 }

@@ -31,3 +31,24 @@ export function tehranClock(at: Date): TehranClock {
 export function sameTehranDay(a: TehranClock, b: TehranClock): boolean {
   return a.year === b.year && a.month === b.month && a.day === b.day;
 }
+
+let jalaliFormat: Intl.DateTimeFormat | null = null;
+
+/**
+ * jalaliDay is the Jalali date of an instant in Tehran, from the browser's own calendar data (Intl): the
+ * footer and the «not current» marks on every screen need no calendar code; jalali.ts, with the conversions
+ * the date screens need, loads with them.
+ */
+export function jalaliDay(at: Date = new Date()): { jy: number; jm: number; jd: number } {
+  jalaliFormat ??= new Intl.DateTimeFormat("en-u-ca-persian-nu-latn", { timeZone: TEHRAN, year: "numeric", month: "numeric", day: "numeric" });
+  const p: Record<string, number> = {};
+  for (const part of jalaliFormat.formatToParts(at)) {
+    if (part.type === "year" || part.type === "month" || part.type === "day") p[part.type] = Number(part.value);
+  }
+  return { jy: p.year, jm: p.month, jd: p.day };
+}
+
+/** jalaliYear is the Jalali year of an instant in Tehran (jalaliDay). */
+export function jalaliYear(at: Date = new Date()): number {
+  return jalaliDay(at).jy;
+}

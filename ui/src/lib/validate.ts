@@ -2,6 +2,9 @@
 import { digitsOnly, toLatinDigits } from "./digits";
 
 /** MESSAGES holds the validation texts. */
+/** CODE_LENGTH is the number of digits of a verification code (decisions.md §3). */
+export const CODE_LENGTH = 5;
+
 export const MESSAGES = {
   phoneRequired: "شماره موبایل را وارد کنید",
   phoneInvalid: "شماره موبایل معتبر نیست (مثال: ۰۹۱۲۱۲۳۴۵۶۷)",

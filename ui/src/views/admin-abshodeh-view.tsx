@@ -4,7 +4,7 @@
 // delivered ones are one explicit filter away.
 import { useEffect, useRef, useState } from "react";
 import { formatPurity } from "../lib/gold-request";
-import { api, ApiError, errorText, type Bar, type BarForm } from "../api";
+import { ApiError, errorText, type Bar, type BarForm } from "../api";
 import { BarFormFields } from "../components/abshodeh-bar-form";
 import { BarList } from "../components/abshodeh-bars";
 import { Gold } from "../components/admin-parts";
@@ -21,6 +21,7 @@ import { toFaDigits } from "../lib/digits";
 import { formatGold } from "../lib/money";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
+import { adminApi } from "../api-admin";
 
 const SHOWN = ["in-shop", "available", "reserved", "delivered"] as const;
 type Shown = (typeof SHOWN)[number];
@@ -46,7 +47,7 @@ export default function AdminAbshodehView() {
     const mine = ++seq.current;
     setLoading(true);
     try {
-      const rows = await api.bars("all");
+      const rows = await adminApi.bars("all");
       if (mine !== seq.current) return;
       setBars(Array.isArray(rows) ? rows : []);
       setFailed(false);
@@ -63,7 +64,7 @@ export default function AdminAbshodehView() {
 
   const add = async (bar: BarForm) => {
     try {
-      const answer = await api.addBar(bar);
+      const answer = await adminApi.addBar(bar);
       toast(answer?.message || M.added, "success");
       setShown((s) => (s === "in-shop" || s === "available" ? s : "in-shop"));
       void load();
@@ -76,7 +77,7 @@ export default function AdminAbshodehView() {
 
   const save = (id: number) => async (bar: BarForm) => {
     try {
-      const answer = await api.updateBar(id, bar);
+      const answer = await adminApi.updateBar(id, bar);
       toast(answer?.message || M.edited, "success");
       setEditing(null);
       return true;
@@ -92,7 +93,7 @@ export default function AdminAbshodehView() {
     if (!deleting || removing) return;
     setRemoving(true);
     try {
-      const answer = await api.deleteBar(deleting.id);
+      const answer = await adminApi.deleteBar(deleting.id);
       toast(answer?.message || M.deleted, "success");
       setDeleting(null);
     } catch (err) {

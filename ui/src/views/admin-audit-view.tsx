@@ -1,7 +1,7 @@
 // The log of changes (owner only): who changed what and when, newest first, filtered by person, kind and
 // Jalali days, a page at a time; each entry's fields before and after.
 import { useEffect, useState } from "react";
-import { api, errorText, type AuditEntry, type AuditFilter, type StaffMember } from "../api";
+import { errorText, type AuditEntry, type AuditFilter, type StaffMember } from "../api";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
 import { AuditChanges } from "../components/audit-changes";
 import { DataList, type Column } from "../components/data-list";
@@ -15,12 +15,13 @@ import { formatJalaliDateTime } from "../lib/jalali";
 import { fullName } from "../lib/labels";
 import "../styles/admin.css";
 import "../styles/owner.css";
+import { adminApi } from "../api-admin";
 
 const LOAD_FAILED = "خطا در دریافت گزارش تغییرات";
 const KINDS = [{ value: "", label: "همه" }, ...AUDIT_KINDS];
 
 const fetchPage = async (filter: AuditFilter, cursor: string) => {
-  const page = await api.audit(cursor ? { ...filter, cursor } : filter);
+  const page = await adminApi.audit(cursor ? { ...filter, cursor } : filter);
   return { rows: page?.items ?? [], next: page?.next_cursor ?? "" };
 };
 
@@ -90,7 +91,7 @@ export default function AdminAuditView() {
 function usePeople() {
   const [staff, setStaff] = useState<StaffMember[]>([]);
   useEffect(() => {
-    api.staff().then((s) => setStaff(Array.isArray(s) ? s : []), () => undefined);
+    adminApi.staff().then((s) => setStaff(Array.isArray(s) ? s : []), () => undefined);
   }, []);
   return [
     { value: "", label: "همه" },

@@ -1,7 +1,7 @@
 // The shop's backups (owner only): how the last one went, a backup made now, and each kept backup to download
 // (a plain link: the cookie session signs it, so the browser saves the file itself).
 import { useState } from "react";
-import { api, backupUrl, errorText, type BackupFile } from "../api";
+import { backupUrl, errorText, type BackupFile } from "../api";
 import { ListPending } from "../components/admin-parts";
 import { DataList, type Column } from "../components/data-list";
 import { DatabaseIcon, DownloadIcon } from "../components/icons";
@@ -15,6 +15,7 @@ import { formatJalaliDateTime } from "../lib/jalali";
 import { formatFileSize } from "../lib/money";
 import "../styles/admin.css";
 import "../styles/owner.css";
+import { adminApi } from "../api-admin";
 
 const COLUMNS: Column<BackupFile>[] = [
   { label: "تاریخ", head: true, className: "strong", cell: (b) => formatJalaliDateTime(b.created_at) },
@@ -28,7 +29,7 @@ const COLUMNS: Column<BackupFile>[] = [
 
 /** AdminBackupsView is /admin-backups_page. */
 export default function AdminBackupsView() {
-  const { data, loading, failed, reload } = useAdminData(() => api.backups(), (err) => errorText(err, M.loadFailed));
+  const { data, loading, failed, reload } = useAdminData(() => adminApi.backups(), (err) => errorText(err, M.loadFailed));
   const narrow = useMediaQuery(NARROW_LIST);
   const [running, setRunning] = useState(false);
 
@@ -36,7 +37,7 @@ export default function AdminBackupsView() {
     if (running) return;
     setRunning(true);
     try {
-      await api.startBackup();
+      await adminApi.startBackup();
       toast(M.done, "success");
     } catch (err) {
       toast(errorText(err, M.failed), "error", 5000);

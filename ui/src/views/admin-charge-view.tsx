@@ -1,7 +1,7 @@
 // Manual charge (admin.md §2, §5): find one user, then add rial or gold to the account after a
 // confirmation. Every confirmed charge carries its own idempotency key.
 import { useState, type FormEvent } from "react";
-import { api, ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
+import { ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { Gold, Rial } from "../components/admin-parts";
 import { PlusCircleIcon, SearchIcon } from "../components/icons";
@@ -12,6 +12,7 @@ import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { fullName } from "../lib/labels";
 import { formatGold, formatRial, formatToman } from "../lib/money";
 import "../styles/admin.css";
+import { adminApi } from "../api-admin";
 
 /** CHARGE_TEXTS are the screen's messages (admin.md §5, §8). */
 export const CHARGE_TEXTS = {
@@ -46,7 +47,7 @@ export default function AdminChargeView() {
     }
     setSearching(true);
     try {
-      setUser(await api.chargeUser(q));
+      setUser(await adminApi.chargeUser(q));
       toast(CHARGE_TEXTS.found, "success");
     } catch (err) {
       setUser(null);
@@ -81,14 +82,14 @@ export default function AdminChargeView() {
     if (!user || !confirm) return;
     setCharging(true);
     try {
-      const answer = await api.charge(user.id, confirm.type, confirm.value, description.trim(), confirm.key);
+      const answer = await adminApi.charge(user.id, confirm.type, confirm.value, description.trim(), confirm.key);
       toast(answer?.message || CHARGE_TEXTS.done, "success");
       setConfirm(null);
       setAmount("");
       setDescription("");
       // the spec re-fetches the user after a charge; the answer's copy stands in if that fails
       try {
-        setUser(await api.chargeUser(String(user.id)));
+        setUser(await adminApi.chargeUser(String(user.id)));
       } catch {
         if (answer?.user) setUser(answer.user);
       }

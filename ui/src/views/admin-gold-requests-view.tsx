@@ -1,7 +1,7 @@
 // Abshodeh request review (admin.md §2, §4): filter, count, a table on a desktop and cards on a phone;
 // each request moves on as decisions.md §6 allows, rejection after asking for a reason.
 import { useRef, useState } from "react";
-import { api, ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
+import { ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
 import { DecisionDialog, RejectDialog, RequestList } from "../components/abshodeh-requests";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
 import { GoldBarIcon } from "../components/icons";
@@ -22,6 +22,7 @@ import {
 import { toFaDigits } from "../lib/digits";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
+import { adminApi } from "../api-admin";
 
 /** Outcome is how a decision ended: done, refused by the server, or unknown (no answer came). */
 type Outcome = "done" | "refused" | "unknown";
@@ -41,7 +42,7 @@ function useGoldDecision(after: () => void) {
     keys.current.set(k, key);
     setBusy((b) => ({ ...b, [id]: status }));
     try {
-      const answer = await api.decideGoldRequest(id, status, status === "rejected" ? reason.trim() : "", key);
+      const answer = await adminApi.decideGoldRequest(id, status, status === "rejected" ? reason.trim() : "", key);
       keys.current.delete(k);
       toast(answer?.message || DECISION_DONE[status], "success");
       return "done";
@@ -61,7 +62,7 @@ function useGoldDecision(after: () => void) {
 
 /** AdminGoldRequestsView is /admin-gold-requests_page. */
 export default function AdminGoldRequestsView() {
-  const { list, loading, failed, load, reload } = useAdminList((filter: GoldRequestFilter) => api.adminGoldRequests(filter), requestsLoadError);
+  const { list, loading, failed, load, reload } = useAdminList((filter: GoldRequestFilter) => adminApi.adminGoldRequests(filter), requestsLoadError);
   const { form, set, apply, clear, dateErrorOf } = useDateFilterForm<GoldFilterForm, GoldRequestFilter>(EMPTY_GOLD_FILTER, goldFilter, load);
   const [rejecting, setRejecting] = useState<GoldRequest | null>(null);
   const [confirming, setConfirming] = useState<{ r: GoldRequest; d: Exclude<GoldDecision, "rejected"> } | null>(null);

@@ -1,6 +1,6 @@
 // The buy/sell listing (admin.md §2): every customer trade, filtered by person, type, status, weight, price
 // and Jalali dates; a table on desktop and cards on a phone.
-import { api, errorText, type GoldTransaction, type GoldTransactionFilter } from "../api";
+import { errorText, type GoldTransaction, type GoldTransactionFilter } from "../api";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, Rial, SelectField } from "../components/admin-parts";
 import { TradeIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
@@ -25,12 +25,13 @@ import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
+import { adminApi } from "../api-admin";
 
 const FETCH_ERROR = "خطا در دریافت خرید و فروش‌ها";
 
 /** AdminGoldTransactionsView is /AdminGoldTransactions_page. */
 export default function AdminGoldTransactionsView() {
-  const { list, loading, failed, load, reload } = useAdminList((filter: GoldTransactionFilter) => api.goldTransactions(filter), (err) => errorText(err, FETCH_ERROR));
+  const { list, loading, failed, load, reload } = useAdminList((filter: GoldTransactionFilter) => adminApi.goldTransactions(filter), (err) => errorText(err, FETCH_ERROR));
   const { form, setForm, set, apply, clear, dateErrorOf } = useDateFilterForm<GoldTxFilterForm, GoldTransactionFilter>(EMPTY_GOLD_TX_FILTER, goldTxFilter, load);
   const narrow = useMediaQuery(NARROW_LIST);
 

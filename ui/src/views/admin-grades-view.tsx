@@ -1,7 +1,7 @@
 // Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
 // and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
 import { useEffect, useState, type FormEvent } from "react";
-import { api, errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
+import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/admin-parts";
 import { GroupedField } from "../components/grouped-field";
 import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
@@ -18,6 +18,7 @@ import { EMPTY, faNumber, formatRial } from "../lib/money";
 import { checkGradeRule, gradePrices, wholeRial } from "../lib/price-settings";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
+import { adminApi } from "../api-admin";
 
 const TEXTS = {
   pricesFailed: "خطا در دریافت قیمت‌ها",
@@ -41,7 +42,7 @@ export default function AdminGradesView() {
 
   const loadPrices = async () => {
     try {
-      setPrices(await api.adminPrices());
+      setPrices(await adminApi.adminPrices());
       setPricesFailed(false);
     } catch (err) {
       setPricesFailed(true);
@@ -138,7 +139,7 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
 
   const load = async () => {
     try {
-      const list = await api.grades();
+      const list = await adminApi.grades();
       const sorted = [...(Array.isArray(list) ? list : [])].sort((a, b) => a.id - b.id);
       setGrades(sorted);
       setDrafts(Object.fromEntries(sorted.map((g) => [g.id, { sell_add: wholeRial(g.sell_add) ?? "", buy_subtract: wholeRial(g.buy_subtract) ?? "" }])));
@@ -171,7 +172,7 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
     }
     setBusy((b) => ({ ...b, [id]: true }));
     try {
-      const answer = await api.updateGrade(id, checked.sell_add, checked.buy_subtract);
+      const answer = await adminApi.updateGrade(id, checked.sell_add, checked.buy_subtract);
       toast(answer?.message || TEXTS.gradeSaved, "success");
       const saved = answer?.grade ?? { id, sell_add: checked.sell_add, buy_subtract: checked.buy_subtract };
       setGrades((gs) => gs && gs.map((g) => (g.id === id ? saved : g)));
@@ -261,7 +262,7 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
 
 function UserGrades({ narrow }: { narrow: boolean }) {
   const [search, setSearch] = useState("");
-  const { list: users, setList: setUsers, loading, banner, load } = useBannerList<AdminUser, string>((q) => api.adminUsers(q || undefined), TEXTS.usersFailed, "");
+  const { list: users, setList: setUsers, loading, banner, load } = useBannerList<AdminUser, string>((q) => adminApi.adminUsers(q || undefined), TEXTS.usersFailed, "");
   // the grade chosen while its save is on the way; the select falls back to the saved one on failure
   const [pending, setPending] = useState<Record<number, number>>({});
 
@@ -274,7 +275,7 @@ function UserGrades({ narrow }: { narrow: boolean }) {
     if (grade === u.grade) return;
     setPending((p) => ({ ...p, [u.id]: grade }));
     try {
-      const answer = await api.setUserGrade(u.id, grade);
+      const answer = await adminApi.setUserGrade(u.id, grade);
       toast(answer?.message || TEXTS.userSaved, "success");
       setUsers((list) => list && list.map((x) => (x.id === u.id ? { ...x, grade: answer?.user?.grade ?? grade } : x)));
     } catch (err) {

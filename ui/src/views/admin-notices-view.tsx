@@ -2,7 +2,7 @@
 // failed or ended unknown, the latest problems with the gateway's own words, and how many customers wait on
 // each side's price — counts only, never whose. Two calls, each with its own retry, so a failed one hides
 // only its own half.
-import { api, errorText, type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
+import { errorText, type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
 import { Figure, ListPending } from "../components/admin-parts";
 import { DataList, type Column } from "../components/data-list";
 import { BellIcon, ChatIcon, CheckIcon } from "../components/icons";
@@ -17,6 +17,7 @@ import type { Tone } from "../lib/labels";
 import { EMPTY, faNumber } from "../lib/money";
 import "../styles/admin.css";
 import "../styles/admin-notices.css";
+import { adminApi } from "../api-admin";
 
 const OUTBOX_FAILED = "خطا در دریافت وضعیت پیامک‌ها";
 const ALERTS_FAILED = "خطا در دریافت هشدارهای قیمت";
@@ -50,8 +51,8 @@ const COLUMNS: Column<SmsProblem>[] = [
 
 /** AdminNoticesView is /admin-notices_page. */
 export default function AdminNoticesView() {
-  const outbox = useAdminData(() => api.smsOutbox(), (err) => errorText(err, OUTBOX_FAILED));
-  const alerts = useAdminData(() => api.alertDemand(), (err) => errorText(err, ALERTS_FAILED));
+  const outbox = useAdminData(() => adminApi.smsOutbox(), (err) => errorText(err, OUTBOX_FAILED));
+  const alerts = useAdminData(() => adminApi.alertDemand(), (err) => errorText(err, ALERTS_FAILED));
 
   return (
     <div className="admin-page wide-screen stack notices-page">

@@ -2,7 +2,7 @@
 // wallet requests, each approved in one tap or rejected with a required reason.
 import type { FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { api, errorText, type Dashboard, type WalletRequest } from "../api";
+import { errorText, type Dashboard, type WalletRequest } from "../api";
 import { Modal } from "../components/admin-modal";
 import { Figure, Gold, ReceiptThumb, Rial } from "../components/admin-parts";
 import { OwnerNotices } from "../components/owner-notices";
@@ -21,6 +21,7 @@ import { fullName, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import { EMPTY, formatRial } from "../lib/money";
 import { roleOf } from "../lib/routes";
 import "../styles/admin.css";
+import { adminApi } from "../api-admin";
 
 /** REASON_REQUIRED is shown when a reject is sent without a reason. */
 export const REASON_REQUIRED = "دلیل رد درخواست را وارد کنید";
@@ -34,7 +35,7 @@ export default function AdminPanelView() {
   const owner = roleOf(useSession().user) === "owner";
 
   const load = async () => {
-    const [d, p] = await Promise.allSettled([api.dashboard(), api.pendingWalletRequests()]);
+    const [d, p] = await Promise.allSettled([adminApi.dashboard(), adminApi.pendingWalletRequests()]);
     if (d.status === "fulfilled") setFigures(d.value);
     if (p.status === "fulfilled") setPending(Array.isArray(p.value) ? p.value : []);
     const err = d.status === "rejected" ? d.reason : p.status === "rejected" ? p.reason : null;

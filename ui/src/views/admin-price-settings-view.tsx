@@ -4,7 +4,7 @@
 import { faNumber, formatGold } from "../lib/money";
 import type { ReactNode, FormEvent } from "react";
 import { useEffect, useState } from "react";
-import { api, errorText, type PriceSettings } from "../api";
+import { errorText, type PriceSettings } from "../api";
 import { GroupedField } from "../components/grouped-field";
 import { ClockIcon, InfoIcon, SettingsIcon } from "../components/icons";
 import { toast } from "../components/toast";
@@ -37,6 +37,7 @@ import {
 import { REFERRAL_REWARD_TEXT } from "../lib/referral";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
+import { adminApi } from "../api-admin";
 
 const TEXTS = {
   loadFailed: "خطا در دریافت تنظیمات",
@@ -95,7 +96,7 @@ export default function AdminPriceSettingsView() {
   const load = async () => {
     setFailed(false);
     try {
-      show(await api.priceSettings());
+      show(await adminApi.priceSettings());
     } catch (err) {
       setFailed(true);
       toast(errorText(err, TEXTS.loadFailed), "error");
@@ -186,7 +187,7 @@ export default function AdminPriceSettingsView() {
     };
     setSaving(true);
     try {
-      const answer = await api.savePriceSettings(body);
+      const answer = await adminApi.savePriceSettings(body);
       toast(answer?.message || TEXTS.saved, "success");
       if (answer?.settings) show(answer.settings);
     } catch (err) {

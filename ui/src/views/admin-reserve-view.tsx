@@ -15,11 +15,12 @@ import { useAdminData } from "../hooks/use-admin-list";
 import { RESERVE_MESSAGES as M } from "../lib/reserve-panel";
 import "../styles/admin.css";
 import "../styles/reserve-panel.css";
+import { adminApi } from "../api-admin";
 
 /** AdminReserveView is /admin-reserve_page. */
 export default function AdminReserveView() {
   const reserve = useAdminData(() => api.reservePanel(), (err) => errorText(err, M.loadFailed));
-  const banks = useAdminData(() => api.bankBalances(), (err) => errorText(err, M.banksFailed));
+  const banks = useAdminData(() => adminApi.bankBalances(), (err) => errorText(err, M.banksFailed));
   const panel = reserve.data;
 
   return (

@@ -1,7 +1,7 @@
 // The shop's own settings (owner only): the name customers see everywhere, the short name for tight places,
 // how to reach the shop, a word about it, its licence line and its logo. A save shows at once on every screen.
 import { useEffect, useState, type FormEvent } from "react";
-import { api, errorText, type AdminShop } from "../api";
+import { errorText, type AdminShop } from "../api";
 import { ListPending } from "../components/admin-parts";
 import { StoreIcon } from "../components/icons";
 import { PhoneListField } from "../components/phone-list-field";
@@ -14,10 +14,11 @@ import { setShop } from "../hooks/use-shop";
 import { checkShopForm, SHOP_LIMITS, SHOP_MESSAGES as M, shopFormOf, type ShopFormErrors, type ShopFormState } from "../lib/shop-form";
 import "../styles/admin.css";
 import "../styles/owner.css";
+import { adminApi } from "../api-admin";
 
 /** AdminShopView is /admin-shop_page. */
 export default function AdminShopView() {
-  const { data, failed, reload } = useAdminData(() => api.adminShop(), (err) => errorText(err, M.loadFailed));
+  const { data, failed, reload } = useAdminData(() => adminApi.adminShop(), (err) => errorText(err, M.loadFailed));
   const [shop, setLocal] = useState<AdminShop | null>(null);
   useEffect(() => setLocal(data), [data]);
 
@@ -57,7 +58,7 @@ function ShopForm({ shop, onSaved }: { shop: AdminShop; onSaved: (s: AdminShop) 
     if (!body || busy) return;
     setBusy(true);
     try {
-      const answer = await api.saveShop(body);
+      const answer = await adminApi.saveShop(body);
       toast(M.saved, "success");
       onSaved(answer);
     } catch (err) {

@@ -1,7 +1,7 @@
 // The shop's people (owner only): every owner and staff member with their role, one added by the phone of
 // their existing account, a role changed, someone made a customer again. The server keeps the last owner.
 import { useState, type FormEvent } from "react";
-import { api, errorText, type AdminRole, type StaffMember } from "../api";
+import { errorText, type AdminRole, type StaffMember } from "../api";
 import { ListPending, SelectField } from "../components/admin-parts";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataList, type Column } from "../components/data-list";
@@ -17,6 +17,7 @@ import { fullName, roleLabel, roleTone } from "../lib/labels";
 import { normalizePhone, phoneError } from "../lib/validate";
 import "../styles/admin.css";
 import "../styles/owner.css";
+import { adminApi } from "../api-admin";
 
 const M = {
   loadFailed: "خطا در دریافت فهرست کارکنان",
@@ -39,7 +40,7 @@ const nameOf = (m: StaffMember) => fullName(m.first_name, m.last_name, toFaDigit
 
 /** AdminStaffView is /admin-staff_page. */
 export default function AdminStaffView() {
-  const { list, loading, failed, reload } = useAdminList((_: object) => api.staff(), (err) => errorText(err, M.loadFailed));
+  const { list, loading, failed, reload } = useAdminList((_: object) => adminApi.staff(), (err) => errorText(err, M.loadFailed));
   const narrow = useMediaQuery(NARROW_LIST);
   const me = useSession().user?.id;
   const [pending, setPending] = useState<Pending | null>(null);
@@ -51,10 +52,10 @@ export default function AdminStaffView() {
     const { member, to } = pending;
     try {
       if (to === "customer") {
-        const answer = await api.removeStaff(member.id);
+        const answer = await adminApi.removeStaff(member.id);
         toast(answer?.message || `${nameOf(member)} ${M.removed}`, "success");
       } else {
-        await api.setStaffRole(member.id, to);
+        await adminApi.setStaffRole(member.id, to);
         toast(`${M.changed}: ${nameOf(member)}، ${roleLabel(to)}`, "success");
       }
       setPending(null);
@@ -153,7 +154,7 @@ function AddStaff({ onAdded }: { onAdded: () => void }) {
     if (err || busy) return;
     setBusy(true);
     try {
-      const member = await api.addStaff(normalizePhone(phone)!, role);
+      const member = await adminApi.addStaff(normalizePhone(phone)!, role);
       toast(`${nameOf(member)} ${M.added}`, "success");
       setPhone("");
       onAdded();

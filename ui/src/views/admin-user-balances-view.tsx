@@ -1,7 +1,7 @@
 // Users' balances (admin.md §2): filter by text and by rial and gold ranges, and open any user's
 // ledger with running balances computed exactly in the order the server sends.
 import { useMemo, useState, type FormEvent } from "react";
-import { api, errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
+import { errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
 import { Modal } from "../components/admin-modal";
 import { FilterActions, Gold, Rial } from "../components/admin-parts";
 import { ListIcon, UsersIcon } from "../components/icons";
@@ -17,13 +17,14 @@ import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../
 import { isZero, pageRows, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
 import "../styles/admin.css";
+import { adminApi } from "../api-admin";
 
 const USERS_ERROR = "خطا در دریافت کاربران";
 
 /** AdminUserBalancesView is /AdminUserBalances_page. */
 export default function AdminUserBalancesView() {
   const [form, setForm] = useState<BalancesFilterForm>(EMPTY_BALANCES_FILTER);
-  const { list: users, loading, banner, load } = useBannerList((filter: BalancesFilter) => api.usersBalances(filter), USERS_ERROR, {});
+  const { list: users, loading, banner, load } = useBannerList((filter: BalancesFilter) => adminApi.usersBalances(filter), USERS_ERROR, {});
   const [ledgerOf, setLedgerOf] = useState<CustomerBalances | null>(null);
   const narrow = useMediaQuery(NARROW_LIST);
 
@@ -144,7 +145,7 @@ export default function AdminUserBalancesView() {
 function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; name: string; narrow: boolean; onClose: () => void }) {
   // One customer's statement a page at a time, newest first; the modal opens anew for another customer.
   const fetchPage = (_: object, cursor: string): Promise<Page<Entry>> =>
-    api.userTransactions(user.id, cursor).then((p) => ({ rows: p?.transactions ?? [], next: p?.next_cursor ?? "" }));
+    adminApi.userTransactions(user.id, cursor).then((p) => ({ rows: p?.transactions ?? [], next: p?.next_cursor ?? "" }));
   const { list, hasMore, loading, failed, more } = usePagedList(fetchPage, (err) => errorText(err, "خطا در دریافت تراکنش‌ها"));
   const end = useScrollMore<HTMLDivElement>(hasMore, loading, more);
   const rows = useMemo<LedgerRow[] | null>(() => (list ? pageRows(list) : null), [list]);

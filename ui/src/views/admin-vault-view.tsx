@@ -3,7 +3,7 @@
 // 750-equivalent, take out with a reason and a note. Anyone at the desk opens an item's history; staff only
 // look (the server refuses them the rest too).
 import { useState } from "react";
-import { api, ApiError, errorText, type VaultItem, type VaultItemForm, type VaultOutReason } from "../api";
+import { ApiError, errorText, type VaultItem, type VaultItemForm, type VaultOutReason } from "../api";
 import { Gold, ListPending, SelectField } from "../components/admin-parts";
 import { Modal } from "../components/admin-modal";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -31,6 +31,7 @@ import {
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
 import "../styles/vault.css";
+import { adminApi } from "../api-admin";
 
 /** marks lists an item's lab, ingot number and codes as they were typed, one a line, with Persian digits. */
 function marks(it: VaultItem) {
@@ -75,7 +76,7 @@ const COLUMNS: Column<VaultItem>[] = [
 /** AdminVaultView is /admin-vault_page. */
 export default function AdminVaultView() {
   const { list, loading, failed, load, reload } = useAdminList(
-    async (f: { status?: VaultShown }) => [await api.vault(f.status ?? "in")],
+    async (f: { status?: VaultShown }) => [await adminApi.vault(f.status ?? "in")],
     (err) => errorText(err, M.loadFailed),
   );
   const vault = list?.[0] ?? null;
@@ -97,7 +98,7 @@ export default function AdminVaultView() {
 
   const add = async (body: VaultItemForm) => {
     try {
-      const answer = await api.addVaultItem(body);
+      const answer = await adminApi.addVaultItem(body);
       toast(answer?.message || M.added, "success");
       setAdding(false);
       if (shown === "out") setShown("in");
@@ -111,7 +112,7 @@ export default function AdminVaultView() {
 
   const save = (id: number) => async (body: VaultItemForm) => {
     try {
-      const answer = await api.updateVaultItem(id, body);
+      const answer = await adminApi.updateVaultItem(id, body);
       toast(answer?.message || M.edited, "success");
       setEditing(null);
       return true;
@@ -133,7 +134,7 @@ export default function AdminVaultView() {
     if (!leaving || sending) return;
     setSending(true);
     try {
-      const answer = await api.takeOutVaultItem(leaving.id, reason, note.trim());
+      const answer = await adminApi.takeOutVaultItem(leaving.id, reason, note.trim());
       toast(answer?.message || M.out, "success");
       setLeaving(null);
     } catch (err) {

@@ -1,7 +1,7 @@
 // Wallet requests management (admin.md §2): filter, count, a table on desktop and cards on
 // a phone; pending requests are approved or rejected here with a reason.
 import { useState } from "react";
-import { api, errorText, type WalletFilter, type WalletRequest } from "../api";
+import { errorText, type WalletFilter, type WalletRequest } from "../api";
 import { DateRangeFields, FilterActions, FilterPanel, ListPending, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
 import { ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
@@ -17,6 +17,7 @@ import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName, walletStatusLabel, walletStatusTone, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import { EMPTY } from "../lib/money";
 import "../styles/admin.css";
+import { adminApi } from "../api-admin";
 
 const TYPES = [
   { value: "", label: "همه" },
@@ -34,7 +35,7 @@ const FETCH_ERROR = "خطا در دریافت درخواست‌ها";
 
 /** AdminWalletRequestsView is /AdminWalletRequests_page. */
 export default function AdminWalletRequestsView() {
-  const { list, loading, failed, load, reload } = useAdminList((filter: WalletFilter) => api.adminWalletRequests(filter), (err) => errorText(err, FETCH_ERROR));
+  const { list, loading, failed, load, reload } = useAdminList((filter: WalletFilter) => adminApi.adminWalletRequests(filter), (err) => errorText(err, FETCH_ERROR));
   const { form, set, apply, clear, dateErrorOf } = useDateFilterForm<WalletFilterForm, WalletFilter>(EMPTY_WALLET_FILTER, walletFilter, load);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const narrow = useMediaQuery(NARROW_LIST);

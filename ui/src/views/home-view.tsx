@@ -43,9 +43,10 @@ export default function HomeView() {
           </div>
         </section>
         <HomePrice />
-        <InstallPrompt />
         <Tiles items={HOME_TILES} />
         <ReservesLink />
+        {/* last: Chrome offers the install only once the page is up, and nothing may move when it does */}
+        <InstallPrompt />
       </div>
     );
   }
@@ -68,7 +69,6 @@ export default function HomeView() {
         </div>
       </section>
       <HomePrice />
-      <InstallPrompt />
       {/* the owner's work comes first on their own home */}
       {admin && (
         <section className="admin-block" aria-labelledby="admin-title" data-testid="admin-tiles">
@@ -88,6 +88,7 @@ export default function HomeView() {
       )}
       <Tiles items={HOME_TILES} />
       <ReservesLink />
+      <InstallPrompt />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { formatRial, formatToman } from "../lib/money";
 import { formatAge, HISTORY_RANGES, priceChange } from "../lib/price-chart";
 import "../styles/admin.css";
 import "../styles/prices.css";
+import { adminApi } from "../api-admin";
 
 /** PRICES_TEXTS are the screen's messages. */
 export const PRICES_TEXTS = {
@@ -49,7 +50,7 @@ export default function PricesView() {
   const [, setTick] = useState(0);
 
   const loadPrices = () =>
-    api.adminPrices().then(
+    adminApi.adminPrices().then(
       (p) => {
         setPrices(p);
         setFailed(false);
@@ -90,7 +91,7 @@ export default function PricesView() {
     if (!confirm) return;
     setSaving(true);
     try {
-      const answer = await api.setBasePrice(confirm);
+      const answer = await adminApi.setBasePrice(confirm);
       toast(answer?.message || PRICES_TEXTS.done, "success");
       setConfirm(null);
       setDigits("");

@@ -2,20 +2,22 @@
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
 import { useEffect, useRef, useState } from "react";
 import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
-import { CODE_LENGTH } from "../components/code-input";
 import { InfoIcon } from "../components/icons";
 import { NotCurrent } from "../components/not-current";
 import { toast } from "../components/toast";
-import { TradeCodeStep } from "../components/trade-code-step";
+import { lazy } from "../components/lazy";
 import { TradeForm } from "../components/trade-form";
 import { TradeMarket } from "../components/trade-market";
-import { LoadFailed, Loading, PageHeader } from "../components/ui";
+import { LoadFailed, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { useGoldPrice } from "../hooks/use-gold-price";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
 import { useOffline } from "../hooks/use-offline";
+import { recall } from "../lib/last-known";
 import { notCurrentText } from "../lib/not-current-text";
 import { checkTrade, secondsLeft, TRADE_MESSAGES as M, tradeAmount, type TradeInput } from "../lib/trade";
+import { CODE_LENGTH } from "../lib/validate";
+import { afterIdle } from "../lib/after-idle";
 import "../styles/trade.css";
 
 /** TRADE_POLL_MS is how often the prices and balances are refreshed (customer.md §9). */
@@ -28,14 +30,28 @@ const EMPTY_INPUT: TradeInput = { rial: "", gold: "" };
 /** Asked is the request that produced the quote; a resend sends it again. */
 type Asked = { type: TradeType; amount: TradeAmount };
 
+// the code step's code (its boxes, countdown and resend) comes once the page is done, or with the first quote
+const TradeCodeStep = lazy(async () => ({ default: (await import("../components/trade-code-step")).TradeCodeStep }));
+
+/** rememberedMarket is the prices and balances this phone last saw, or null. */
+function rememberedMarket(): { prices: MyPrices; balances: Balances | null; at: number } | null {
+  const p = recall("myPrices");
+  if (!p) return null;
+  const b = recall("balances");
+  return { prices: p.value, balances: b?.value ?? null, at: Math.min(p.at, b?.at ?? p.at) };
+}
+
 /** TradeView is /trade_page; ?type=sell opens the sell tab. */
 export default function TradeView() {
-  const [prices, setPrices] = useState<MyPrices | null>(null);
-  const [balances, setBalances] = useState<Balances | null>(null);
+  // the screen paints at once from what this phone last saw, if anything, dimmed and with nothing to submit
+  // until the live answer replaces it
+  const [start] = useState(rememberedMarket);
+  const [prices, setPrices] = useState<MyPrices | null>(start?.prices ?? null);
+  const [balances, setBalances] = useState<Balances | null>(start?.balances ?? null);
   const [failed, setFailed] = useState(false);
   // when the shown prices and balances arrived, and whether they are the phone's remembered ones
-  const [receivedAt, setReceivedAt] = useState(0);
-  const [recalled, setRecalled] = useState(false);
+  const [receivedAt, setReceivedAt] = useState(start?.at ?? 0);
+  const [recalled, setRecalled] = useState(!!start);
   const offline = useOffline();
   const [type, setType] = useState<TradeType>(() => (new URLSearchParams(location.search).get("type") === "sell" ? "sell" : "buy"));
   const [input, setInput] = useState<TradeInput>(EMPTY_INPUT);
@@ -82,6 +98,7 @@ export default function TradeView() {
     }
   };
 
+  useEffect(() => afterIdle(TradeCodeStep.preload), []);
   useEffect(() => {
     alive.current = true;
     void load();
@@ -107,6 +124,8 @@ export default function TradeView() {
     if (!offline && recalled) void load();
   }, [offline]);
   const notCurrent = prices !== null && (offline || recalled);
+  // said in words only when the live answer cannot come (offline, or it failed): a load in progress just dims
+  const sayNotCurrent = notCurrent && (offline || failed);
 
   // each step starts at the top of the screen (the request button sits low on a phone)
   const step = quote ? "code" : "form";
@@ -191,12 +210,8 @@ export default function TradeView() {
   return (
     <div className="trade">
       <PageHeader title="خرید و فروش" />
-      {!prices ? (
-        failed ? (
-          <LoadFailed icon={<InfoIcon size={40} />} title={M.loadFailed} onRetry={() => void load()} />
-        ) : (
-          <Loading text="در حال دریافت قیمت‌ها…" />
-        )
+      {!prices && failed ? (
+        <LoadFailed icon={<InfoIcon size={40} />} title={M.loadFailed} onRetry={() => void load()} />
       ) : (
         <div className="stack">
           {quote ? (
@@ -217,7 +232,7 @@ export default function TradeView() {
           ) : (
             <>
               <div className={notCurrent ? "is-not-current" : undefined}>
-                {notCurrent && (
+                {sayNotCurrent && (
                   <p className="not-current-line not-current-above">
                     <NotCurrent text={notCurrentText(receivedAt)} />
                   </p>
@@ -230,6 +245,7 @@ export default function TradeView() {
                 input={input}
                 onInput={(v) => (setInput(v), setError(null))}
                 prices={prices}
+                current={!notCurrent}
                 error={error}
                 busy={asking}
                 onSubmit={ask}

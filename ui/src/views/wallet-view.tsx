@@ -8,13 +8,19 @@ import { ChevronIcon, ReceiptIcon } from "../components/icons";
 import { NotCurrent } from "../components/not-current";
 import { toast } from "../components/toast";
 import { PageHeader } from "../components/ui";
-import { WithdrawPanel } from "../components/withdraw-panel";
+import { lazy } from "../components/lazy";
 import { useOffline } from "../hooks/use-offline";
+import { afterIdle } from "../lib/after-idle";
+import { recall } from "../lib/last-known";
 import { formatGold, formatRial } from "../lib/money";
 import { notCurrentText } from "../lib/not-current-text";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 
 type Tab = "deposit" | "withdraw";
+
+// the withdraw tab's code (cards, banks, a new card's code step) comes when the tab is chosen, or once the
+// page is done: the deposit tab opens first
+const WithdrawPanel = lazy(async () => ({ default: (await import("../components/withdraw-panel")).WithdrawPanel }));
 
 const TABS: { key: Tab; label: string }[] = [
   { key: "deposit", label: "واریز" },
@@ -24,16 +30,20 @@ const TABS: { key: Tab; label: string }[] = [
 /** WalletView is /deposit-withdraw_page; ?tab=withdraw opens the withdraw tab. */
 export default function WalletView() {
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get("tab") === "withdraw" ? "withdraw" : "deposit"));
-  const [balances, setBalances] = useState<Balances | null>(null);
+  // the balances paint at once from what this phone last saw, if anything, dimmed until the live answer
+  const [start] = useState(() => recall("balances"));
+  const [balances, setBalances] = useState<Balances | null>(start?.value ?? null);
   // when the shown balances arrived, and whether they are the phone's remembered ones rather than a live answer
-  const [receivedAt, setReceivedAt] = useState(0);
-  const [recalled, setRecalled] = useState(false);
+  const [receivedAt, setReceivedAt] = useState(start?.at ?? 0);
+  const [recalled, setRecalled] = useState(!!start);
+  const [failed, setFailed] = useState(false);
   const offline = useOffline();
 
   const loadBalances = () =>
     api.balances().then(
-      (b) => (setBalances(b), setReceivedAt(Date.now()), setRecalled(false)),
+      (b) => (setBalances(b), setReceivedAt(Date.now()), setRecalled(false), setFailed(false)),
       (err) => {
+        setFailed(true);
         // without a connection the remembered balances stand in, marked; the banner already says why
         const known = lastKnown("balances", err);
         if (!known) return toast(errorText(err, M.balancesFailed), "error");
@@ -42,12 +52,17 @@ export default function WalletView() {
         setRecalled(true);
       },
     );
-  useEffect(() => void loadBalances(), []);
+  useEffect(() => {
+    void loadBalances();
+    return afterIdle(WithdrawPanel.preload);
+  }, []);
   // back online: the remembered balances give way to live ones at once
   useEffect(() => {
     if (!offline && recalled) void loadBalances();
   }, [offline]);
   const notCurrent = balances !== null && (offline || recalled);
+  // said in words only when the live answer cannot come (offline, or it failed): a load in progress just dims
+  const sayNotCurrent = notCurrent && (offline || failed);
 
   // arrow keys move between the two tabs, as in any tab list
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -82,7 +97,7 @@ export default function WalletView() {
           </span>
         </div>
       </div>
-      {notCurrent && (
+      {sayNotCurrent && (
         <p className="not-current-line">
           <NotCurrent text={notCurrentText(receivedAt)} />
         </p>

@@ -1,1 +1,0 @@
-import{L as e,i as t}from"./index-CCCnhDGx.js";import{t as n}from"./jsx-runtime-Ca5s-61I.js";function r({title:r,sub:i}){let{name:a}=e();return n(`div`,{className:`auth-head`,children:[n(t,{size:52}),n(`p`,{className:`auth-brand`,"data-testid":`auth-shop-name`,children:a}),n(`h1`,{className:`auth-title`,children:r}),n(`p`,{className:`auth-sub`,children:i})]})}export{r as t};

@@ -1,0 +1,1 @@
+import{t as e}from"./ui-BC3c19RV.js";e();

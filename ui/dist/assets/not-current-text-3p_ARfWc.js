@@ -1,1 +1,0 @@
-import{o as e}from"./tehran-clock-BJDjRZO-.js";import{M as t}from"./index-CCCnhDGx.js";var n=e=>String(e).padStart(2,`0`);function r(r,i=new Date){let a=t(new Date(r)),o=t(i),s=a.jy===o.jy&&a.jm===o.jm&&a.jd===o.jd?``:`${a.jy}/${n(a.jm)}/${n(a.jd)} `;return e(`به‌روز نیست؛ آخرین دریافت ${s}ساعت ${n(a.hh)}:${n(a.mm)}`)}export{r as t};

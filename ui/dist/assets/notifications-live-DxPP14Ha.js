@@ -1,1 +1,0 @@
-import{i as e,n as t}from"./chat-socket-BqHncTVW.js";import{B as n}from"./index-CCCnhDGx.js";function r(r){let i=e(`notification`,e=>{e?.item&&(n(e.unread),r(e.item))});return t(),i}function i(t){return e(`notification`,e=>e?.item&&t(e.item))}export{r as followNotifications,i as onLiveNotification};

@@ -1,1 +1,0 @@
-import{t as e}from"./jsx-runtime-Ca5s-61I.js";function t({tone:t,children:n,testid:r}){return e(`span`,{className:`status-pill tone-${t}`,"data-testid":r,children:n})}export{t};

@@ -1,1 +1,0 @@
-import{d as e,o as t,p as n}from"./jsx-runtime-Ca5s-61I.js";import{l as r}from"./api-BC248VnL.js";t();function i(t){let[i,a]=n(0);return[e(()=>r(),[i,...t]),()=>a(e=>e+1)]}export{i as t};

@@ -1,1 +1,0 @@
-import{h as e,o as t,p as n}from"./jsx-runtime-Ca5s-61I.js";t();function r(t){let[r,i]=n(()=>typeof window<`u`&&window.matchMedia(t).matches);return e(()=>{let e=window.matchMedia(t),n=()=>i(e.matches);return n(),e.addEventListener(`change`,n),()=>e.removeEventListener(`change`,n)},[t]),r}var i=`(max-width: 767.98px)`;export{r as n,i as t};

@@ -1,1 +1,0 @@
-import{h as e,o as t,p as n}from"./jsx-runtime-Ca5s-61I.js";import{v as r,y as i}from"./api-BC248VnL.js";t();function a(){let[t,a]=n(r);return e(()=>(a(r()),i(a)),[]),t}export{a as t};

@@ -1,1 +1,0 @@
-import{h as e,o as t,p as n}from"./jsx-runtime-Ca5s-61I.js";t();function r(t){let[r,i]=n(null),[a,o]=n(null);return e(()=>{if(!r)return o(null);let e=URL.createObjectURL(r);return o(e),()=>URL.revokeObjectURL(e)},[r]),{file:r,setFile:i,preview:a,pick:e=>{let n=e.currentTarget.files?.[0]??null;n&&(i(n),t(n))}}}export{r as t};

@@ -1,1 +1,0 @@
-import{o as e,p as t}from"./jsx-runtime-Ca5s-61I.js";import{a as n}from"./api-BC248VnL.js";import{U as r}from"./index-CCCnhDGx.js";e();function i(e,i){let[a,o]=t(!1);return{resending:a,resend:async()=>{o(!0);try{let t=await e();r(t&&t.message||`کد جدید ارسال شد`,`success`),i()}catch(e){r(n(e,`خطا در ارسال مجدد کد`),`error`)}finally{o(!1)}}}}export{i as t};

@@ -1,1 +1,0 @@
-import{h as e,o as t,u as n}from"./jsx-runtime-Ca5s-61I.js";t();function r(t,r,i){let a=n(null),o=n(i);return o.current=i,e(()=>{let e=a.current;if(!e||!t||r||typeof IntersectionObserver>`u`)return;let n=new IntersectionObserver(e=>e.some(e=>e.isIntersecting)&&void o.current(),{rootMargin:`0px 0px 100% 0px`});return n.observe(e),()=>n.disconnect()},[t,r]),a}export{r as t};

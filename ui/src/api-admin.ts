@@ -1,0 +1,76 @@
+// The owner's and staff's calls (the admin screens), apart from api.ts so that a customer's phone, which
+// never opens those screens, never loads them either: they come with the admin screens' own code.
+import { idem, query, request, statementQuery, upload } from "./api";
+import type {
+  AdminPrices, AdminRole, AdminShop, AdminUser, AuditFilter, AuditPage, Backups, BalancesFilter, Bar, BarForm, Certificate, CustomerBalances, Dashboard, GoldRequest, GoldRequestFilter, GoldTransaction, GoldTransactionFilter, Grade, Message, PriceSettings, ShopForm, StaffMember, StatementPage, WalletFilter, WalletRequest,
+} from "./api-types";
+import type { BankBalance, BankBalanceForm, BankBalances, Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason } from "./api-types-trust";
+import type { AlertDemand, SmsOutbox } from "./api-types-notify";
+
+/** adminApi lists the calls of the admin screens. */
+export const adminApi = {
+  // the admin's money desk
+  pendingWalletRequests: () => request<WalletRequest[]>("GET", "/api/wallet/requests"),
+  adminWalletRequests: (f: WalletFilter) => request<WalletRequest[]>("GET", `/api/wallet/requests/admin${query(f)}`),
+  decideWalletRequest: (id: number, status: "approved" | "rejected", reject_reason: string, key?: string) =>
+    request<Message>("PUT", `/api/wallet/requests/${id}`, { status, reject_reason }, idem(key)),
+  dashboard: () => request<Dashboard>("GET", "/api/admin/dashboard"),
+  chargeUser: (q: string) => request<CustomerBalances>("GET", `/api/adminCharge/user/${encodeURIComponent(q)}`),
+  charge: (userId: number, type: "rial" | "gold", amount: string, description: string, key?: string) =>
+    request<Message & { user: CustomerBalances }>("POST", "/api/adminCharge/charge", { userId, type, amount, description }, idem(key)),
+  usersBalances: (f: BalancesFilter) => request<CustomerBalances[]>("GET", `/api/admin/users-balances${query(f)}`),
+  userTransactions: (userId: number, cursor = "") =>
+    request<StatementPage>("GET", `/api/admin/user-transactions/${userId}${statementQuery(cursor)}`),
+
+  // prices, grades and trading settings (admin)
+  setBasePrice: (base_price: string) =>
+    request<Message & { price: string; updated_at: string }>("POST", "/api/admin/prices", { base_price }),
+  adminPrices: () => request<AdminPrices>("GET", "/api/admin/prices"),
+  grades: () => request<Grade[]>("GET", "/api/admin/grades"),
+  updateGrade: (id: number, sell_add: string, buy_subtract: string) =>
+    request<Message & { grade: Grade }>("PUT", `/api/admin/grades/${id}`, { sell_add, buy_subtract }),
+  adminUsers: (search?: string) => request<AdminUser[]>("GET", `/api/admin/users${query({ search })}`),
+  setUserGrade: (id: number, grade: number) => request<Message & { user: AdminUser }>("PUT", `/api/admin/users/${id}`, { grade }),
+  priceSettings: () => request<PriceSettings>("GET", "/api/priceSettings"),
+  savePriceSettings: (s: PriceSettings) => request<Message & { settings: PriceSettings }>("PUT", "/api/priceSettings", s),
+  bars: (status?: "available" | "reserved" | "delivered" | "all") =>
+    request<Bar[]>("GET", `/api/admin/abshodeh${status ? `?status=${status}` : ""}`),
+  addBar: (f: BarForm) => request<Message & { bar: Bar }>("POST", "/api/admin/abshodeh", f),
+  updateBar: (id: number, f: BarForm) => request<Message & { bar: Bar }>("PUT", `/api/admin/abshodeh/${id}`, f),
+  deleteBar: (id: number) => request<Message>("DELETE", `/api/admin/abshodeh/${id}`),
+  adminGoldRequests: (f: GoldRequestFilter) => request<GoldRequest[]>("GET", `/api/gold/admin-requests${query(f)}`),
+  decideGoldRequest: (id: number, status: "approved" | "ready" | "delivered" | "rejected", reject_reason: string, key?: string) =>
+    request<Message>("PUT", `/api/gold/requests/${id}`, { status, reject_reason }, idem(key)),
+
+  // the vault (issue 17): staff may look, only the owner changes it
+  vault: (status: "in" | "out" | "all" = "in") => request<Vault>("GET", `/api/admin/vault?status=${status}`),
+  vaultItem: (id: number) => request<{ item: VaultItem; moves: VaultMove[] }>("GET", `/api/admin/vault/${id}`),
+  addVaultItem: (f: VaultItemForm) => request<Message & { item: VaultItem }>("POST", "/api/admin/vault", f),
+  updateVaultItem: (id: number, f: VaultItemForm) => request<Message & { item: VaultItem }>("PUT", `/api/admin/vault/${id}`, f),
+  takeOutVaultItem: (id: number, reason: VaultOutReason, note: string) =>
+    request<Message & { item: VaultItem }>("POST", `/api/admin/vault/${id}/out`, { reason, note }),
+  bankBalances: () => request<BankBalances>("GET", "/api/admin/bank-balances"),
+  addBankBalance: (f: BankBalanceForm) => request<Message & { item: BankBalance }>("POST", "/api/admin/bank-balances", f),
+
+  goldTransactions: (f: GoldTransactionFilter) =>
+    request<GoldTransaction[]>("GET", `/api/adminGoldTransactions/gold-transactions${query(f)}`),
+  adminShop: () => request<AdminShop>("GET", "/api/admin/shop"),
+  saveShop: (form: ShopForm) => request<AdminShop>("PUT", "/api/admin/shop", form),
+  uploadLogo: (logo: File, onProgress: (percent: number) => void) => {
+    const form = new FormData();
+    form.set("logo", logo);
+    return upload<AdminShop>("/api/admin/shop/logo", form, onProgress);
+  },
+  staff: () => request<StaffMember[]>("GET", "/api/admin/staff"),
+  addStaff: (phone_number: string, role: AdminRole) => request<StaffMember>("POST", "/api/admin/staff", { phone_number, role }),
+  setStaffRole: (id: number, role: AdminRole) => request<StaffMember>("PUT", `/api/admin/staff/${id}`, { role }),
+  removeStaff: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}`),
+  audit: (f: AuditFilter) => request<AuditPage>("GET", `/api/admin/audit${query(f)}`),
+  backups: () => request<Backups>("GET", "/api/admin/backups"),
+  startBackup: () => request<unknown>("POST", "/api/admin/backups"),
+  certificate: () => request<Certificate>("GET", "/api/admin/certificate"),
+
+  // the owner's view of the SMS outbox and of price-alert demand (issue 18)
+  smsOutbox: () => request<SmsOutbox>("GET", "/api/admin/sms-outbox"),
+  alertDemand: () => request<AlertDemand>("GET", "/api/admin/alerts"),
+};
