@@ -9,11 +9,11 @@ trap 'rm -rf "$work"' EXIT
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "installing Chromium for the browser tests (Debian package)"
-if [ ! -x /usr/bin/chromium ]; then
+step "installing Chromium for the browser tests and wrk for the load run's test (Debian packages)"
+if [ ! -x /usr/bin/chromium ] || ! command -v wrk >/dev/null 2>&1; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium wrk >/dev/null
 fi
 
 step "installing the UI's packages"
@@ -35,6 +35,10 @@ unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
 go vet ./...
 
+step "building the shop as an owner installs it (the root tests, the load run's test and the browser journeys run it)"
+CGO_ENABLED=0 go build -o "$work/goldshop" .
+export GOLDSHOP_BIN="$work/goldshop"
+
 step "Go tests"
 race=""
 if command -v gcc >/dev/null 2>&1; then race="-race"; fi
@@ -54,7 +58,6 @@ grep -rHo --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^
   done
 
 step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop) and socket.io-client tests"
-CGO_ENABLED=0 go build -o "$work/goldshop" .
 CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance
 CGO_ENABLED=0 go build -o "$work/pushservice" ./tools/pushservice
 # "The next version": the same shop whose service worker differs by one line, as any new build's does, so the

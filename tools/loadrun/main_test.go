@@ -30,7 +30,7 @@ func TestLoadRunBriefly(t *testing.T) {
 		t.Skip("starts a shop and loads it")
 	}
 	var out bytes.Buffer
-	cfg := config{Duration: time.Second, Conns: 8, Threads: 1, Traders: []int{2, 4}, Customers: 16}
+	cfg := config{Bin: os.Getenv("GOLDSHOP_BIN"), Duration: time.Second, Conns: 8, Threads: 1, Traders: []int{2, 4}, Customers: 16}
 	rep, err := run(context.Background(), cfg, &out)
 	t.Log(out.String())
 	if err != nil {
