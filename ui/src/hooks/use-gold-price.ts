@@ -78,10 +78,13 @@ export async function refreshGoldPrice(): Promise<void> {
   } catch (err) {
     // with nothing live yet and no connection, the remembered price stands in; fresh is false, as nothing
     // may be traded on it
-    const known = current.receivedAt === null ? lastKnown("price", err) : null;
+    const known = current.receivedAt === null || current.recalled ? lastKnown("price", err) : null;
     if (known) {
       const { price, updated_at } = known.value;
       publish({ ...INITIAL, price, updatedAt: updated_at, loaded: true, failed: true, receivedAt: known.at, recalled: true });
+    } else if (current.recalled) {
+      // a refused or broken answer is an error to show, not a reason for the remembered price
+      publish({ ...INITIAL, loaded: true, failed: true });
     } else publish({ ...current, loaded: true, failed: true });
   }
 }

@@ -5,12 +5,25 @@
 /** IDLE_TIMEOUT_MS is the longest the work waits for an idle moment after the page has loaded. */
 const IDLE_TIMEOUT_MS = 3000;
 
-/** afterIdle runs fn once the page has loaded and the main thread is idle; it returns the cancel. */
+/** settled is set once the first load's idle moment has come: later screens of the tab wait for nothing. */
+let settled = false;
+
+/**
+ * afterIdle runs fn once the page has loaded and the main thread is idle; after that first moment (a later
+ * screen of the same tab: the user moved on) at once, on the next microtask. It returns the cancel.
+ */
 export function afterIdle(fn: () => void): () => void {
   let cancelled = false;
+  if (settled) {
+    queueMicrotask(() => cancelled || fn());
+    return () => {
+      cancelled = true;
+    };
+  }
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
+    settled = true;
     if (!cancelled) fn();
   };
   const schedule = () => {

@@ -51,7 +51,13 @@ export default function TradeView() {
   const [failed, setFailed] = useState(false);
   // when the shown prices and balances arrived, and whether they are the phone's remembered ones
   const [receivedAt, setReceivedAt] = useState(start?.at ?? 0);
-  const [recalled, setRecalled] = useState(!!start);
+  const [recalled, setRecalledState] = useState(!!start);
+  // the same for the poll's own closure, which outlives the render that made it
+  const recalledNow = useRef(!!start);
+  const setRecalled = (v: boolean) => {
+    recalledNow.current = v;
+    setRecalledState(v);
+  };
   const offline = useOffline();
   const [type, setType] = useState<TradeType>(() => (new URLSearchParams(location.search).get("type") === "sell" ? "sell" : "buy"));
   const [input, setInput] = useState<TradeInput>(EMPTY_INPUT);
@@ -92,6 +98,12 @@ export default function TradeView() {
         setReceivedAt(Math.min(p.at, b?.at ?? p.at));
         setRecalled(true);
         return;
+      }
+      // a refused or broken answer is an error to show, not a reason for the remembered figures
+      if (recalledNow.current) {
+        setPrices(null);
+        setBalances(null);
+        setRecalled(false);
       }
       // a poll that keeps failing says so once, not every 10 s
       if (failures.current++ === 0) toast(errorText(err, M.loadFailed), "error");

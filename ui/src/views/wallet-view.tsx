@@ -1,6 +1,6 @@
 // /deposit-withdraw_page: the balances, then a deposit tab (amount and receipt) and a withdraw tab
 // (pending withdraws, amount and bank card).
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
 import { api, errorText, lastKnown, type Balances } from "../api";
 import { DepositForm } from "../components/deposit-form";
@@ -35,7 +35,12 @@ export default function WalletView() {
   const [balances, setBalances] = useState<Balances | null>(start?.value ?? null);
   // when the shown balances arrived, and whether they are the phone's remembered ones rather than a live answer
   const [receivedAt, setReceivedAt] = useState(start?.at ?? 0);
-  const [recalled, setRecalled] = useState(!!start);
+  const [recalled, setRecalledState] = useState(!!start);
+  const recalledNow = useRef(!!start); // the same for a load's answer, which may come after a later render
+  const setRecalled = (v: boolean) => {
+    recalledNow.current = v;
+    setRecalledState(v);
+  };
   const [failed, setFailed] = useState(false);
   const offline = useOffline();
 
@@ -46,7 +51,14 @@ export default function WalletView() {
         setFailed(true);
         // without a connection the remembered balances stand in, marked; the banner already says why
         const known = lastKnown("balances", err);
-        if (!known) return toast(errorText(err, M.balancesFailed), "error");
+        if (!known) {
+          // a refused or broken answer is an error to show, not a reason for the remembered figures
+          if (recalledNow.current) {
+            setBalances(null);
+            setRecalled(false);
+          }
+          return toast(errorText(err, M.balancesFailed), "error");
+        }
         setBalances(known.value);
         setReceivedAt(known.at);
         setRecalled(true);

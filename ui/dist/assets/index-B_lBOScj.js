@@ -1,0 +1,1 @@
+import{t as e}from"./ui-TY3hRQ21.js";e();

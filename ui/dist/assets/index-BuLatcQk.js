@@ -1,1 +1,0 @@
-import{t as e}from"./ui-BC3c19RV.js";e();
