@@ -255,7 +255,15 @@ func TestOwnersDrill(t *testing.T) {
 			time.Sleep(15 * time.Millisecond)
 		}
 	}()
-	time.Sleep(7 * time.Second) // three or four scheduled backups
+	// until three scheduled backups are written (every 2 s), the workload running all the while
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if files, err := bk.List(backups); err == nil && len(files) >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no three scheduled backups in 30 s\n%s", logs)
+		}
+	}
 	killedAt := time.Now()
 	if err := server.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)

@@ -202,7 +202,7 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	hash := u.PasswordHash
 	if err != nil {
-		hash = dummyHash
+		hash = dummyHash()
 	}
 	if !checkPassword(hash, req.Password) || err != nil {
 		return unauthorized(msgLoginWrong) // the attempt is already counted

@@ -41,7 +41,7 @@ func newLedgerShop(t *testing.T) *ledgerShop {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "goldshop.db")
-	st, err := store.Open(ctx, path)
+	st, err := store.OpenMigratedCopy(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func stockVault(t testing.TB, st *store.Store) {
 func newBareShop(t testing.TB) *testShop {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "goldshop.db"))
+	st, err := store.OpenMigratedCopy(ctx, filepath.Join(t.TempDir(), "goldshop.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func newShop(t *testing.T) *shop {
 			t.Fatal(err)
 		}
 	}
-	st, err := store.Open(context.Background(), filepath.Join(data, DBName))
+	st, err := store.OpenMigratedCopy(context.Background(), filepath.Join(data, DBName))
 	if err != nil {
 		t.Fatal(err)
 	}

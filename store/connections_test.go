@@ -29,17 +29,10 @@ func TestReadersPlanByTheStatisticsOfAGrownShop(t *testing.T) {
 	for _, c := range held {
 		c.Close()
 	}
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		for i := range 3000 {
-			_, err := tx.ExecContext(ctx, `INSERT INTO users (phone_number, first_name, last_name, password_hash,
-				referral_code, created_at, updated_at) VALUES (?, 'سارا', 'احمدی', 'x', ?, 0, 0)`,
-				"0912"+itoa(int64(3000000+i)), "R"+itoa(int64(i)))
-			if err != nil { // a customer's accounts come with them (a trigger)
-				return err
-			}
-		}
-		return nil
-	})
+	// 3000 customers in one statement (a customer's accounts come with them, by a trigger)
+	_, err := s.write.ExecContext(ctx, `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2999)
+		INSERT INTO users (phone_number, first_name, last_name, password_hash, referral_code, created_at, updated_at)
+		SELECT '0912' || (3000000 + i), 'سارا', 'احمدی', 'x', 'R' || i, 0, 0 FROM n`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -440,7 +440,7 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		// a fresh database per sequence keeps each invariant check small
 		runs++
-		s, err := Open(ctxBg, filepath.Join(dir, fmt.Sprintf("run-%d.db", runs)))
+		s, err := OpenMigratedCopy(ctxBg, filepath.Join(dir, fmt.Sprintf("run-%d.db", runs)))
 		if err != nil {
 			rt.Fatal(err)
 		}

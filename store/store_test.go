@@ -33,7 +33,7 @@ func stockVault(ctx context.Context, s *Store) error {
 func openBare(t testing.TB) (*Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "goldshop.db")
-	s, err := Open(context.Background(), path)
+	s, err := OpenMigratedCopy(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,7 +130,7 @@ func TestTheVaultsJournalIsAppendOnly(t *testing.T) {
 // openUnchecked is a store a test breaks on purpose: no invariant check when it ends.
 func openUnchecked(t *testing.T) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "goldshop.db"))
+	s, err := OpenMigratedCopy(context.Background(), filepath.Join(t.TempDir(), "goldshop.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

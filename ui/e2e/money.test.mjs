@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor, luhnCard, nationalId } from './api.mjs';
-import { startShop } from './shop.mjs';
+import { JOURNEY_CODE_SPACING_MS, startShop } from './shop.mjs';
 
 const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const group = (s) => fa(String(s).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
@@ -29,7 +29,7 @@ const adminPhone = '09350002222';
 const adminPassword = 'shop-owner-secret';
 
 before(async () => {
-  shop = await startShop();
+  shop = await startShop({ codeSpacingMs: JOURNEY_CODE_SPACING_MS });
   shop.addAdmin(adminPhone, adminPassword);
   adminToken = (await apiLogin(adminPhone, adminPassword)).accessToken;
   await shop.stockVault(adminToken);
@@ -292,7 +292,8 @@ describe('money', { concurrency: true }, () => {
       await page.getByTestId(`pending-${firstWithdraw}`).waitFor({ state: 'detached' });
       await page.getByTestId('wallet-available-rial').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
 
-      // Ask again at once: a new code is texted at most once a minute, and the form says how long to wait.
+      // Ask again at once: a new code is texted at most once a minute (in this shop, each
+      // JOURNEY_CODE_SPACING_MS), and the form says how long to wait.
       await page.getByTestId('withdraw-amount').fill('۲۰۰۰۰۰۰۰');
       await page.getByTestId(`bank-option-${accountId}`).click();
       await page.getByTestId('withdraw-submit').click();

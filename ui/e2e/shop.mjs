@@ -20,11 +20,21 @@ function freePort() {
   });
 }
 
+/**
+ * JOURNEY_CODE_SPACING_MS is the least time between two codes of one phone and purpose in the shops of the
+ * journeys that ask several codes (--code-spacing, honoured only with the console SMS sender): long enough
+ * that a journey's second ask falls inside it, short enough that waiting it out is not most of the run.
+ * The shop's own minute is tested where the spacing is not shortened (admin-reserve, the Go tests).
+ */
+export const JOURNEY_CODE_SPACING_MS = 25_000;
+
 // startShop runs a shop on a fresh data folder and port, or, given them, the same shop again after kill();
 // binary runs another build of it (GOLDSHOP_NEXT_BIN, the next version).
 // env adds to the shop's environment (such as HTTPS_PROXY for its outgoing calls).
-export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-')), port, binary = bin, env = {} } = {}) {
+// codeSpacingMs shortens the minute between two codes of a phone (JOURNEY_CODE_SPACING_MS).
+export async function startShop({ args = [], data = mkdtempSync(join(tmpdir(), 'goldshop-e2e-')), port, binary = bin, env = {}, codeSpacingMs } = {}) {
   port ??= await freePort();
+  if (codeSpacingMs) args = [...args, '--code-spacing', `${codeSpacingMs}ms`];
   const proc = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--sms', 'console', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },

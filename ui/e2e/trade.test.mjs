@@ -3,14 +3,17 @@
 // each balance on screen moving by exactly what the preview showed, and the statement lists the trades. An
 // invitee's first buy pays the inviter one «پاداش دعوت» of 0.005 g and a second buy pays nothing more. Stale
 // prices, closed hours and a failed load are shown from doctored answers. Screens go to test-artifacts/.
-// Trade codes come one a minute per phone (decisions.md §3), so the journeys wait that spacing out.
+// Trade codes come one a minute per phone (decisions.md §3); this shop spaces them JOURNEY_CODE_SPACING_MS
+// apart (--code-spacing), and the journeys wait that out. The screen counts its own minute before it offers a
+// resend: the page's clock is moved on through that minute, not slept through.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
-import { startShop } from './shop.mjs';
+import { JOURNEY_CODE_SPACING_MS, startShop } from './shop.mjs';
 import { apiFor, ok } from './api.mjs';
 
-const CODE_SPACING_MS = 61_000;
+const CODE_SPACING_MS = JOURNEY_CODE_SPACING_MS + 1000;
+const SCREEN_RESEND_MS = 60_000; // the screen's countdown before it offers a resend
 const BASE_PRICE = 51234567n;
 const SELL_ADD = 250000n; // grade 1: the customer buys at base + 250,000
 const BUY_SUBTRACT = 300000n; // and sells at base − 300,000
@@ -46,7 +49,7 @@ async function must(path, opts) {
 }
 
 before(async () => {
-  shop = await startShop();
+  shop = await startShop({ codeSpacingMs: JOURNEY_CODE_SPACING_MS });
   shop.addAdmin(adminPhone, adminPassword);
   const login = await must('/api/auth/login', { method: 'POST', body: { phone_number: adminPhone, password: adminPassword } });
   adminToken = login.accessToken;
@@ -173,6 +176,7 @@ describe('trade', { concurrency: true }, () => {
       const { context, page, unexpected } = await openAs(device, login);
       const s = (step) => shot(page, `${name}-trade-${step}`);
 
+      await page.clock.install(); // runs as the real one until the resend's countdown is moved on
       await page.goto(`${shop.url}/trade_page`);
       await page.getByTestId('trade-form').waitFor();
       await waitText(page, 'trade-available-rial', '۲۰۰٬۰۰۰٬۰۰۰');
@@ -232,7 +236,10 @@ describe('trade', { concurrency: true }, () => {
       await checkQuote(page, 'buy', want, BUY_PRICE);
       await typeCode(page, '12');
       const sent = shop.smsCount(phone);
-      await page.getByTestId('resend-code').waitFor({ timeout: 75_000 });
+      await sleepUntil(secondCodeAt + CODE_SPACING_MS);
+      assert.equal(await page.getByTestId('resend-code').count(), 0, 'no resend before the screen\'s minute');
+      await page.clock.fastForward(Math.max(0, secondCodeAt + SCREEN_RESEND_MS + 500 - Date.now()));
+      await page.getByTestId('resend-code').waitFor();
       await page.getByTestId('resend-code').click();
       await toast(page, 'کد جدید ارسال شد').waitFor();
       code = await shop.waitForCode(phone, sent);
@@ -240,7 +247,7 @@ describe('trade', { concurrency: true }, () => {
       assert.equal(await page.getByTestId('code-box-0').inputValue(), '', 'the resend empties the boxes');
       assert.equal(await page.getByTestId('code-box-1').inputValue(), '');
       assert.match(await page.getByTestId('resend-countdown').innerText(), /[۰۱]:[۰-۵][۰-۹]/);
-      assert.ok(resentAt - secondCodeAt >= 59_000);
+      assert.ok(resentAt - secondCodeAt >= JOURNEY_CODE_SPACING_MS);
       await checkQuote(page, 'buy', want, BUY_PRICE);
       await verify(page, code);
       await afterTrade(page, before, { rial: -want.rial, mg: want.mg });
