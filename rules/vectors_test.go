@@ -21,7 +21,7 @@ type moneyRuleVectors struct {
 
 func readMoneyRuleVectors(t *testing.T) moneyRuleVectors {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/money-rules.json")
+	raw, err := os.ReadFile("testdata/money-rules.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { fa } from './digits.mjs';
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 
 let shop;
 const { call, apiLogin, registerCustomer, loginByPassword } = apiFor(() => shop);

@@ -7,9 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { fa, latin } from './digits.mjs';
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
-const latin = (s) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 /** rialOf reads "۱۲٬۵۰۰٬۰۰۰" back as a BigInt. */
 const rialOf = (text) => BigInt(latin(text).replace(/[^0-9-]/g, '') || '0');
 /** mgOf reads grams "۱/۲۵۰" back as BigInt milligrams. */

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { axeViolations, launch, openPage, shot, viewports } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { latin } from './digits.mjs';
 
 const ownerPhone = '09350008888';
 const ownerPassword = 'notices-owner-secret';
@@ -56,7 +57,7 @@ after(async () => {
 });
 
 const text = async (page, testid) => (await page.getByTestId(testid).innerText()).trim();
-const latin = (s) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/٬/g, '');
+const latinNumber = (s) => latin(s).replace(/٬/g, ''); // its digits, without the thousands marks
 
 /** quiet waits for the last toast to leave, so a screenshot and axe see the screen alone. */
 const quiet = (page) => page.getByTestId('toast').first().waitFor({ state: 'detached' }).catch(() => {});
@@ -82,12 +83,12 @@ describe('the SMS outbox and alert demand', () => {
     assert.doesNotMatch(body, /سارا|کریمی|۰۹۱۲۰۰۰۸۸۸۸/, 'no customer is named');
 
     // The outbox: the approval's notice is sent (the outbox sends after the commit, so reload until it shows).
-    for (let i = 0; i < 40 && Number(latin(await text(page, 'outbox-sent'))) < 1; i++) {
+    for (let i = 0; i < 40 && Number(latinNumber(await text(page, 'outbox-sent'))) < 1; i++) {
       await page.waitForTimeout(250);
       await page.reload();
       await page.getByTestId('outbox-sent').waitFor();
     }
-    assert.ok(Number(latin(await text(page, 'outbox-sent'))) >= 1, 'at least one notice sent');
+    assert.ok(Number(latinNumber(await text(page, 'outbox-sent'))) >= 1, 'at least one notice sent');
     for (const id of ['outbox-sent', 'outbox-queued', 'outbox-failed', 'outbox-unknown']) {
       assert.match(await text(page, id), /^[۰-۹٬]+$/, `${id} is written in Persian digits`);
     }

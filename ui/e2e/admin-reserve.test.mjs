@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { axeViolations, launch, openPage, shot } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { fa } from './digits.mjs';
 
 const ownerPhone = '09350006666';
 const ownerPassword = 'reserve-owner-secret';
@@ -65,7 +66,6 @@ after(async () => {
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
 const text = async (page, testid) => (await page.getByTestId(testid).innerText()).trim();
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const pad = (n) => String(n).padStart(2, '0');
 
 /** tehranToday is today's Jalali and Gregorian day in Tehran, as the screens and the server count days. */

@@ -10,8 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { fa } from './digits.mjs';
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 /** grams writes "1.327" as the screen does: "۱/۳۲۷". */
 const grams = (s) => fa(s).replace('.', '/');
 

@@ -7,11 +7,11 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor, nationalId } from './api.mjs';
 import { JOURNEY_CODE_SPACING_MS, startShop } from './shop.mjs';
+import { fa } from './digits.mjs';
 
 // the server allows one code a minute per phone and purpose, this shop one each JOURNEY_CODE_SPACING_MS
 const RESEND_SPACING_MS = JOURNEY_CODE_SPACING_MS + 1000;
 
-const fa = (s) => s.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 
 let shop;
 const { apiLogin, submitLogin, loginByPassword } = apiFor(() => shop);

@@ -9,8 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor, luhnCard, nationalId } from './api.mjs';
 import { JOURNEY_CODE_SPACING_MS, startShop } from './shop.mjs';
+import { fa, latin } from './digits.mjs';
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const group = (s) => fa(String(s).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
 
 /** iranIban puts the ISO 13616 check digits in front of a 22-digit account part: "IR" + 24 digits. */
@@ -299,7 +299,7 @@ describe('money', { concurrency: true }, () => {
       await page.getByTestId('withdraw-submit').click();
       const tooSoon = page.locator('.toast-error').filter({ hasText: 'ثانیه صبر کنید' });
       await tooSoon.waitFor();
-      const seconds = Number((await tooSoon.innerText()).replace(/[۰-۹]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.indexOf(d)).match(/\d+/)[0]);
+      const seconds = Number(latin(await tooSoon.innerText()).match(/\d+/)[0]);
       assert.ok(seconds > 0 && seconds <= 60, `wait ${seconds} s`);
       await page.waitForTimeout(seconds * 1000 + 500);
       // then the code comes, and the admin pays the withdraw out

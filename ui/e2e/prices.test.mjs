@@ -9,8 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { fa } from './digits.mjs';
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 /** rial writes a whole rial amount as the screens do: "۷۵٬۰۰۰٬۰۰۰". */
 const rial = (n) => fa(String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
 

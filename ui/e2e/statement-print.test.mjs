@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { axeViolations, launch, openPage, shot, viewports } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { fa } from './digits.mjs';
 
 const ownerPhone = '09350007171';
 const ownerPassword = 'statement-owner-secret';
@@ -20,7 +21,6 @@ const customerPhone = '09120007171';
 const customerPassword = 'sara-gold-1';
 const EXTRA_CHARGES = 40;
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
 const group = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
 const faRial = (s) => fa(group(s));
 const faGold = (s) => fa(s).replace('.', '/');

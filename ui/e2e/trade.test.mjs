@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { launch, shot, viewports } from './browser.mjs';
 import { JOURNEY_CODE_SPACING_MS, startShop } from './shop.mjs';
 import { apiFor, ok } from './api.mjs';
+import { fa, latin } from './digits.mjs';
 
 const CODE_SPACING_MS = JOURNEY_CODE_SPACING_MS + 1000;
 const SCREEN_RESEND_MS = 60_000; // the screen's countdown before it offers a resend
@@ -20,8 +21,6 @@ const BUY_SUBTRACT = 300000n; // and sells at base − 300,000
 const BUY_PRICE = BASE_PRICE + SELL_ADD;
 const SELL_PRICE = BASE_PRICE - BUY_SUBTRACT;
 
-const fa = (s) => String(s).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]);
-const latin = (s) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 const rialText = (n) => fa(String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
 const goldText = (mg) => {
   const s = String(mg).padStart(4, '0');

@@ -1,4 +1,4 @@
-// The UI's rounding against the shop's shared worked examples (testdata/money-rules.json), which the Go rules
+// The UI's rounding against the shop's shared worked examples (rules/testdata/money-rules.json), which the Go rules
 // are checked against too: the preview a customer sees can never drift from what the server does.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ type Vectors = {
   vazn750: { vazn_mg: string; ayar_centi: string; vazn750_mg: string }[];
 };
 
-const vectors: Vectors = JSON.parse(readFileSync(new URL("../../../testdata/money-rules.json", import.meta.url), "utf8"));
+const vectors: Vectors = JSON.parse(readFileSync(new URL("../../../rules/testdata/money-rules.json", import.meta.url), "utf8"));
 
 describe("shared money-rule vectors", () => {
   it("has cases", () => {

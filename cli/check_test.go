@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"goldshop/store"
 )
 
 // goldshop check tells the owner, with exit code 0, when the certificate is two weeks or less from expiring:
@@ -59,7 +61,7 @@ func TestCheckWarnsOfAnExpiringCertificate(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
-			if err := run(context.Background(), append([]string{"check"}, c.args...), &out, io.Discard); err != nil {
+			if err := Run(context.Background(), append([]string{"check"}, c.args...), &out, io.Discard); err != nil {
 				t.Fatalf("exit with %v\n%s", err, out.String())
 			}
 			for _, w := range c.want {
@@ -74,8 +76,34 @@ func TestCheckWarnsOfAnExpiringCertificate(t *testing.T) {
 			}
 		})
 	}
-	if err := run(context.Background(), []string{"check", "--data", t.TempDir(), "--tls-cert", filepath.Join(files, "missing.pem")},
+	if err := Run(context.Background(), []string{"check", "--data", t.TempDir(), "--tls-cert", filepath.Join(files, "missing.pem")},
 		io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "--tls-cert") {
 		t.Fatalf("check with a missing certificate file: %v", err)
+	}
+}
+
+func TestCheckSaysWhetherTheLedgerBalances(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	var out bytes.Buffer
+	if err := Run(ctx, []string{"check", "--data", data}, &out, &bytes.Buffer{}); err != nil || !strings.Contains(out.String(), "ledger balances") {
+		t.Fatalf("check of a fresh shop: %v %q", err, out.String())
+	}
+	st, err := store.Open(ctx, filepath.Join(data, "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// someone edits a cached balance by hand: the books no longer balance
+	if _, err := st.WriteDB().ExecContext(ctx, `UPDATE accounts SET balance = 5 WHERE kind = 'shop_vault'`); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	err = Run(ctx, []string{"check", "--data", data}, &bytes.Buffer{}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "balance 5 but postings sum to 0") {
+		t.Fatalf("check of a tampered ledger: %v", err)
+	}
+	if err := Run(ctx, []string{"serve", "--data", data, "--addr", "127.0.0.1:0"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil ||
+		!strings.Contains(err.Error(), "refusing to start") {
+		t.Fatalf("serve on a tampered ledger: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func TestAVerifyKilledMidwayIsAnsweredOrRunByItsRetry(t *testing.T) {
 	data := t.TempDir()
 	goldshopRun(t, bin, "admin", "add", "--data", data, "--phone", "09120000001", "--password", "kill-owner-pass-1")
 	addr := freeAddr(t)
-	logs := &lockedBuffer{}
+	logs := &syncLog{}
 	var server *exec.Cmd
 	var exited chan error
 	c := &drillClient{t: t, base: "http://" + addr, sms: logs, http: &http.Client{Timeout: 10 * time.Second}}
@@ -113,7 +113,7 @@ func verifyWithKey(c *drillClient, token, code, key string) (status int, body st
 }
 
 // smsCount is how many texts the server's log holds for phone.
-func smsCount(logs *lockedBuffer, phone string) int {
+func smsCount(logs *syncLog, phone string) int {
 	n := 0
 	for _, m := range drillSMS.FindAllStringSubmatch(logs.String(), -1) {
 		if m[1] == phone {
@@ -124,7 +124,7 @@ func smsCount(logs *lockedBuffer, phone string) int {
 }
 
 // waitSMSCode waits for the text to phone after the first `after` ones and returns its code.
-func waitSMSCode(t *testing.T, logs *lockedBuffer, phone string, after int) string {
+func waitSMSCode(t *testing.T, logs *syncLog, phone string, after int) string {
 	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		var texts []string

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -55,7 +55,7 @@ func TestHTTPSFromACME(t *testing.T) {
 		t.Fatalf("admin sees %+v", v)
 	}
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"check", "--data", data}, &out, io.Discard); err != nil ||
+	if err := Run(context.Background(), []string{"check", "--data", data}, &out, io.Discard); err != nil ||
 		!strings.Contains(out.String(), "certificate goldshop.localhost expires "+issued.NotAfter.UTC().Format(time.DateOnly)) ||
 		strings.Contains(out.String(), "WARN") {
 		t.Fatalf("check: %v\n%s", err, out.String())

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -61,7 +61,7 @@ func shopWithMoney(t *testing.T, data string) time.Time {
 func runOut(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	var out bytes.Buffer
-	err := run(context.Background(), args, &out, &bytes.Buffer{})
+	err := Run(context.Background(), args, &out, &bytes.Buffer{})
 	return out.String(), err
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -143,7 +142,7 @@ func TestHTTPSSettings(t *testing.T) {
 		dir := t.TempDir()
 		writeTestFile(t, filepath.Join(dir, "cert.pem"), []byte("not a certificate"))
 		writeTestFile(t, filepath.Join(dir, "key.pem"), []byte("not a key"))
-		err := run(context.Background(), []string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0", "--http-addr", "",
+		err := Run(context.Background(), []string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0", "--http-addr", "",
 			"--tls-cert", filepath.Join(dir, "cert.pem"), "--tls-key", filepath.Join(dir, "key.pem")}, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), "--tls-cert") {
 			t.Fatalf("serve with a broken certificate: %v", err)
@@ -228,76 +227,9 @@ func adminCertificate(t *testing.T, c *http.Client, base, token string) certific
 
 func addTestOwner(t *testing.T, data string) {
 	t.Helper()
-	if err := run(context.Background(), []string{"admin", "add", "--data", data, "--phone", "09120000009", "--password", "shop-owner-1"},
+	if err := Run(context.Background(), []string{"admin", "add", "--data", data, "--phone", "09120000009", "--password", "shop-owner-1"},
 		io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// serveForTest runs `goldshop serve` in-process until the test ends or stop is called, and waits until it serves.
-func serveForTest(t *testing.T, args ...string) (logs *syncLog, stop func()) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	logs = &syncLog{}
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, append([]string{"serve"}, args...), io.Discard, logs) }()
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), `"msg":"goldshop is serving"`); {
-		select {
-		case err := <-done:
-			t.Fatalf("serve returned %v\n%s", err, logs)
-		case <-time.After(20 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the shop did not start\n%s", logs)
-		}
-	}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("serve returned %v", err)
-				}
-			case <-time.After(20 * time.Second):
-				t.Error("the shop did not stop")
-			}
-		})
-	}
-	t.Cleanup(func() {
-		stop()
-		if t.Failed() {
-			t.Logf("the shop's log:\n%s", logs)
-		}
-	})
-	return logs, stop
-}
-
-// syncLog holds the shop's log, written by the shop while the test reads it.
-type syncLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func (l *syncLog) waitFor(t *testing.T, timeout time.Duration, want string) {
-	t.Helper()
-	for deadline := time.Now().Add(timeout); !strings.Contains(l.String(), want); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the log never said %s", want)
-		}
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ func goldshopBinary(t *testing.T) string {
 		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
 	}
 	bin := filepath.Join(t.TempDir(), "goldshop")
-	cmd := exec.Command(goTool, "build", "-o", bin, ".")
+	cmd := exec.Command(goTool, "build", "-o", bin, "goldshop")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -57,7 +57,7 @@ func goldshopRun(t *testing.T, bin string, args ...string) string {
 type drillClient struct {
 	t    *testing.T
 	base string
-	sms  *lockedBuffer // the server's standard error, where --sms console texts the codes
+	sms  *syncLog // the server's standard error, where --sms console texts the codes
 	http *http.Client
 }
 
@@ -211,7 +211,7 @@ func TestOwnersDrill(t *testing.T) {
 	goldshopRun(t, bin, "admin", "add", "--data", data, "--phone", "09120000001", "--password", "drill-owner-pass-1")
 
 	addr := freeAddr(t)
-	logs := &lockedBuffer{}
+	logs := &syncLog{}
 	server := exec.Command(bin, "--data", data, "--addr", addr, "--sms", "console",
 		"--backup-dir", backups, "--backup-every", "2s", "--replicate-to", replica)
 	server.Stderr = logs

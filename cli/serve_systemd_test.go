@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ func TestInstalledUnitPassesSystemdAnalyze(t *testing.T) {
 		t.Skip("systemd-analyze is not installed")
 	}
 	root := t.TempDir()
-	if out, err := exec.Command("bash", "install.sh", "--unit-only", root).CombinedOutput(); err != nil {
+	if out, err := exec.Command("bash", "../install.sh", "--unit-only", root).CombinedOutput(); err != nil {
 		t.Fatalf("install.sh --unit-only: %v\n%s", err, out)
 	}
 	// verify --root loads the targets the unit depends on from the root, and checks that ExecStart is an
@@ -121,7 +121,7 @@ func TestServeAsSystemdWould(t *testing.T) {
 	if os.Getenv("GOLDSHOP_HELPER_SERVE") != "1" {
 		return
 	}
-	if err := run(context.Background(), []string{"serve"}, os.Stdout, os.Stderr); err != nil {
+	if err := Run(context.Background(), []string{"serve"}, os.Stdout, os.Stderr); err != nil {
 		t.Fatal(err)
 	}
 }

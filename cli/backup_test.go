@@ -1,77 +1,17 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	bk "goldshop/backup"
 	"goldshop/store"
 )
-
-// lockedBuffer collects a server's standard error while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-// serveInProcess runs `goldshop serve` with args on a free loopback port until stop, which returns what
-// serve returned. It fails the test if the shop does not answer /healthz within 10 s.
-func serveInProcess(t *testing.T, args ...string) (base string, logs *lockedBuffer, stop func() error) {
-	t.Helper()
-	addr := freeAddr(t)
-	logs = &lockedBuffer{}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, append([]string{"serve", "--addr", addr}, args...), &bytes.Buffer{}, logs) }()
-	base = "http://" + addr
-	var stopped bool
-	var err error
-	stop = func() error {
-		if !stopped {
-			stopped = true
-			cancel()
-			select {
-			case err = <-done:
-			case <-time.After(30 * time.Second):
-				t.Fatal("serve did not stop")
-			}
-		}
-		return err
-	}
-	t.Cleanup(func() { stop() })
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		select {
-		case err := <-done:
-			t.Fatalf("serve stopped: %v\n%s", err, logs)
-		default:
-		}
-		if resp, err := http.Get(base + "/healthz"); err == nil {
-			resp.Body.Close()
-			return base, logs, stop
-		}
-	}
-	t.Fatalf("the shop did not answer\n%s", logs)
-	return
-}
 
 // ourFiles tells whether every file in dir is an archive, or an archive being written when writing is true.
 func ourFiles(t *testing.T, dir string, writing bool) []string {
@@ -133,7 +73,7 @@ func TestServeReplicatesAndLeavesCheckpointsToLitestream(t *testing.T) {
 	_, logs, stop := serveInProcess(t, "--data", data, "--backup-every", "0", "--replicate-to", replica)
 	// A command run beside the server must not wait out the busy timeout behind Litestream's read lock.
 	start := time.Now()
-	if err := run(context.Background(), []string{"admin", "add", "--data", data, "--phone", "09120000031", "--password", "owner-pass-31"},
+	if err := Run(context.Background(), []string{"admin", "add", "--data", data, "--phone", "09120000031", "--password", "owner-pass-31"},
 		&bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +100,7 @@ func replicaHasUser(t *testing.T, replica, phone string, extra ...string) bool {
 	t.Helper()
 	data := filepath.Join(t.TempDir(), "data")
 	args := append([]string{"restore", "--from-replica", replica, "--data", data}, extra...)
-	if err := run(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+	if err := Run(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		return false
 	}
 	st, err := store.Open(context.Background(), filepath.Join(data, "goldshop.db"))
@@ -186,7 +126,7 @@ func TestServeRefusesBackupSettingsItCannotKeep(t *testing.T) {
 	} {
 		var stderr bytes.Buffer
 		args := append([]string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0"}, c.args...)
-		err := run(context.Background(), args, &bytes.Buffer{}, &stderr)
+		err := Run(context.Background(), args, &bytes.Buffer{}, &stderr)
 		if err == nil || !strings.Contains(err.Error()+stderr.String(), c.want) || strings.Contains(err.Error(), "secret") {
 			t.Errorf("%v: %v %s", c.args, err, stderr.String())
 		}
@@ -196,12 +136,40 @@ func TestServeRefusesBackupSettingsItCannotKeep(t *testing.T) {
 func TestOneServerPerDataFolder(t *testing.T) {
 	data := t.TempDir()
 	serveInProcess(t, "--data", data, "--backup-every", "0")
-	err := run(context.Background(), []string{"serve", "--data", data, "--addr", "127.0.0.1:0", "--backup-every", "0"}, &bytes.Buffer{}, &bytes.Buffer{})
+	err := Run(context.Background(), []string{"serve", "--data", data, "--addr", "127.0.0.1:0", "--backup-every", "0"}, &bytes.Buffer{}, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "running on this data folder") {
 		t.Fatalf("a second server on the same folder: %v", err)
 	}
 	out, err := runOut(t, "restore", "--force", "--from-replica", "file:///nowhere", "--data", data)
 	if err == nil || !strings.Contains(err.Error(), "stop it before restoring") || out != "" {
 		t.Fatalf("forced restore over the running shop: %v %q", err, out)
+	}
+}
+
+func TestBackupWhileTheShopRuns(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	live, err := store.Open(ctx, filepath.Join(data, "goldshop.db")) // the running shop's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if err := live.SetBasePrice(ctx, 0, 51000000, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "backup.db")
+	if err := Run(ctx, []string{"backup", "--data", data, file}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	copyDB, err := store.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copyDB.Close()
+	if p, err := copyDB.BasePrice(ctx); err != nil || p.PricePerGramRial != 51000000 {
+		t.Fatalf("backup holds %v (err %v)", p, err)
+	}
+	if err := Run(ctx, []string{"backup", "--data", data}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+		t.Fatal("backup without a file name succeeded")
 	}
 }
