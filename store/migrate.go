@@ -99,7 +99,7 @@ func (s *Store) Optimize(ctx context.Context) error {
 }
 
 // optimize runs pragma on the writer (q: the pool, or the committer's connection between groups) and, when it
-// changed the statistics, retires the read connections that plan by the old ones (read_pool.go).
+// changed the statistics, retires the read connections that plan by the old ones (connections.go).
 func (s *Store) optimize(ctx context.Context, q queryer, pragma string) error {
 	before, err := statistics(ctx, q)
 	if err != nil {
