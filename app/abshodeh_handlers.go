@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/http"
 	"slices"
@@ -68,7 +68,7 @@ type barRequest struct {
 
 // bar checks a bar's figures and computes its vazn750; the server never takes vazn750 from the client.
 func (req barRequest) bar() (store.Bar, error) {
-	b := store.Bar{Rey: strings.Join(strings.Fields(normalizeName(req.Rey)), " "), Ang: persian.LatinDigits(strings.TrimSpace(req.Ang))}
+	b := store.Bar{Rey: strings.Join(strings.Fields(iran.Name(req.Rey)), " "), Ang: iran.LatinDigits(strings.TrimSpace(req.Ang))}
 	if !plainText(b.Rey) || !plainText(b.Ang) {
 		return b, badRequest(msgTextNotPlain)
 	}

@@ -1,26 +1,23 @@
 package app
 
 import (
-	"goldshop/persian"
-	"goldshop/rules"
+	"goldshop/iran"
 	"net/url"
 	"strings"
 	"time"
 )
 
-// parseTehranTime reads an admin filter date: "YYYY-MM-DDTHH:mm:ss" without zone, meaning Tehran time
-// (decisions.md §2); milliseconds and a bare date are accepted too. Empty means no bound.
+// parseTehranTime reads an admin filter date as iran.TehranTime does: "YYYY-MM-DDTHH:mm:ss" without zone,
+// meaning Tehran time (decisions.md §2). Empty means no bound.
 func parseTehranTime(s string) (time.Time, error) {
-	s = persian.LatinDigits(strings.TrimSpace(s))
-	if s == "" {
+	if strings.TrimSpace(s) == "" {
 		return time.Time{}, nil
 	}
-	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04:05.000", "2006-01-02T15:04", "2006-01-02"} {
-		if t, err := time.ParseInLocation(layout, s, rules.Tehran); err == nil {
-			return t, nil
-		}
+	t, err := iran.TehranTime(s)
+	if err != nil {
+		return t, badRequest(msgDateInvalid)
 	}
-	return time.Time{}, badRequest(msgDateInvalid)
+	return t, nil
 }
 
 // dateRange reads startDate and endDate; a start after the end is refused as the screens refuse it.
@@ -49,10 +46,4 @@ func oneOf(v string, allowed ...string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// startOfTehranDay is midnight in Tehran of the day t falls on.
-func startOfTehranDay(t time.Time) time.Time {
-	y, m, d := t.In(rules.Tehran).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, rules.Tehran)
 }

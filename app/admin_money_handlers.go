@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/http"
 	"net/url"
@@ -27,7 +27,7 @@ type tradesView struct {
 
 // adminDashboard gives the owner's figures (decisions.md §8).
 func (a *App) adminDashboard(w http.ResponseWriter, r *http.Request) error {
-	d, err := a.store.Dashboard(r.Context(), startOfTehranDay(a.now()))
+	d, err := a.store.Dashboard(r.Context(), iran.DayStart(a.now()))
 	if err != nil {
 		return err
 	}
@@ -47,12 +47,12 @@ func (a *App) adminDashboard(w http.ResponseWriter, r *http.Request) error {
 
 // findCustomer finds one user by phone, id or name, in that order (the charge screen's search box).
 func (a *App) findCustomer(r *http.Request, query string) (store.CustomerBalances, error) {
-	q := persian.LatinDigits(normalizeName(query))
+	q := iran.LatinDigits(iran.Name(query))
 	if q == "" {
 		return store.CustomerBalances{}, badRequest(msgChargeSearchEmpty)
 	}
 	search := q
-	if phone, ok := normalizePhone(q); ok && len(q) >= 10 {
+	if phone, err := iran.Phone(q); err == nil && len(q) >= 10 {
 		search = phone
 	}
 	list, err := a.store.CustomersBalances(r.Context(), store.BalancesFilter{Search: search, Limit: 1})
@@ -132,7 +132,7 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 
 // optionalBound reads an optional rial or gold filter bound; gold arrives in grams and is kept in milligrams.
 func optionalBound(q url.Values, name string, gold bool) (*int64, error) {
-	s := persian.NumberText(q.Get(name))
+	s := iran.NumberText(q.Get(name))
 	if s == "" {
 		return nil, nil
 	}

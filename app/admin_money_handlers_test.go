@@ -2,8 +2,7 @@ package app
 
 import (
 	"fmt"
-	"goldshop/persian"
-	"goldshop/rules"
+	"goldshop/iran"
 	"maps"
 	"strings"
 	"testing"
@@ -42,7 +41,7 @@ func TestManualChargeFindsTheUserAndCredits(t *testing.T) {
 		{name: "refuses a customer looking users up", method: "GET", path: "/api/adminCharge/user/" + id, token: user, wantStatus: 403, wantAbsent: []string{phone}},
 		{name: "refuses a customer charging", method: "POST", path: "/api/adminCharge/charge", token: user, body: map[string]any{"userId": id, "type": "rial", "amount": 5}, wantStatus: 403, wantAbsent: refused},
 		{name: "finds a user by id", method: "GET", path: "/api/adminCharge/user/" + id, token: admin, wantStatus: 200, wantContains: `"phone_number":"` + phone + `"`, wantAbsent: []string{otherPhone}},
-		{name: "finds a user by phone in Persian digits", method: "GET", path: "/api/adminCharge/user/" + persian.Digits(phone), token: admin, wantStatus: 200, wantContains: `"id":` + id, wantAbsent: []string{otherPhone}},
+		{name: "finds a user by phone in Persian digits", method: "GET", path: "/api/adminCharge/user/" + iran.Digits(phone), token: admin, wantStatus: 200, wantContains: `"id":` + id, wantAbsent: []string{otherPhone}},
 		{name: "finds a user by part of the name", method: "GET", path: "/api/adminCharge/user/سارا", token: admin, wantStatus: 200, wantContains: `"balance_rial":"0"`},
 		{name: "says when nobody matches", method: "GET", path: "/api/adminCharge/user/نیما", token: admin, wantStatus: 404, wantContains: msgUserNotFound, wantAbsent: []string{phone}},
 		{name: "refuses a zero rial charge", method: "POST", path: "/api/adminCharge/charge", token: admin, body: map[string]any{"userId": id, "type": "rial", "amount": 0}, wantStatus: 400, wantContains: msgChargeAmount, wantAbsent: refused},
@@ -105,7 +104,7 @@ func TestAdminWalletRequestFilters(t *testing.T) {
 	admin := s.signInAdmin()
 	s.deposit(user, "100")
 	s.deposit(other, "200")
-	today := s.clock.Now().In(rules.Tehran).Format("2006-01-02")
+	today := s.clock.Now().In(iran.Tehran).Format("2006-01-02")
 	s.run(t, []scenario{
 		{name: "filters by type", method: "GET", path: "/api/wallet/requests/admin?type=withdraw", token: admin, wantStatus: 200, wantContains: `[]`, wantAbsent: []string{`"amount":`}},
 		{name: "refuses an unknown type", method: "GET", path: "/api/wallet/requests/admin?type=gift", token: admin, wantStatus: 400, wantContains: msgFilterInvalid},

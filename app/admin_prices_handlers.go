@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/http"
 	"strconv"
@@ -142,8 +142,8 @@ func (a *App) adminUsers(w http.ResponseWriter, r *http.Request) error {
 // adminSearchText normalises an admin's user search: Persian digits and letters folded, a phone in any
 // accepted form reduced to 09….
 func adminSearchText(s string) string {
-	s = persian.LatinDigits(normalizeName(s))
-	if phone, ok := normalizePhone(s); ok && len(s) >= 10 {
+	s = iran.LatinDigits(iran.Name(s))
+	if phone, err := iran.Phone(s); err == nil && len(s) >= 10 {
 		return phone
 	}
 	return s

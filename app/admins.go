@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -21,14 +22,14 @@ type AdminInput struct {
 // AddAdmin creates an admin (an owner unless in.Role is staff), or gives that role to the user with that phone and sets the password, applying the same
 // phone and password rules as sign-up. It returns the user id and whether the user is new.
 func AddAdmin(ctx context.Context, st *store.Store, in AdminInput) (int64, bool, error) {
-	phone, ok := normalizePhone(in.Phone)
-	if !ok {
+	phone, err := iran.Phone(in.Phone)
+	if err != nil {
 		return 0, false, errors.New("--phone must be an Iranian mobile number such as 09123456789")
 	}
 	if problem := passwordProblem(in.Password); problem != "" {
 		return 0, false, errors.New("--password is not acceptable: at least 6 characters, at most 128, and not a common password")
 	}
-	first, last := normalizeName(in.FirstName), normalizeName(in.LastName)
+	first, last := iran.Name(in.FirstName), iran.Name(in.LastName)
 	if !plainText(first) || !plainText(last) {
 		return 0, false, errors.New("--first-name and --last-name must be plain text: no control or direction characters")
 	}

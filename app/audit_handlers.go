@@ -2,7 +2,7 @@ package app
 
 import (
 	"encoding/json"
-	"goldshop/persian"
+	"goldshop/iran"
 	"net/http"
 	"strconv"
 	"strings"
@@ -66,7 +66,7 @@ func auditFilter(r *http.Request) (store.AuditFilter, error) {
 	bad := badRequest(msgAuditFilter)
 	positive := func(name string, dst *int64) bool {
 		if s := q.Get(name); s != "" {
-			n, err := strconv.ParseInt(persian.LatinDigits(s), 10, 64)
+			n, err := strconv.ParseInt(iran.LatinDigits(s), 10, 64)
 			if err != nil || n <= 0 {
 				return false
 			}
@@ -82,15 +82,15 @@ func auditFilter(r *http.Request) (store.AuditFilter, error) {
 		f.Limit = int(min(limit, auditPageSize))
 	}
 	if s := q.Get("from"); s != "" {
-		from, ok := jalaliDayStart(s)
-		if !ok {
+		from, err := iran.JalaliDayStart(s)
+		if err != nil {
 			return f, bad
 		}
 		f.From = from
 	}
 	if s := q.Get("to"); s != "" {
-		to, ok := jalaliDayStart(s)
-		if !ok {
+		to, err := iran.JalaliDayStart(s)
+		if err != nil {
 			return f, bad
 		}
 		f.To = to.AddDate(0, 0, 1) // inclusive: up to the end of that day

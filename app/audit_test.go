@@ -3,17 +3,17 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"goldshop/rules"
 	"strings"
 	"testing"
 	"time"
 
 	jalaali "github.com/jalaali/go-jalaali"
+	"goldshop/iran"
 )
 
 // jalaliDay names the Tehran day of t as the audit filter takes it.
 func jalaliDay(t time.Time) string {
-	t = t.In(rules.Tehran)
+	t = t.In(iran.Tehran)
 	y, m, d, _ := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
 	return fmt.Sprintf("%04d/%02d/%02d", y, m, d)
 }

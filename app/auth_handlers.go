@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -32,19 +32,19 @@ func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
 	if err := req.profileInput.normalize(a); err != nil {
 		return err
 	}
-	nationalID := persian.LatinDigits(strings.TrimSpace(req.NationalID))
-	if !validNationalID(nationalID) {
+	nationalID := iran.LatinDigits(strings.TrimSpace(req.NationalID))
+	if !iran.ValidNationalID(nationalID) {
 		return badRequest(msgNationalIDInvalid)
 	}
-	phone, ok := normalizePhone(req.PhoneNumber)
-	if !ok {
+	phone, err := iran.Phone(req.PhoneNumber)
+	if err != nil {
 		return badRequest(msgPhoneInvalid)
 	}
 	if problem := passwordProblem(req.Password); problem != "" {
 		return badRequest(problem)
 	}
 	var referredBy int64
-	if code := strings.TrimSpace(persian.LatinDigits(req.ReferralCode)); code != "" {
+	if code := strings.TrimSpace(iran.LatinDigits(req.ReferralCode)); code != "" {
 		inviter, err := a.store.UserByReferralCode(r.Context(), code)
 		if errors.Is(err, store.ErrNotFound) {
 			return badRequest(msgReferralInvalid)
@@ -91,8 +91,8 @@ func (a *App) authRequestCode(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	phone, ok := normalizePhone(req.PhoneNumber)
-	if !ok {
+	phone, err := iran.Phone(req.PhoneNumber)
+	if err != nil {
 		return badRequest(msgPhoneInvalid)
 	}
 	scope := "" // a login code
@@ -134,8 +134,8 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	phone, ok := normalizePhone(req.PhoneNumber)
-	if !ok {
+	phone, err := iran.Phone(req.PhoneNumber)
+	if err != nil {
 		return badRequest(msgPhoneInvalid)
 	}
 	if err := a.limitLogins(r); err != nil {
@@ -182,8 +182,8 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	phone, ok := normalizePhone(req.PhoneNumber)
-	if !ok {
+	phone, err := iran.Phone(req.PhoneNumber)
+	if err != nil {
 		return badRequest(msgPhoneInvalid)
 	}
 	if req.Password == "" {

@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"net/http"
 	"strings"
 	"testing"
@@ -146,7 +146,7 @@ func TestVerificationCodeRules(t *testing.T) {
 			t.Fatalf("resend: %d %s", r.Status, r.Body)
 		}
 		code := s.lastCode(phone)
-		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": persian.Digits(code), "registration_id": id}); r.Status != 200 {
+		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": iran.Digits(code), "registration_id": id}); r.Status != 200 {
 			t.Fatalf("verify with Persian digits: %d %s", r.Status, r.Body)
 		}
 		if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": code, "registration_id": id}); r.Status != 400 {

@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -16,20 +16,11 @@ type bankAccountRequest struct {
 	HolderName string `json:"account_holder_name"`
 }
 
-// checkCard normalises a typed card number and finds its bank, or says what is wrong with it.
-func checkCard(typed string) (card, bank string, err error) {
-	card = strings.NewReplacer("-", "", " ", "").Replace(persian.NumberText(typed))
-	if len(card) != 16 || !persian.OnlyDigits(card) {
-		return "", "", badRequest(msgCardDigits)
-	}
-	if !luhnValid(card) {
-		return "", "", badRequest(msgCardInvalid)
-	}
-	bank, ok := bankByBIN[card[:6]]
-	if !ok {
-		return "", "", badRequest(msgCardUnknownBank)
-	}
-	return card, bank, nil
+// cardProblems are the Persian answers to iran.Card's refusals.
+var cardProblems = map[error]string{
+	iran.ErrCardDigits:      msgCardDigits,
+	iran.ErrCardLuhn:        msgCardInvalid,
+	iran.ErrCardUnknownBank: msgCardUnknownBank,
 }
 
 // bankAccountsList returns the caller's cards.
@@ -51,19 +42,18 @@ func (a *App) bankAccountsCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	card, bank, err := checkCard(req.CardNumber)
+	card, bank, err := iran.Card(req.CardNumber)
 	if err != nil {
-		return err
+		return badRequest(cardProblems[err])
 	}
 	iban := ""
 	if strings.TrimSpace(req.IBAN) != "" {
-		var ok bool
-		if iban, ok = normalizeIBAN(req.IBAN); !ok {
+		if iban, err = iran.IBAN(req.IBAN); err != nil {
 			return badRequest(msgIBANInvalid)
 		}
 	}
 	u := caller(r).User
-	holder := normalizeName(req.HolderName)
+	holder := iran.Name(req.HolderName)
 	if holder == "" {
 		holder = u.FirstName + " " + u.LastName
 	}

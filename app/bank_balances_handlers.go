@@ -8,6 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
 )
@@ -77,8 +78,8 @@ func (a *App) bankBalanceAdd(w http.ResponseWriter, r *http.Request) error {
 	if !ok || balance > maxBankBalanceRial {
 		return badRequest(msgBankBalanceAmount)
 	}
-	day, ok := tehranDay(strings.TrimSpace(req.AsOf))
-	if !ok || day.After(a.now()) {
+	day, err := iran.GregorianDay(strings.TrimSpace(req.AsOf))
+	if err != nil || day.After(a.now()) {
 		return badRequest(msgBankBalanceDate)
 	}
 	saved, err := a.store.AddBankBalance(r.Context(), caller(r).User.ID, store.BankBalance{Bank: bank,

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"goldshop/rules"
+	"goldshop/iran"
 )
 
 type bankBalancesAnswer struct {
@@ -29,7 +29,7 @@ func (s *testShop) bankBalances(t *testing.T, owner string) bankBalancesAnswer {
 func TestBankBalancesSetTheBanksAgainstCustomersRial(t *testing.T) {
 	s := newBareShop(t)
 	owner := s.signInAdmin()
-	today := s.clock.Now().In(rules.Tehran)
+	today := s.clock.Now().In(iran.Tehran)
 	day := func(back int) string { return today.AddDate(0, 0, -back).Format(time.DateOnly) }
 	if a := s.bankBalances(t, owner); len(a.Items) != 0 || a.Total != "0" || a.RialOwed != "0" || a.Ratio != nil {
 		t.Fatalf("a new shop: %+v", a)
@@ -64,7 +64,7 @@ func TestBankBalancesRefuseBadInputAndOthers(t *testing.T) {
 	owner := s.signInAdmin()
 	staff := s.signInStaff("09350000002")
 	c := s.newCustomer()
-	today := s.clock.Now().In(rules.Tehran)
+	today := s.clock.Now().In(iran.Tehran)
 	good := func(change map[string]any) map[string]any {
 		b := map[string]any{"bank": "ملت", "balance": "1000", "as_of": today.Format(time.DateOnly)}
 		for k, v := range change {

@@ -6,7 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"log/slog"
 	"math/big"
 	"net"
@@ -71,7 +71,7 @@ func (a *App) textCode(r *http.Request, phone, purpose string,
 		return tooMany(msgTooManyRequests)
 	case errors.Is(err, store.ErrCodeTooSoon):
 		secs := int(wait.Seconds() + 0.999)
-		return tooMany(fmt.Sprintf(msgCodeTooSoonFormat, persian.Digits(fmt.Sprint(secs))))
+		return tooMany(fmt.Sprintf(msgCodeTooSoonFormat, iran.Digits(fmt.Sprint(secs))))
 	case errors.Is(err, store.ErrCodeDailyCap):
 		return tooMany(msgCodeDailyCap)
 	case err != nil:
@@ -103,8 +103,8 @@ func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope st
 
 // typedCode is the code as the customer typed it, in Latin digits; 400 unless it is five digits.
 func typedCode(typed string) (string, error) {
-	code := persian.LatinDigits(strings.TrimSpace(typed))
-	if len(code) != 5 || !persian.OnlyDigits(code) {
+	code := iran.LatinDigits(strings.TrimSpace(typed))
+	if len(code) != 5 || !iran.OnlyDigits(code) {
 		return "", badRequest(msgCodeFormat)
 	}
 	return code, nil

@@ -2,7 +2,7 @@ package app
 
 import (
 	_ "embed"
-	"goldshop/persian"
+	"goldshop/iran"
 	"strings"
 )
 
@@ -21,5 +21,5 @@ var commonPasswords = func() map[string]bool {
 
 // isCommonPassword reports whether pw (ignoring case) is among the passwords guessed first by attackers.
 func isCommonPassword(pw string) bool {
-	return commonPasswords[strings.ToLower(persian.LatinDigits(pw))]
+	return commonPasswords[strings.ToLower(iran.LatinDigits(pw))]
 }

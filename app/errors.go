@@ -3,7 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"log/slog"
 	"net/http"
 
@@ -76,15 +76,15 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrCodeNone):
 		ae = &apiError{http.StatusBadRequest, msgCodeExpired}
 	case errors.As(err, &reserve):
-		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgReserveShortFormat, persian.Grams(reserve.ShortMg))}
+		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgReserveShortFormat, iran.Grams(reserve.ShortMg))}
 	case errors.Is(err, rules.ErrTradeTooSmall):
 		ae = &apiError{http.StatusBadRequest, msgTradeTooSmall}
 	case errors.Is(err, rules.ErrTradeTooLarge):
 		ae = &apiError{http.StatusBadRequest, msgTradeTooLarge}
 	case errors.As(err, &weight) && weight.Below:
-		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgWeightBelowMinFormat, persian.Grams(weight.Limit))}
+		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgWeightBelowMinFormat, iran.Grams(weight.Limit))}
 	case errors.As(err, &weight):
-		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgWeightAboveMaxFormat, persian.Grams(weight.Limit))}
+		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgWeightAboveMaxFormat, iran.Grams(weight.Limit))}
 	default:
 		a.log.ErrorContext(r.Context(), "request failed", slog.String("method", r.Method),
 			slog.String("path", r.URL.Path), slog.String("request_id", requestID(r.Context())),

@@ -8,6 +8,7 @@ import (
 
 	jalaali "github.com/jalaali/go-jalaali"
 
+	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
 )
@@ -105,7 +106,7 @@ func jalaliMinute(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	t = t.In(rules.Tehran)
+	t = t.In(iran.Tehran)
 	y, m, d, err := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
 	if err != nil { // outside the calendar's range, which no row of the shop is
 		return t.Format("2006-01-02 15:04")

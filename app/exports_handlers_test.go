@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"goldshop/rules"
+	"goldshop/iran"
 )
 
 // exportFile is an export as the owner's browser saves it, read back.
@@ -63,7 +63,7 @@ func (c *testClock) setClock(t time.Time) {
 
 // tehran is a moment of Tehran's wall clock in March 2026.
 func tehran(day, hour, minute int) time.Time {
-	return time.Date(2026, time.March, day, hour, minute, 0, 0, rules.Tehran)
+	return time.Date(2026, time.March, day, hour, minute, 0, 0, iran.Tehran)
 }
 
 // exportDaysShop is a shop whose owner and customer Sara did something of every kind just before the

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"goldshop/rules"
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -57,7 +57,7 @@ func (s *testShop) manyTrades(t *testing.T, n int) string {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	return now.In(rules.Tehran).Format(time.DateOnly)
+	return now.In(iran.Tehran).Format(time.DateOnly)
 }
 
 func TestALargeExportStreamsInPartsAndLetsGoOfItsConnection(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"goldshop/iran/irantest"
 	"goldshop/store"
 )
 
@@ -69,8 +70,12 @@ func wantGoldMg(raw json.RawMessage) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return wantFixed(typedNumber(s), 3, 1, rules.MaxAmountMg)
+	return irantest.WantFixed(irantest.TypedNumber(s), 3, 1, rules.MaxAmountMg)
 }
+
+// wantRial is what rules.ParseAmountRial(iran.NumberText(s)) must answer: a whole rial from 1 to 10^15
+// (decisions.md, Amounts) typed with at most 18 digits.
+func wantRial(s string) (int64, bool) { return irantest.WantWhole(s, rules.MaxAmountRial) }
 
 func wantRialField(raw json.RawMessage) (int64, bool) {
 	s, ok := typedField(raw)
@@ -95,7 +100,7 @@ func FuzzMoneyBodies(f *testing.F) {
 	shop.setPrice(admin, 50_000_000)
 	shop.charge(admin, c, "rial", "1000000000000")
 	shop.charge(admin, c, "gold", "100")
-	card := luhnCard("603799123456789")
+	card := irantest.LuhnCard("603799123456789")
 	accountID := shop.addSettledCard(c.token, card)
 	barID := shop.addBar(admin, "آزمایشگاه ری", "7", "750", "1")
 	adminUser, err := shop.store.UserByPhone(ctx, adminPhone)
@@ -134,10 +139,10 @@ func FuzzMoneyBodies(f *testing.F) {
 			`{"card_number":"{card}","iban":"IR00 0170 0000 0010 0324 2000 01"}`, `{"card_number":"{card}","account_holder_name":"\u202eعلی"}`,
 			`{"card_number":"1234567812345678"}`, `{"card_number":"{card}0"}`},
 	}
-	other := luhnCard("610433987654321")
+	other := irantest.LuhnCard("610433987654321")
 	fill := strings.NewReplacer("{account}", fmt.Sprint(accountID), "{customer}", c.id, "{bar}", barID, "{card}", card,
-		"{new card}", luhnCard("589210111122223"), "{spaced card}", other[:4]+" "+other[4:8]+" "+other[8:12]+" "+other[12:],
-		"{iban}", ibanFor("0170000000100324200001"))
+		"{new card}", irantest.LuhnCard("589210111122223"), "{spaced card}", other[:4]+" "+other[4:8]+" "+other[8:12]+" "+other[12:],
+		"{iban}", irantest.IBANFor("0170000000100324200001"))
 	for route, bodies := range seeds {
 		for _, b := range bodies {
 			f.Add(uint8(route), []byte(fill.Replace(b)))
@@ -241,7 +246,7 @@ func FuzzMoneyBodies(f *testing.F) {
 			acc := r.JSON["account"].(map[string]any)
 			card, _ := acc["card_number"].(string)
 			iban, _ := acc["iban"].(string)
-			if len(card) != 16 || !onlyASCIIDigits(card) || !refLuhn(card) || iban != "" && refMod97(iban) != 1 {
+			if len(card) != 16 || !irantest.OnlyASCIIDigits(card) || !irantest.Luhn(card) || iban != "" && irantest.Mod97(iban) != 1 {
 				t.Fatalf("bank account %s accepted as %v", body, acc)
 			}
 		}

@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/http"
 	"slices"
@@ -76,8 +76,8 @@ func (a *App) goldRequest(w http.ResponseWriter, r *http.Request) error {
 		}
 		barID = id
 	case strings.TrimSpace(req.Rey) != "" && strings.TrimSpace(req.Ang) != "":
-		b, err := a.store.BarByIngot(r.Context(), strings.Join(strings.Fields(normalizeName(req.Rey)), " "),
-			persian.LatinDigits(strings.TrimSpace(req.Ang)))
+		b, err := a.store.BarByIngot(r.Context(), strings.Join(strings.Fields(iran.Name(req.Rey)), " "),
+			iran.LatinDigits(strings.TrimSpace(req.Ang)))
 		if errors.Is(err, store.ErrNotFound) {
 			return notFound(msgBarNotFound)
 		}

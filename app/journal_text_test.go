@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/url"
 	"path/filepath"
@@ -20,11 +20,11 @@ func oldTradeText(typ string, mg int64) string {
 	if typ == store.EntrySell {
 		format = descSellFormat
 	}
-	return fmt.Sprintf(format, persian.Number(rules.FormatGold(mg)))
+	return fmt.Sprintf(format, iran.Number(rules.FormatGold(mg)))
 }
 
 func oldGoldRequestText(lab, ingot string) string {
-	return fmt.Sprintf(descGoldRequestFormat, lab, persian.Digits(ingot))
+	return fmt.Sprintf(descGoldRequestFormat, lab, iran.Digits(ingot))
 }
 
 // ledgerShop is a store with one entry of every statement kind, made through the store as the handlers make

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math/big"
 	"mime/multipart"
 	"net/http"
 	"testing"
@@ -21,23 +20,6 @@ func pngBytes(t testing.TB) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// luhnCard completes fifteen digits with their Luhn check digit.
-func luhnCard(fifteen string) string {
-	for d := 0; d <= 9; d++ {
-		if c := fmt.Sprintf("%s%d", fifteen, d); luhnValid(c) {
-			return c
-		}
-	}
-	panic("unreachable")
-}
-
-// ibanFor makes a valid Iranian IBAN from its 22-digit account part by computing the check digits.
-func ibanFor(bban string) string {
-	n, _ := new(big.Int).SetString(bban+"182700", 10)
-	check := 98 - new(big.Int).Mod(n, big.NewInt(97)).Int64()
-	return fmt.Sprintf("IR%02d%s", check, bban)
 }
 
 // upload posts a multipart deposit form; fields with a nil file are plain fields.

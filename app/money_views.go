@@ -3,7 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/url"
 	"strconv"
@@ -103,9 +103,9 @@ func viewEntries(list []store.Entry) []entryView {
 func entryText(e store.Entry) string {
 	switch e.Type {
 	case store.EntryBuy:
-		return fmt.Sprintf(descBuyFormat, persian.Number(rules.FormatGold(e.CreditGold)))
+		return fmt.Sprintf(descBuyFormat, iran.Number(rules.FormatGold(e.CreditGold)))
 	case store.EntrySell:
-		return fmt.Sprintf(descSellFormat, persian.Number(rules.FormatGold(e.DebitGold)))
+		return fmt.Sprintf(descSellFormat, iran.Number(rules.FormatGold(e.DebitGold)))
 	case store.EntryRewardReferral:
 		return descReferralReward
 	case store.EntryWalletWithdraw:
@@ -119,7 +119,7 @@ func entryText(e store.Entry) string {
 		}
 	case store.EntryGoldRequest:
 		if e.ReversesID == 0 {
-			return fmt.Sprintf(descGoldRequestFormat, e.BarLab, persian.Digits(e.BarIngot))
+			return fmt.Sprintf(descGoldRequestFormat, e.BarLab, iran.Digits(e.BarIngot))
 		}
 		if e.Description == "" {
 			return msgDefaultRejectGold
@@ -158,7 +158,7 @@ func (a *App) statement(ctx context.Context, q url.Values, userID int64) (statem
 		if v == "" {
 			return dflt, true
 		}
-		n, err := strconv.ParseInt(persian.LatinDigits(v), 10, 64)
+		n, err := strconv.ParseInt(iran.LatinDigits(v), 10, 64)
 		return n, err == nil && n > 0
 	}
 	before, okCursor := number("cursor", 0)

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -35,9 +35,9 @@ var noticeTexts = map[string]noticeWords{
 func noticeAmount(n store.Notification) string {
 	switch n.Asset {
 	case store.AssetRial:
-		return persian.Number(strconv.FormatInt(n.Amount, 10)) + " ریال"
+		return iran.Number(strconv.FormatInt(n.Amount, 10)) + " ریال"
 	case store.AssetGold:
-		return persian.Grams(n.Amount) + " گرم"
+		return iran.Grams(n.Amount) + " گرم"
 	}
 	return ""
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -31,7 +31,7 @@ const notificationsPageSize = 20
 func (a *App) notificationsList(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	number := func(name string, dflt int64) (int64, bool) {
-		v := persian.LatinDigits(q.Get(name))
+		v := iran.LatinDigits(q.Get(name))
 		if v == "" {
 			return dflt, true
 		}

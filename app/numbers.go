@@ -3,7 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/json"
-	"goldshop/persian"
+	"goldshop/iran"
 )
 
 // numberText is a number field that arrives as a JSON number or a numeric string (with Persian or Arabic
@@ -22,7 +22,7 @@ func (n *numberText) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		*n = numberText(persian.NumberText(s))
+		*n = numberText(iran.NumberText(s))
 		return nil
 	}
 	var num json.Number

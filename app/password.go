@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -65,3 +66,17 @@ func checkPassword(hash, pw string) bool {
 // dummyHash is checked against when the phone has no account, so a wrong phone costs the same time as a
 // wrong password and timing does not tell which phones are customers. Made at first use, at argon's cost.
 var dummyHash = sync.OnceValue(func() string { return hashPassword("no account has this password") })
+
+// passwordProblem returns the Persian reason a new password is refused, or "" when it is acceptable.
+func passwordProblem(pw string) string {
+	n := utf8.RuneCountInString(pw)
+	switch {
+	case n < 6:
+		return msgPasswordShort
+	case n > 128:
+		return msgPasswordLong
+	case isCommonPassword(pw):
+		return msgPasswordCommon
+	}
+	return ""
+}

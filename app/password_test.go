@@ -21,3 +21,21 @@ func TestPasswordsAreHashedAtProductionCosts(t *testing.T) {
 		t.Fatalf("a lower-cost hash %q", low)
 	}
 }
+
+func TestPasswordHashing(t *testing.T) {
+	h := hashPassword("رمز-طولانی-فارسی")
+	if h == hashPassword("رمز-طولانی-فارسی") {
+		t.Fatal("two hashes of one password are equal: the salt is missing")
+	}
+	if !checkPassword(h, "رمز-طولانی-فارسی") || checkPassword(h, "رمز-طولانی-فارسي") || checkPassword("garbage", "x") {
+		t.Fatal("checkPassword gives a wrong answer")
+	}
+	// argon2id has no 72-byte cut: passwords that differ only after 72 bytes differ.
+	long := ""
+	for i := 0; i < 40; i++ {
+		long += "ط"
+	}
+	if checkPassword(hashPassword(long+"a"), long+"b") {
+		t.Fatal("a long password matched a different one")
+	}
+}

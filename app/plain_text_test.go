@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"goldshop/iran/irantest"
 	"testing"
 )
 
@@ -41,7 +42,7 @@ func TestStoredTextRefusesDirectionOverrides(t *testing.T) {
 	dep := s.deposit(user, "5")
 	s.run(t, []scenario{
 		{name: "a profile name", method: "PUT", path: "/api/users/update", token: user, body: map[string]any{"first_name": spoof, "last_name": "کریمی", "birth_date": "1368/02/14"}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
-		{name: "a card holder", method: "POST", path: "/api/bank-accounts", token: user, body: map[string]any{"card_number": luhnCard("603799112233445"), "account_holder_name": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
+		{name: "a card holder", method: "POST", path: "/api/bank-accounts", token: user, body: map[string]any{"card_number": irantest.LuhnCard("603799112233445"), "account_holder_name": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
 		{name: "a charge description", method: "POST", path: "/api/adminCharge/charge", token: admin, body: map[string]any{"userId": id, "type": "rial", "amount": 5, "description": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
 		{name: "a reject reason", method: "PUT", path: fmt.Sprintf("/api/wallet/requests/%d", dep), token: admin, body: map[string]any{"status": "rejected", "reject_reason": spoof}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},
 		{name: "a lab name", method: "POST", path: "/api/admin/abshodeh", token: admin, body: map[string]any{"rey": spoof, "ang": "12", "ayar": "750", "vazn": "10"}, wantStatus: 400, wantContains: msgTextNotPlain, wantAbsent: []string{spoof}},

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
 )
@@ -70,9 +70,9 @@ func (a *App) priceAlertAdd(w http.ResponseWriter, r *http.Request) error {
 	var met *store.ErrAlertMet
 	switch {
 	case errors.Is(err, store.ErrTooManyAlerts):
-		return badRequest(fmt.Sprintf(msgAlertTooManyFormat, persian.Digits(fmt.Sprint(store.MaxLiveAlerts))))
+		return badRequest(fmt.Sprintf(msgAlertTooManyFormat, iran.Digits(fmt.Sprint(store.MaxLiveAlerts))))
 	case errors.As(err, &met):
-		return badRequest(fmt.Sprintf(msgAlertMetFormat, persian.Number(fmt.Sprint(met.Price))))
+		return badRequest(fmt.Sprintf(msgAlertMetFormat, iran.Number(fmt.Sprint(met.Price))))
 	case err != nil:
 		return err
 	}

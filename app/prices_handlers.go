@@ -2,7 +2,7 @@ package app
 
 import (
 	"errors"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/http"
 	"strconv"
@@ -44,7 +44,7 @@ type pricePointView struct {
 func (a *App) pricesHistory(w http.ResponseWriter, r *http.Request) error {
 	days := 30
 	if q := r.URL.Query().Get("days"); q != "" {
-		n, err := strconv.Atoi(persian.LatinDigits(q))
+		n, err := strconv.Atoi(iran.LatinDigits(q))
 		if err != nil || n < 1 || n > 365 {
 			return badRequest(msgHistoryDaysInvalid)
 		}

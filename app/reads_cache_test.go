@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"goldshop/iran"
 	"goldshop/rules"
 )
 
@@ -112,7 +113,7 @@ func TestMyPricesFollowsTheClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	setAt := terms.Base.At // as the store keeps it
-	tehran := setAt.In(rules.Tehran)
+	tehran := setAt.In(iran.Tehran)
 	minute := tehran.Hour()*60 + tehran.Minute()
 	if r := s.do("PUT", "/api/priceSettings", admin, map[string]any{"buy_start_time": rules.ClockText(minute),
 		"buy_end_time": rules.ClockText((minute + 1) % (24 * 60)), "price_max_age_minutes": 5}); r.Status != 200 {
@@ -123,7 +124,7 @@ func TestMyPricesFollowsTheClock(t *testing.T) {
 		r := s.do("GET", "/api/prices/my-prices", c.token, nil)
 		trading, _ := r.JSON["trading"].(map[string]any)
 		if r.Status != 200 || trading["buy_open"] != wantOpen || r.JSON["is_price_fresh"] != wantFresh {
-			t.Fatalf("at %s: want buy_open %v, fresh %v: %d %s", s.clock.Now().In(rules.Tehran).Format("15:04:05.000"),
+			t.Fatalf("at %s: want buy_open %v, fresh %v: %d %s", s.clock.Now().In(iran.Tehran).Format("15:04:05.000"),
 				wantOpen, wantFresh, r.Status, r.Body)
 		}
 	}

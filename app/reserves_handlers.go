@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"goldshop/iran"
 	"goldshop/rules"
 )
 
@@ -69,8 +70,8 @@ func (a *App) computeReserves(ctx context.Context, now time.Time) (reservesView,
 		v.UpdatedAt = &at
 	}
 	// the end of each of the last 90 Tehran days, today's being now
-	today := now.In(rules.Tehran)
-	midnight := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, rules.Tehran)
+	today := now.In(iran.Tehran)
+	midnight := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, iran.Tehran)
 	ends := make([]time.Time, reserveHistoryDays)
 	for i := range ends {
 		back := reserveHistoryDays - 1 - i
@@ -82,7 +83,7 @@ func (a *App) computeReserves(ctx context.Context, now time.Time) (reservesView,
 		return v, err
 	}
 	for _, p := range points {
-		v.History = append(v.History, reserveDayView{Date: p.At.In(rules.Tehran).Format(time.DateOnly),
+		v.History = append(v.History, reserveDayView{Date: p.At.In(iran.Tehran).Format(time.DateOnly),
 			Owed: rules.FormatGold(p.OwedMg), Held: rules.FormatGold(p.HeldMg)})
 	}
 	return v, nil

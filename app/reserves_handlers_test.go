@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"goldshop/rules"
+	"goldshop/iran"
 )
 
 func (s *testShop) reserves(t *testing.T) reservesView {
@@ -22,7 +22,7 @@ func (s *testShop) reserves(t *testing.T) reservesView {
 func TestAnEmptyShopsReservesAreZeroWithNoRatio(t *testing.T) {
 	s := newBareShop(t)
 	v := s.reserves(t)
-	today := s.clock.Now().In(rules.Tehran).Format(time.DateOnly)
+	today := s.clock.Now().In(iran.Tehran).Format(time.DateOnly)
 	if v.Owed != "0.000" || v.Held != "0.000" || v.Ratio != nil || v.UpdatedAt != nil || len(v.History) != 90 ||
 		v.History[89].Date != today || v.History[0].Owed != "0.000" {
 		t.Fatalf("empty shop: %+v", v)
@@ -41,7 +41,7 @@ func TestTheReservesPageShowsOwedAndHeldDayByDay(t *testing.T) {
 	}
 	s.addVaultItem(owner, melted("10"))
 	s.trade(c, "buy", map[string]any{"amount_gold": "4"})
-	firstDay := s.clock.Now().In(rules.Tehran).Format(time.DateOnly)
+	firstDay := s.clock.Now().In(iran.Tehran).Format(time.DateOnly)
 	s.clock.Advance(48 * time.Hour)
 	owner, c.token = s.signIn(adminPhone), s.signIn(c.phone)
 	s.setPrice(owner, 10_000_000) // a fresh price for the new day

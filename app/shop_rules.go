@@ -1,7 +1,7 @@
 package app
 
 import (
-	"goldshop/persian"
+	"goldshop/iran"
 	"strings"
 	"unicode/utf8"
 
@@ -103,7 +103,7 @@ func (in shopInput) apply(sh store.Shop) (store.Shop, string) {
 // normalizeShopPhone keeps a phone number as digits (Persian or Arabic digits read as Latin), with a leading
 // + for an international number; spaces, dashes and brackets are dropped. "" (and ok) for an empty row.
 func normalizeShopPhone(raw string) (string, bool) {
-	s := persian.LatinDigits(strings.TrimSpace(raw))
+	s := iran.LatinDigits(strings.TrimSpace(raw))
 	plus := strings.HasPrefix(s, "+")
 	s = strings.Map(func(r rune) rune {
 		if strings.ContainsRune(" -()+", r) {
@@ -114,7 +114,7 @@ func normalizeShopPhone(raw string) (string, bool) {
 	if s == "" && !plus {
 		return "", true
 	}
-	if !persian.OnlyDigits(s) || len(s) < 5 || len(s) > 15 {
+	if !iran.OnlyDigits(s) || len(s) < 5 || len(s) > 15 {
 		return "", false
 	}
 	if plus {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"goldshop/app/sms"
+	"goldshop/iran/irantest"
 	"goldshop/store"
 )
 
@@ -234,22 +235,9 @@ func (s *testShop) smsCount(phone string) int {
 	return n
 }
 
-// nationalID makes a valid national id from nine digits by computing its check digit.
-func nationalID(nine string) string {
-	sum := 0
-	for i := 0; i < 9; i++ {
-		sum += int(nine[i]-'0') * (10 - i)
-	}
-	rem := sum % 11
-	if rem >= 2 {
-		rem = 11 - rem
-	}
-	return fmt.Sprintf("%s%d", nine, rem)
-}
-
 // registration is a valid sign-up body; n varies the phone and national id.
 func registration(n int) map[string]any {
-	return map[string]any{"first_name": "سارا", "last_name": "احمدی", "national_id": nationalID(fmt.Sprintf("%09d", 1234500+n)),
+	return map[string]any{"first_name": "سارا", "last_name": "احمدی", "national_id": irantest.NationalID(fmt.Sprintf("%09d", 1234500+n)),
 		"phone_number": fmt.Sprintf("0912%07d", 1000000+n), "password": "sara-gold-2024", "birth_date": "1370/05/20"}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -47,8 +48,8 @@ func (a *App) adminStaffAdd(w http.ResponseWriter, r *http.Request) error {
 	if in.Role != store.RoleOwner && in.Role != store.RoleStaff {
 		return badRequest(msgStaffRole)
 	}
-	phone, ok := normalizePhone(in.PhoneNumber)
-	if !ok {
+	phone, err := iran.Phone(in.PhoneNumber)
+	if err != nil {
 		return badRequest(msgPhoneInvalid)
 	}
 	u, err := a.store.UserByPhone(r.Context(), phone)

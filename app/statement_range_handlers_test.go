@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"goldshop/rules"
+	"goldshop/iran"
 )
 
 func (s *testShop) statementRange(t *testing.T, token, from, to string) statementRangeView {
@@ -26,25 +26,25 @@ func TestTheStatementOfARangeOpensAndClosesOnItsDays(t *testing.T) {
 	c, other := s.newTrader(1, ""), s.newTrader(2, "")
 	// three Tehran days at noon: a charge on the first, a buy and a charge on the second, a charge on the third
 	noon := func(back int) time.Time {
-		d := s.clock.Now().In(rules.Tehran).AddDate(0, 0, back)
-		return time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, rules.Tehran)
+		d := s.clock.Now().In(iran.Tehran).AddDate(0, 0, back)
+		return time.Date(d.Year(), d.Month(), d.Day(), 12, 0, 0, 0, iran.Tehran)
 	}
 	s.clock.setClock(noon(1))
 	owner = s.signInAdmin()
-	day1 := s.clock.Now().In(rules.Tehran).Format(time.DateOnly)
+	day1 := s.clock.Now().In(iran.Tehran).Format(time.DateOnly)
 	s.charge(owner, c, "rial", "100000000")
 	s.charge(owner, other, "rial", "999000000")
 	s.clock.setClock(noon(2))
 	owner = s.signInAdmin()
 	c.token = s.signIn(c.phone)
-	day2 := s.clock.Now().In(rules.Tehran).Format(time.DateOnly)
+	day2 := s.clock.Now().In(iran.Tehran).Format(time.DateOnly)
 	s.setPrice(owner, 10_000_000) // a day-old price is stale
 	s.trade(c, "buy", map[string]any{"amount_gold": "2"})
 	s.charge(owner, c, "gold", "0.5")
 	s.clock.setClock(noon(3))
 	owner = s.signInAdmin()
 	c.token = s.signIn(c.phone)
-	day3 := s.clock.Now().In(rules.Tehran).Format(time.DateOnly)
+	day3 := s.clock.Now().In(iran.Tehran).Format(time.DateOnly)
 	s.charge(owner, c, "rial", "7")
 
 	v := s.statementRange(t, c.token, day2, day2)

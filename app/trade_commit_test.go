@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"goldshop/iran/irantest"
 	"strings"
 	"sync"
 	"testing"
@@ -46,7 +47,7 @@ func TestAVerifyWithTheOtherSidesTypeLeavesTheCodeLive(t *testing.T) {
 func TestAVerifyRefusedForBalanceLeavesTheCodeForAfterATopUp(t *testing.T) {
 	s := newTestShop(t)
 	admin, c, code := s.pendingBuy(10_000_000)
-	card := s.addSettledCard(c.token, luhnCard("603799123456789"))
+	card := s.addSettledCard(c.token, irantest.LuhnCard("603799123456789"))
 	if r := s.do("POST", "/api/wallet/withdraw", c.token, map[string]any{"amount": 5_000_000, "bank_account_id": card}); r.Status != 200 {
 		t.Fatalf("withdraw: %d %s", r.Status, r.Body)
 	}

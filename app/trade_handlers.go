@@ -6,7 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"net/http"
 	"strings"
@@ -200,12 +200,12 @@ func closedMessage(s store.PriceSettings, typ string) string {
 		if !s.BuyEnabled {
 			return msgBuyDisabled
 		}
-		return fmt.Sprintf(msgBuyClosedFormat, persian.Digits(rules.ClockText(s.BuyStartMin)), persian.Digits(rules.ClockText(s.BuyEndMin)))
+		return fmt.Sprintf(msgBuyClosedFormat, iran.Digits(rules.ClockText(s.BuyStartMin)), iran.Digits(rules.ClockText(s.BuyEndMin)))
 	}
 	if !s.SellEnabled {
 		return msgSellDisabled
 	}
-	return fmt.Sprintf(msgSellClosedFormat, persian.Digits(rules.ClockText(s.SellStartMin)), persian.Digits(rules.ClockText(s.SellEndMin)))
+	return fmt.Sprintf(msgSellClosedFormat, iran.Digits(rules.ClockText(s.SellStartMin)), iran.Digits(rules.ClockText(s.SellEndMin)))
 }
 
 // newQuoteScope is the random name binding a trade code to its quote.
@@ -239,7 +239,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
 		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return hoursOf(s, typ).Open(now) },
-		MonthStart: jalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
+		MonthStart: iran.JalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
 	switch {
 	case errors.Is(err, store.ErrTradingClosed):
 		settings, serr := a.store.PriceSettings(r.Context())

@@ -2,7 +2,8 @@ package app
 
 import (
 	"fmt"
-	"goldshop/rules"
+	"goldshop/iran"
+	"goldshop/iran/irantest"
 	"strings"
 	"sync"
 	"testing"
@@ -112,8 +113,8 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 func TestTradesMoveExactlyTheRoundedAmounts(t *testing.T) {
 	s := newTestShop(t)
 	// The dashboard's "today" starts at midnight in Tehran: keep the whole test inside one Tehran day.
-	y, m, d := s.clock.Now().In(rules.Tehran).Date()
-	s.clock.now = time.Date(y, m, d, 12, 0, 0, 0, rules.Tehran)
+	y, m, d := s.clock.Now().In(iran.Tehran).Date()
+	s.clock.now = time.Date(y, m, d, 12, 0, 0, 0, iran.Tehran)
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 51_234_567)
@@ -235,7 +236,7 @@ func TestVerifyRechecksTheBalance(t *testing.T) {
 	s.setPrice(admin, 50_000_000)
 	s.charge(admin, c, "rial", "10000000")
 	s.quote(c, "buy", map[string]any{"amount_rial": 10_000_000})
-	card := s.addSettledCard(c.token, luhnCard("603799123456789"))
+	card := s.addSettledCard(c.token, irantest.LuhnCard("603799123456789"))
 	if r := s.do("POST", "/api/wallet/withdraw", c.token, map[string]any{"amount": 5_000_000, "bank_account_id": card}); r.Status != 200 {
 		t.Fatalf("withdraw: %d %s", r.Status, r.Body)
 	}
@@ -255,7 +256,7 @@ func TestParallelVerifiesCannotOverspend(t *testing.T) {
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 50_000_000)
 	s.charge(admin, c, "rial", "10000000")
-	card := s.addSettledCard(c.token, luhnCard("603799123456789"))
+	card := s.addSettledCard(c.token, irantest.LuhnCard("603799123456789"))
 	s.quote(c, "buy", map[string]any{"amount_rial": 10_000_000})
 	code := s.lastCode(c.phone)
 

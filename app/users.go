@@ -2,7 +2,9 @@ package app
 
 import (
 	"cmp"
+	"errors"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -40,14 +42,14 @@ type profileInput struct {
 
 // normalize cleans the fields in place and returns the first problem found, in screen order.
 func (p *profileInput) normalize(a *App) error {
-	p.FirstName, p.LastName = normalizeName(p.FirstName), normalizeName(p.LastName)
+	p.FirstName, p.LastName = iran.Name(p.FirstName), iran.Name(p.LastName)
 	if !plainText(p.FirstName) || !plainText(p.LastName) {
 		return badRequest(msgTextNotPlain)
 	}
-	if !nameOK(p.FirstName) {
+	if !iran.NameFits(p.FirstName) {
 		return badRequest(msgFirstNameInvalid)
 	}
-	if !nameOK(p.LastName) {
+	if !iran.NameFits(p.LastName) {
 		return badRequest(msgLastNameInvalid)
 	}
 	return a.normalizeBirth(&p.BirthDate)
@@ -57,9 +59,12 @@ func (a *App) normalizeBirth(date *string) error {
 	if *date == "" {
 		return badRequest(msgBirthDateRequired)
 	}
-	clean, problem := normalizeBirthDate(*date, a.now())
-	if problem != "" {
-		return badRequest(problem)
+	clean, err := iran.BirthDate(*date, a.now())
+	switch {
+	case errors.Is(err, iran.ErrUnderage):
+		return badRequest(msgBirthDateUnderage)
+	case err != nil:
+		return badRequest(msgBirthDateInvalid)
 	}
 	*date = clean
 	return nil

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -43,8 +44,8 @@ func (a *App) usersUpdate(w http.ResponseWriter, r *http.Request) error {
 
 // ownPhone accepts only the caller's own phone number, so a code can never be sent to someone else.
 func ownPhone(r *http.Request, typed string) (string, error) {
-	phone, ok := normalizePhone(typed)
-	if !ok {
+	phone, err := iran.Phone(typed)
+	if err != nil {
 		return "", badRequest(msgPhoneInvalid)
 	}
 	if phone != caller(r).User.PhoneNumber {

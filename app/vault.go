@@ -1,7 +1,7 @@
 package app
 
 import (
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"slices"
 	"strings"
@@ -97,8 +97,8 @@ func (req vaultItemRequest) item(base store.VaultItem) (store.VaultItem, error) 
 			*dst = clean(*p)
 		}
 	}
-	words := func(s string) string { return strings.Join(strings.Fields(normalizeName(s)), " ") }
-	code := func(s string) string { return persian.LatinDigits(strings.TrimSpace(s)) }
+	words := func(s string) string { return strings.Join(strings.Fields(iran.Name(s)), " ") }
+	code := func(s string) string { return iran.LatinDigits(strings.TrimSpace(s)) }
 	text(req.Kind, &it.Kind, strings.TrimSpace)
 	text(req.Description, &it.Description, words)
 	text(req.Lab, &it.Lab, words)

@@ -3,7 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
-	"goldshop/persian"
+	"goldshop/iran"
 	"goldshop/rules"
 	"io"
 	"mime/multipart"
@@ -100,7 +100,7 @@ func (a *App) walletDeposit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	amount, ok := rules.ParseAmountRial(persian.NumberText(f.amount))
+	amount, ok := rules.ParseAmountRial(iran.NumberText(f.amount))
 	if !ok {
 		return badRequest(msgAmountInvalid)
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"goldshop/iran/irantest"
 	"io"
 	"net/http"
 	"os"
@@ -11,7 +12,7 @@ import (
 	"testing"
 )
 
-var melliCard = luhnCard("603799000000001")
+var melliCard = irantest.LuhnCard("603799000000001")
 
 func TestDepositChecksAmountAndReceiptByContent(t *testing.T) {
 	s := newTestShop(t)

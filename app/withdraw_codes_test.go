@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"goldshop/iran/irantest"
 	"net/http"
 	"strings"
 	"testing"
@@ -115,7 +116,7 @@ func TestWithdrawCodeIsBoundToItsCardAndAmount(t *testing.T) {
 	admin := s.signInAdmin()
 	s.fund(user, admin, "20000000")
 	cardA := s.addCard(user, melliCard)
-	cardB := s.addCard(user, luhnCard("610433987654321"))
+	cardB := s.addCard(user, irantest.LuhnCard("610433987654321"))
 
 	if r := s.withdrawCall(user, cardA, "100", "", ""); r.Status != 403 {
 		t.Fatalf("asking for a code: %d %s", r.Status, r.Body)
@@ -148,7 +149,7 @@ func TestWithdrawCodeIsTextedOnlyForAWithdrawThatCanHappen(t *testing.T) {
 	admin := s.signInAdmin()
 	s.fund(user, admin, "1000")
 	card := s.addCard(user, melliCard)
-	otherCard := s.addCard(other, luhnCard("610433987654321"))
+	otherCard := s.addCard(other, irantest.LuhnCard("610433987654321"))
 	texts := s.smsCount(phone)
 	s.run(t, []scenario{
 		{name: "refuses a new card's withdraw above the balance without a code", method: "POST", path: "/api/wallet/withdraw", token: user, body: map[string]any{"amount": "1001", "bank_account_id": card}, wantStatus: 400, wantContains: msgInsufficientBalance, wantAbsent: []string{`"code_required"`}},

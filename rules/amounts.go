@@ -5,7 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"goldshop/persian"
+	"goldshop/iran"
 )
 
 // FormatRial writes rials as the API's canonical form: a plain whole number.
@@ -20,7 +20,7 @@ func FormatAyar(c AyarCenti) string { return decimal.New(c, -2).StringFixed(2) }
 // ParseRial reads a whole number of rials (Latin digits only); decimals, signs, exponents and overflow are
 // refused.
 func ParseRial(s string) (Rial, bool) {
-	if !persian.OnlyDigits(s) || len(s) > 18 {
+	if !iran.OnlyDigits(s) || len(s) > 18 {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -41,7 +41,7 @@ func ParseGoldMg(s string) (Mg, bool) {
 
 // ParseAyar reads a purity such as "750", "999.9" or "۷۵۰٫۵۰": above 0, at most 1000, at most two decimals.
 func ParseAyar(s string) (AyarCenti, bool) {
-	c, ok := parseFixed(persian.NumberText(s), 2, MaxAyarCenti)
+	c, ok := parseFixed(iran.NumberText(s), 2, MaxAyarCenti)
 	return c, ok && c > 0
 }
 

@@ -3,21 +3,9 @@ package rules
 import (
 	"fmt"
 	"time"
-	_ "time/tzdata" // Asia/Tehran must resolve on machines without a zoneinfo database
 
-	"goldshop/persian"
+	"goldshop/iran"
 )
-
-// Tehran is the shop's clock: trading hours, days and dates are Tehran's.
-var Tehran = mustLoadTehran()
-
-func mustLoadTehran() *time.Location {
-	loc, err := time.LoadLocation("Asia/Tehran")
-	if err != nil {
-		panic(err)
-	}
-	return loc
-}
 
 // Hours are one side's trading hours: switched on or off, and a window of Tehran minutes of the day
 // [Start, End], both ends inclusive to the minute. A start after its end crosses midnight (22:00–02:00 holds
@@ -34,7 +22,7 @@ func (h Hours) Open(t time.Time) bool {
 
 // MinuteOfDay is the Tehran wall-clock minute (0..1439) at t.
 func MinuteOfDay(t time.Time) int {
-	h, m, _ := t.In(Tehran).Clock()
+	h, m, _ := t.In(iran.Tehran).Clock()
 	return h*60 + m
 }
 
@@ -57,8 +45,8 @@ func ClockText(minute int) string {
 
 // ParseClock reads HH:mm (Persian digits too) as a minute of the day.
 func ParseClock(s string) (int, bool) {
-	s = persian.LatinDigits(s)
-	if len(s) != 5 || s[2] != ':' || !persian.OnlyDigits(s[:2]) || !persian.OnlyDigits(s[3:]) {
+	s = iran.LatinDigits(s)
+	if len(s) != 5 || s[2] != ':' || !iran.OnlyDigits(s[:2]) || !iran.OnlyDigits(s[3:]) {
 		return 0, false
 	}
 	h, m := int(s[0]-'0')*10+int(s[1]-'0'), int(s[3]-'0')*10+int(s[4]-'0')

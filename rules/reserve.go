@@ -3,7 +3,7 @@ package rules
 import (
 	"github.com/shopspring/decimal"
 
-	"goldshop/persian"
+	"goldshop/iran"
 )
 
 // ReserveRoom is how many more milligrams of gold the shop may owe its customers: what it holds for them
@@ -21,7 +21,7 @@ const MaxMarginBP = 10_000
 // ParseMarginPercent reads a margin typed as a percent, "2.5" or "۲٫۵", from 0 to 100 with at most two
 // decimals, as hundredths of a percent.
 func ParseMarginPercent(s string) (int64, bool) {
-	return parseFixed(persian.NumberText(s), 2, MaxMarginBP)
+	return parseFixed(iran.NumberText(s), 2, MaxMarginBP)
 }
 
 // FormatMarginPercent writes a margin as the API's percent string, "2.50".

@@ -23,7 +23,7 @@ func (s *Store) Audit(ctx context.Context, e AuditEntry, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error { return insertAudit(ctx, tx, e, now) })
 }
 
-func insertAudit(ctx context.Context, tx *sql.Tx, e AuditEntry, now time.Time) error {
+func insertAudit(ctx context.Context, q queryer, e AuditEntry, now time.Time) error {
 	before, err := jsonOrNull(e.Before)
 	if err != nil {
 		return err
@@ -32,7 +32,7 @@ func insertAudit(ctx context.Context, tx *sql.Tx, e AuditEntry, now time.Time) e
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO audit_log (admin_id, action, target, before, after, created_at)
+	_, err = q.ExecContext(ctx, `INSERT INTO audit_log (admin_id, action, target, before, after, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`, nullID(e.AdminID), e.Action, e.Target, before, after, now.UnixMilli())
 	return err
 }

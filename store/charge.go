@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 )
 
@@ -20,11 +19,7 @@ type ChargeInput struct {
 // Charge credits the customer and writes the audit entry with the balances before and after.
 func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Balances, error) {
 	var after Balances
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := in.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	err := s.moneyTx(ctx, in.Once, now, func(w queryer) error {
 		before, err := balances(ctx, w, in.UserID)
 		if err != nil {
 			return err
@@ -49,7 +44,7 @@ func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Bala
 		if after, err = balances(ctx, w, in.UserID); err != nil {
 			return err
 		}
-		return insertAudit(ctx, tx, AuditEntry{AdminID: in.AdminID, Action: "charge." + in.Asset,
+		return insertAudit(ctx, w, AuditEntry{AdminID: in.AdminID, Action: "charge." + in.Asset,
 			Target: "user:" + itoa(in.UserID),
 			Before: map[string]any{"balances": before},
 			After:  map[string]any{"balances": after, "amount": in.Amount, "description": in.Description}}, now)

@@ -85,11 +85,7 @@ type GoldRequestInput struct {
 // posting checks it).
 func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now time.Time) (GoldRequest, error) {
 	var out GoldRequest
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := in.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	err := s.moneyTx(ctx, in.Once, now, func(w queryer) error {
 		var pending int
 		if err := w.QueryRowContext(ctx, pendingGoldRequestsSQL, in.UserID).Scan(&pending); err != nil {
 			return err
@@ -141,11 +137,7 @@ const (
 // CancelGoldRequest lets a customer take back their own pending request: the gold is released and the bar
 // offered again. ErrNotFound: not theirs; ErrConflict: not pending.
 func (s *Store) CancelGoldRequest(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	return s.moneyTx(ctx, once, now, func(w queryer) error {
 		req, err := goldRequestByID(ctx, w, requestID)
 		if err != nil || req.UserID != userID {
 			return ErrNotFound
@@ -176,11 +168,7 @@ type GoldDecision struct {
 // not allow.
 func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.Time) (GoldRequest, error) {
 	var out GoldRequest
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := d.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	err := s.moneyTx(ctx, d.Once, now, func(w queryer) error {
 		req, err := goldRequestByID(ctx, w, d.RequestID)
 		if err != nil {
 			return err
@@ -242,7 +230,7 @@ func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.
 		if out, err = goldRequestByID(ctx, w, req.ID); err != nil {
 			return err
 		}
-		return insertAudit(ctx, tx, AuditEntry{AdminID: d.AdminID, Action: "gold_request." + d.To,
+		return insertAudit(ctx, w, AuditEntry{AdminID: d.AdminID, Action: "gold_request." + d.To,
 			Target: "gold_request:" + itoa(req.ID), Before: map[string]any{"status": req.Status},
 			After: map[string]any{"status": d.To, "reject_reason": reason}}, now)
 	})

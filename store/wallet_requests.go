@@ -77,11 +77,7 @@ type WithdrawInput struct {
 // *InsufficientError for rial: above the available balance (the hold's posting checks it).
 func (s *Store) CreateWithdraw(ctx context.Context, in WithdrawInput, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := in.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	err := s.moneyTx(ctx, in.Once, now, func(w queryer) error {
 		acc, err := bankAccount(ctx, w, in.UserID, in.BankAccountID)
 		if err != nil {
 			return err
@@ -109,11 +105,7 @@ const insertWithdrawSQL = `INSERT INTO wallet_requests (user_id, type, amount_ri
 // CancelWithdraw lets a customer take back their own pending withdraw; the held amount is released.
 // ErrNotFound: not the caller's request; ErrConflict: not a pending withdraw.
 func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	return s.moneyTx(ctx, once, now, func(w queryer) error {
 		req, err := walletRequestByID(ctx, w, requestID)
 		if err != nil {
 			return err
@@ -145,11 +137,7 @@ type Decision struct {
 // is ErrConflict and moves nothing.
 func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if err := d.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
+	err := s.moneyTx(ctx, d.Once, now, func(w queryer) error {
 		req, err := walletRequestByID(ctx, w, d.RequestID)
 		if err != nil {
 			return err
@@ -194,7 +182,7 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 		if err != nil {
 			return err
 		}
-		if err := insertAudit(ctx, tx, AuditEntry{AdminID: d.AdminID, Action: "wallet_request." + status,
+		if err := insertAudit(ctx, w, AuditEntry{AdminID: d.AdminID, Action: "wallet_request." + status,
 			Target: "wallet_request:" + itoa(req.ID),
 			Before: map[string]any{"status": req.Status, "balances": before},
 			After:  map[string]any{"status": status, "reject_reason": reason, "balances": after}}, now); err != nil {

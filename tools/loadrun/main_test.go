@@ -30,7 +30,9 @@ func TestLoadRunBriefly(t *testing.T) {
 		t.Skip("starts a shop and loads it")
 	}
 	var out bytes.Buffer
-	cfg := config{Bin: os.Getenv("GOLDSHOP_BIN"), Duration: time.Second, Conns: 8, Threads: 1, Traders: []int{2, 4}, Customers: 16}
+	// 64 customers: each may ask 100 trade codes a day, and a second of trades at both measures must not
+	// run out of them on a fast day (16 did: 429).
+	cfg := config{Bin: os.Getenv("GOLDSHOP_BIN"), Duration: time.Second, Conns: 8, Threads: 1, Traders: []int{2, 4}, Customers: 64}
 	rep, err := run(context.Background(), cfg, &out)
 	t.Log(out.String())
 	if err != nil {

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"goldshop/iran/irantest"
 )
 
 // shop is the real goldshop binary serving on a loopback port, with its console SMS lines read back for
@@ -175,7 +177,7 @@ func (s *shop) signUp(i int) error {
 	}
 	seen := s.codes.count(c.phone)
 	if err := s.call("POST", "/api/auth/register", "", map[string]any{"first_name": "سارا",
-		"last_name": "احمدی", "national_id": nationalID(fmt.Sprintf("%09d", 7654300+i)), "phone_number": c.phone,
+		"last_name": "احمدی", "national_id": irantest.NationalID(fmt.Sprintf("%09d", 7654300+i)), "phone_number": c.phone,
 		"password": "sara-gold-2024", "birth_date": "1370/05/20"}, &reg); err != nil {
 		return fmt.Errorf("register: %w", err)
 	}
@@ -198,19 +200,6 @@ func (s *shop) signUp(i int) error {
 	}
 	s.customers[i] = c
 	return nil
-}
-
-// nationalID completes nine digits with the Iranian national id's check digit.
-func nationalID(nine string) string {
-	sum := 0
-	for i := range 9 {
-		sum += int(nine[i]-'0') * (10 - i)
-	}
-	rem := sum % 11
-	if rem >= 2 {
-		rem = 11 - rem
-	}
-	return fmt.Sprintf("%s%d", nine, rem)
 }
 
 // myPricesBody is the first customer's answer of the read, which the bare chi handler serves as it is.

@@ -1,4 +1,4 @@
-package persian
+package iran
 
 import "testing"
 

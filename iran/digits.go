@@ -1,8 +1,9 @@
-// Package persian is how numbers are read from and written for the shop's people: Persian and Arabic-Indic
-// digits, their separators and decimal marks, the same as the screens (ui/src/lib/money.ts).
-package persian
+package iran
 
 import "strings"
+
+// How numbers are read from and written for the shop's people: Persian and Arabic-Indic digits, their
+// separators and decimal marks, the same as the screens (ui/src/lib/money.ts).
 
 // LatinDigits turns Persian (۰-۹) and Arabic-Indic (٠-٩) digits into Latin ones and leaves the rest alone.
 func LatinDigits(s string) string {

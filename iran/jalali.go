@@ -1,0 +1,56 @@
+package iran
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	jalaali "github.com/jalaali/go-jalaali"
+)
+
+// jalaliDate reads a Jalali date typed as Y/M/D (Persian or Latin digits, '/' or '-') and says whether it
+// is a real date.
+func jalaliDate(raw string) ([3]int, bool) {
+	var ymd [3]int
+	parts := strings.FieldsFunc(LatinDigits(strings.TrimSpace(raw)), func(r rune) bool { return r == '/' || r == '-' })
+	if len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) > 2 || len(parts[2]) > 2 {
+		return ymd, false
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || !OnlyDigits(p) {
+			return ymd, false
+		}
+		ymd[i] = n
+	}
+	return ymd, jalaali.IsValidDate(ymd[0], ymd[1], ymd[2])
+}
+
+// JalaliDayStart is midnight in Tehran at the start of the Jalali day raw names. Years outside 1300–1499
+// are refused with ErrDate: a Gregorian date such as 2026-11-25 would otherwise read as a Jalali day six
+// centuries away.
+func JalaliDayStart(raw string) (time.Time, error) {
+	ymd, ok := jalaliDate(raw)
+	if !ok || ymd[0] < 1300 || ymd[0] > 1499 {
+		return time.Time{}, ErrDate
+	}
+	gy, gm, gd, err := jalaali.ToGregorian(ymd[0], jalaali.Month(ymd[1]), ymd[2])
+	if err != nil {
+		return time.Time{}, ErrDate
+	}
+	return time.Date(gy, gm, gd, 0, 0, 0, 0, Tehran), nil
+}
+
+// JalaliMonthStart is the instant the Jalali month holding t began: its first day's midnight in Tehran.
+func JalaliMonthStart(t time.Time) time.Time {
+	local := t.In(Tehran)
+	jy, jm, _, err := jalaali.ToJalaali(local.Year(), local.Month(), local.Day())
+	if err != nil { // outside the calendar's range: the Gregorian month is the next best bound
+		return time.Date(local.Year(), local.Month(), 1, 0, 0, 0, 0, Tehran)
+	}
+	gy, gm, gd, err := jalaali.ToGregorian(jy, jm, 1)
+	if err != nil {
+		return time.Date(local.Year(), local.Month(), 1, 0, 0, 0, 0, Tehran)
+	}
+	return time.Date(gy, gm, gd, 0, 0, 0, 0, Tehran)
+}
