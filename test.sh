@@ -7,7 +7,8 @@ cd "$(dirname "$0")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-step() { printf '\n== %s\n' "$*"; }
+# step names what runs next, with the minutes and seconds since the start (where the run's time goes).
+step() { printf '\n== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 step "installing Chromium for the browser tests and wrk for the load run's test (Debian packages)"
 if [ ! -x /usr/bin/chromium ] || ! command -v wrk >/dev/null 2>&1; then
@@ -68,16 +69,25 @@ CGO_ENABLED=0 go build -overlay "$work/overlay.json" -o "$work/goldshop-next" .
 mkdir -p test-artifacts
 e2e() { (cd ui && GOLDSHOP_BIN="$work/goldshop" GOLDSHOP_NEXT_BIN="$work/goldshop-next" CONFORMANCE_BIN="$work/conformance" \
   PUSH_SERVICE_BIN="$work/pushservice" ARTIFACTS="$PWD/../test-artifacts" node --test "$@"); }
-# The journeys run in two lanes side by side, each file alone in its lane (as `npm run e2e` runs them all);
-# the second lane's files are chosen so that the two end at about the same time (about five minutes each).
-second=(e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs e2e/admin-notices.test.mjs e2e/push.test.mjs
-  e2e/prices.test.mjs e2e/gold-request.test.mjs e2e/owner-shop.test.mjs)
-e2e "${second[@]}" >"$work/second-lane.log" 2>&1 &
-second_lane=$!
-first=$(cd ui && find e2e -name '*.test.mjs' | sort | grep -v -x -F -f <(printf '%s\n' "${second[@]}"))
+# The journeys run in three lanes side by side, each file alone in its lane (as `npm run e2e` runs them all):
+# they wait on timers, screens and the shop much of the time, so two cores keep three lanes busy. The files of
+# the two background lanes are chosen by their measured durations so that the lanes end at about the same
+# time; every other file runs in the first.
+lanes=("e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs e2e/admin-notices.test.mjs"
+  "e2e/prices.test.mjs e2e/gold-request.test.mjs e2e/owner-shop.test.mjs e2e/push.test.mjs e2e/admin-reserve.test.mjs e2e/admin-abshodeh.test.mjs e2e/chat.test.mjs")
+pids=()
+for i in "${!lanes[@]}"; do
+  # shellcheck disable=SC2086 # a lane is a list of files
+  e2e ${lanes[$i]} >"$work/lane-$i.log" 2>&1 &
+  pids+=($!)
+done
+first=$(cd ui && find e2e -name '*.test.mjs' | sort | grep -v -x -F -f <(printf '%s\n' ${lanes[*]}))
 status=0
 e2e $first || status=$?
-wait "$second_lane" || status=$?
-printf '\n== the second lane: %s\n' "${second[*]}"
-cat "$work/second-lane.log"
+for i in "${!lanes[@]}"; do
+  wait "${pids[$i]}" || status=$?
+  printf '\n== lane %d: %s\n' $((i + 2)) "${lanes[$i]}"
+  cat "$work/lane-$i.log"
+done
+step "the end: $([ "$status" -eq 0 ] && echo every test passed || echo some test failed)"
 exit "$status"

@@ -2,14 +2,14 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 
@@ -102,8 +102,8 @@ func barError(err error) error {
 	return err
 }
 
-// adminAddBar puts a bar in the inventory.
-func (a *App) adminAddBar(w http.ResponseWriter, r *http.Request) error {
+// adminBarAdd puts a bar in the inventory.
+func (a *App) adminBarAdd(w http.ResponseWriter, r *http.Request) error {
 	var req barRequest
 	if err := decode(w, r, &req); err != nil {
 		return err
@@ -118,8 +118,8 @@ func (a *App) adminAddBar(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"message": msgBarAdded, "bar": viewBar(b, true)})
 }
 
-// adminUpdateBar corrects an available bar's figures.
-func (a *App) adminUpdateBar(w http.ResponseWriter, r *http.Request) error {
+// adminBarUpdate corrects an available bar's figures.
+func (a *App) adminBarUpdate(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id", msgBarNotFound)
 	if err != nil {
 		return err
@@ -139,8 +139,8 @@ func (a *App) adminUpdateBar(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"message": msgBarUpdated, "bar": viewBar(b, true)})
 }
 
-// adminDeleteBar takes an available bar out of the inventory.
-func (a *App) adminDeleteBar(w http.ResponseWriter, r *http.Request) error {
+// adminBarDelete takes an available bar out of the inventory.
+func (a *App) adminBarDelete(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id", msgBarNotFound)
 	if err != nil {
 		return err

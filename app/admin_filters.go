@@ -1,10 +1,11 @@
 package app
 
 import (
-	"goldshop/iran"
 	"net/url"
 	"strings"
 	"time"
+
+	"goldshop/iran"
 )
 
 // parseTehranTime reads an admin filter date as iran.TehranTime does: "YYYY-MM-DDTHH:mm:ss" without zone,

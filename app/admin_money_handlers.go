@@ -2,8 +2,6 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,6 +10,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

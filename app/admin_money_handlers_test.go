@@ -2,11 +2,11 @@ package app
 
 import (
 	"fmt"
-	"goldshop/iran"
 	"maps"
 	"strings"
 	"testing"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 

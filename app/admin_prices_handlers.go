@@ -2,14 +2,14 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 
@@ -81,8 +81,8 @@ type gradeRequest struct {
 	BuySubtract numberText `json:"buy_subtract"`
 }
 
-// adminUpdateGrade changes one grade's rules; both are whole non-negative rials per gram.
-func (a *App) adminUpdateGrade(w http.ResponseWriter, r *http.Request) error {
+// adminGradeUpdate changes one grade's rules; both are whole non-negative rials per gram.
+func (a *App) adminGradeUpdate(w http.ResponseWriter, r *http.Request) error {
 	id, err := strconv.Atoi(chi.URLParam(r, "id"))
 	if err != nil || id < 1 || id > 5 {
 		return notFound(msgGradeNotFound)
@@ -153,8 +153,8 @@ type userGradeRequest struct {
 	Grade numberText `json:"grade"`
 }
 
-// adminSetUserGrade moves a user to grade 1..5.
-func (a *App) adminSetUserGrade(w http.ResponseWriter, r *http.Request) error {
+// adminUserGradeSet moves a user to grade 1..5.
+func (a *App) adminUserGradeSet(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id", msgUserNotFound)
 	if err != nil {
 		return err

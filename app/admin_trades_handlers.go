@@ -1,10 +1,10 @@
 package app
 
 import (
-	"goldshop/rules"
 	"net/http"
 	"time"
 
+	"goldshop/rules"
 	"goldshop/store"
 )
 

@@ -2,12 +2,12 @@ package app
 
 import (
 	"encoding/json"
-	"goldshop/iran"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 

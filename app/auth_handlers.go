@@ -2,12 +2,12 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
 	"log/slog"
 	"net/http"
 	"strings"
 	"time"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -21,7 +21,7 @@ type registerRequest struct {
 
 // authRegister keeps a pending sign-up and texts its code, bound to it; the user is made when the code is
 // verified together with the registration id of this answer. A sign-up whose code is still live is never
-// replaced (409): its code is resent through authRequestCode instead, so nobody can swap in their own
+// replaced (409): its code is resent through authCodeRequest instead, so nobody can swap in their own
 // password while the owner waits for the SMS. The registration id (kept only as a hash) is what stops the
 // opposite: someone signing the owner's phone up first and having the owner's login code complete it.
 func (a *App) authRegister(w http.ResponseWriter, r *http.Request) error {
@@ -84,9 +84,9 @@ type phoneRequest struct {
 	PhoneNumber string `json:"phone_number"`
 }
 
-// authRequestCode texts a login code to a customer, or re-sends a pending sign-up's code, bound to that
+// authCodeRequest texts a login code to a customer, or re-sends a pending sign-up's code, bound to that
 // sign-up (should the sign-up be replaced meanwhile, the code completes nothing).
-func (a *App) authRequestCode(w http.ResponseWriter, r *http.Request) error {
+func (a *App) authCodeRequest(w http.ResponseWriter, r *http.Request) error {
 	var req phoneRequest
 	if err := decode(w, r, &req); err != nil {
 		return err

@@ -3,11 +3,12 @@ package app
 import (
 	"context"
 	"fmt"
-	"goldshop/iran"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"goldshop/iran"
 )
 
 func with(base map[string]any, key string, value any) map[string]any {

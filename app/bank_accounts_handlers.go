@@ -2,11 +2,11 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 

@@ -2,10 +2,11 @@ package app
 
 import (
 	"fmt"
-	"goldshop/iran"
-	"goldshop/iran/irantest"
 	"strings"
 	"testing"
+
+	"goldshop/iran"
+	"goldshop/iran/irantest"
 )
 
 func TestBankAccountRules(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"goldshop/iran"
 	"log/slog"
 	"math/big"
 	"net"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"goldshop/app/sms"
+	"goldshop/iran"
 	"goldshop/store"
 )
 

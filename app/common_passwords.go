@@ -2,8 +2,9 @@ package app
 
 import (
 	_ "embed"
-	"goldshop/iran"
 	"strings"
+
+	"goldshop/iran"
 )
 
 //go:embed common_passwords.txt

@@ -3,10 +3,10 @@ package app
 import (
 	"errors"
 	"fmt"
-	"goldshop/iran"
 	"log/slog"
 	"net/http"
 
+	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
 )

@@ -5,12 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"goldshop/rules"
 	"strconv"
 	"strings"
 	"testing"
 
 	"goldshop/iran/irantest"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

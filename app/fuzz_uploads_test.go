@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"goldshop/rules"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -19,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"goldshop/rules"
 )
 
 // The fuzz targets of this file feed the upload checks (receipts, chat files, the deposit form) arbitrary

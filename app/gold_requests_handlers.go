@@ -2,14 +2,14 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

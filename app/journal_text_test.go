@@ -3,13 +3,13 @@ package app
 import (
 	"context"
 	"fmt"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/url"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

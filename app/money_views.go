@@ -3,12 +3,12 @@ package app
 import (
 	"context"
 	"fmt"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/url"
 	"strconv"
 	"time"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

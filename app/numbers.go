@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/json"
+
 	"goldshop/iran"
 )
 

@@ -2,8 +2,9 @@ package app
 
 import (
 	"fmt"
-	"goldshop/iran/irantest"
 	"testing"
+
+	"goldshop/iran/irantest"
 )
 
 func TestPlainTextRefusesWhatCanSpoofALine(t *testing.T) {

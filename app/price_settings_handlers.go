@@ -1,9 +1,9 @@
 package app
 
 import (
-	"goldshop/rules"
 	"net/http"
 
+	"goldshop/rules"
 	"goldshop/store"
 )
 

@@ -2,12 +2,12 @@ package app
 
 import (
 	"errors"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/http"
 	"strconv"
 	"time"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 
@@ -65,8 +65,8 @@ type setPriceRequest struct {
 	BasePrice numberText `json:"base_price"`
 }
 
-// adminSetPrice records a new base price; every change is kept in the history and the audit log.
-func (a *App) adminSetPrice(w http.ResponseWriter, r *http.Request) error {
+// adminPriceSet records a new base price; every change is kept in the history and the audit log.
+func (a *App) adminPriceSet(w http.ResponseWriter, r *http.Request) error {
 	var req setPriceRequest
 	if err := decode(w, r, &req); err != nil {
 		return err

@@ -1,10 +1,10 @@
 package app
 
 import (
-	"goldshop/iran"
 	"strings"
 	"unicode/utf8"
 
+	"goldshop/iran"
 	"goldshop/store"
 )
 

@@ -2,11 +2,12 @@ package app
 
 import (
 	"fmt"
-	"goldshop/iran/irantest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"goldshop/iran/irantest"
 )
 
 // pendingBuy makes a customer holding 10,000,000 rial at a base price of 50,000,000 with a live buy quote of

@@ -6,14 +6,17 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"goldshop/iran"
-	"goldshop/rules"
 	"net/http"
 	"strings"
 	"time"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
+
+// quoteLifetime is how long a locked price waits for its code (decisions.md §4); the code lives as long.
+const quoteLifetime = 2 * time.Minute
 
 // settingsFields are the trading rules as the API writes them (admin.md §3, price settings).
 type settingsFields struct {
@@ -62,7 +65,7 @@ func (a *App) myPrices(w http.ResponseWriter, r *http.Request) error {
 		return writeBody(w, body)
 	}
 	out := myPricesView{Grade: t.Grade.ID, Trading: tradingView{viewSettingsFields(t.Settings),
-		hoursOf(t.Settings, store.EntryBuy).Open(now), hoursOf(t.Settings, store.EntrySell).Open(now)}}
+		t.Settings.Hours(store.EntryBuy).Open(now), t.Settings.Hours(store.EntrySell).Open(now)}}
 	if t.HasBase {
 		buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
 		out.BuyPrice, out.SellPrice = positiveRial(buy), positiveRial(sell)
@@ -181,7 +184,7 @@ func (a *App) tradePrice(ctx context.Context, grade int, typ string, now time.Ti
 	if !t.HasBase || !rules.PriceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes) {
 		return 0, t.Settings, badRequest(msgPricesStale)
 	}
-	if !hoursOf(t.Settings, typ).Open(now) {
+	if !t.Settings.Hours(typ).Open(now) {
 		return 0, t.Settings, badRequest(closedMessage(t.Settings, typ))
 	}
 	buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
@@ -238,7 +241,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	user, now := caller(r).User, a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
-		Once: onceOf(r), Open: func(s store.PriceSettings) bool { return hoursOf(s, typ).Open(now) },
+		Once: onceOf(r), CheckHours: true,
 		MonthStart: iran.JalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
 	switch {
 	case errors.Is(err, store.ErrTradingClosed):

@@ -2,12 +2,13 @@ package app
 
 import (
 	"fmt"
-	"goldshop/iran"
-	"goldshop/iran/irantest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"goldshop/iran"
+	"goldshop/iran/irantest"
 )
 
 func TestQuoteRefusesEveryBadTrade(t *testing.T) {

@@ -54,8 +54,8 @@ func ownPhone(r *http.Request, typed string) (string, error) {
 	return phone, nil
 }
 
-// usersRequestProfileCode texts the first step of a password change to the caller's own phone.
-func (a *App) usersRequestProfileCode(w http.ResponseWriter, r *http.Request) error {
+// usersProfileCodeRequest texts the first step of a password change to the caller's own phone.
+func (a *App) usersProfileCodeRequest(w http.ResponseWriter, r *http.Request) error {
 	var req phoneRequest
 	if err := decode(w, r, &req); err != nil {
 		return err
@@ -70,9 +70,9 @@ func (a *App) usersRequestProfileCode(w http.ResponseWriter, r *http.Request) er
 	return okJSON(w, map[string]string{"message": msgCodeSent})
 }
 
-// usersVerifyProfileCode spends the code and opens a short window for one password change, from this login
+// usersProfileCodeVerify spends the code and opens a short window for one password change, from this login
 // (device) only: another session of the same customer cannot use it.
-func (a *App) usersVerifyProfileCode(w http.ResponseWriter, r *http.Request) error {
+func (a *App) usersProfileCodeVerify(w http.ResponseWriter, r *http.Request) error {
 	var req verifyRequest
 	if err := decode(w, r, &req); err != nil {
 		return err
@@ -95,9 +95,9 @@ type passwordRequest struct {
 	Password string `json:"password"`
 }
 
-// usersChangePassword sets a new password once per verified code, from the login that verified it, and
+// usersPasswordChange sets a new password once per verified code, from the login that verified it, and
 // signs out the caller's other devices.
-func (a *App) usersChangePassword(w http.ResponseWriter, r *http.Request) error {
+func (a *App) usersPasswordChange(w http.ResponseWriter, r *http.Request) error {
 	var req passwordRequest
 	if err := decode(w, r, &req); err != nil {
 		return err

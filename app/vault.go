@@ -1,13 +1,13 @@
 package app
 
 import (
-	"goldshop/iran"
-	"goldshop/rules"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

@@ -2,10 +2,10 @@ package app
 
 import (
 	"errors"
-	"goldshop/rules"
 	"net/http"
 	"strings"
 
+	"goldshop/rules"
 	"goldshop/store"
 )
 

@@ -3,8 +3,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"goldshop/iran"
-	"goldshop/rules"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -15,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"goldshop/iran"
+	"goldshop/rules"
 	"goldshop/store"
 )
 

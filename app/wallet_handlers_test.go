@@ -3,13 +3,14 @@ package app
 import (
 	"bytes"
 	"fmt"
-	"goldshop/iran/irantest"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"goldshop/iran/irantest"
 )
 
 var melliCard = irantest.LuhnCard("603799000000001")

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"goldshop/iran/irantest"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"goldshop/iran/irantest"
 )
 
 // The withdrawal's texted code: a new card needs one, bound to its card and amount.

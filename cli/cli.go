@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	_ "time/tzdata" // Asia/Tehran must resolve on machines without a zoneinfo database
 )
 
 // Run runs the command args name (serve when none is named) to its end.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"time"
+
+	"goldshop/rules"
 )
 
 // PriceSettings are the shop's trading rules: when buying and selling are open (minutes of the day in Tehran
@@ -19,6 +21,14 @@ type PriceSettings struct {
 	// ReferralMonthlyCap the most rewards one inviter earns in a Jalali month.
 	ReferralMinTradeRial int64
 	ReferralMonthlyCap   int
+}
+
+// Hours are side's trading hours (EntryBuy or EntrySell): the owner's switch and window for that side.
+func (p PriceSettings) Hours(side string) rules.Hours {
+	if side == EntryBuy {
+		return rules.Hours{Enabled: p.BuyEnabled, Start: p.BuyStartMin, End: p.BuyEndMin}
+	}
+	return rules.Hours{Enabled: p.SellEnabled, Start: p.SellStartMin, End: p.SellEndMin}
 }
 
 // PriceSettings returns the current trading rules.

@@ -91,9 +91,10 @@ type Trade struct {
 	CodeLimits CodeLimits
 	CodeScope  string // used when CodeHash is nil
 	Once       Once
-	// Open tells whether the trade's side is open under the price settings as they are when it executes
-	// (the owner's switch and trading hours); nil: always.
-	Open func(PriceSettings) bool
+	// CheckHours refuses the trade when its side is shut under the price settings as they are when it
+	// executes (the owner's switch and the trading hours, PriceSettings.Hours). The server always sets it;
+	// the store's tests of other rules leave it off.
+	CheckHours bool
 	// MonthStart is when the current Jalali month began (Tehran time), for the inviter's monthly reward cap.
 	MonthStart time.Time
 	// Uninvited says the caller knows the customer signed up with no one's code (a user's inviter never
@@ -131,7 +132,7 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			return err
 		}
 		// the owner's off switch stops trading at once, also for quotes already given
-		if t.Open != nil && !t.Open(settings) {
+		if t.CheckHours && !settings.Hours(t.Type).Open(now) {
 			return ErrTradingClosed
 		}
 		q := Quote{UserID: t.UserID, Type: t.Type, CodeScope: t.CodeScope}

@@ -10,53 +10,18 @@ import { toast, Toaster } from "./components/toast";
 import { useSession } from "./hooks/use-session";
 import { useShop } from "./hooks/use-shop";
 import { afterIdle } from "./lib/after-idle";
-import { canOpen, matchRoute, roleOf, type RouteDef, type RouteKey } from "./lib/routes";
+import { canOpen, matchRoute, roleOf, ROUTES, type RouteDef, type RouteKey } from "./lib/routes";
 import HomeView from "./views/home-view";
-import { ComingSoonView, NotAllowedView, NotFoundView, SessionEndedView } from "./views/status-views";
+import { NotAllowedView, NotFoundView, SessionEndedView } from "./views/status-views";
 
 /** REDIRECT_AFTER_EXPIRY_MS is the pause between the session-expired toast and the login screen. */
 const REDIRECT_AFTER_EXPIRY_MS = 2000;
 
-// Built screens; everything but home loads on first use.
-const SCREENS: Partial<Record<RouteKey, ComponentType & { preload?: () => void }>> = {
-  home: HomeView,
-  login: lazy(() => import("./views/login-view")),
-  register: lazy(() => import("./views/register-view")),
-  profile: lazy(() => import("./views/profile-view")),
-  editProfile: lazy(() => import("./views/edit-profile-view")),
-  security: lazy(() => import("./views/security-view")),
-  about: lazy(() => import("./views/about-view")),
-  reserves: lazy(() => import("./views/reserves-view")),
-  wallet: lazy(() => import("./views/wallet-view")),
-  bankAccounts: lazy(() => import("./views/bank-accounts-view")),
-  transactions: lazy(() => import("./views/statement-view")),
-  walletRequests: lazy(() => import("./views/wallet-requests-view")),
-  notifications: lazy(() => import("./views/notifications-view")),
-  priceAlerts: lazy(() => import("./views/price-alerts-view")),
-  adminPanel: lazy(() => import("./views/admin-panel-view")),
-  adminWalletRequests: lazy(() => import("./views/admin-wallet-requests-view")),
-  adminChargeAccount: lazy(() => import("./views/admin-charge-view")),
-  adminUserBalances: lazy(() => import("./views/admin-user-balances-view")),
-  trade: lazy(() => import("./views/trade-view")),
-  referral: lazy(() => import("./views/referral-view")),
-  prices: lazy(() => import("./views/prices-view")),
-  adminGrades: lazy(() => import("./views/admin-grades-view")),
-  adminPriceSettings: lazy(() => import("./views/admin-price-settings-view")),
-  adminGoldTransactions: lazy(() => import("./views/admin-gold-transactions-view")),
-  goldRequest: lazy(() => import("./views/gold-request-view")),
-  adminGoldRequests: lazy(() => import("./views/admin-gold-requests-view")),
-  adminAbshodeh: lazy(() => import("./views/admin-abshodeh-view")),
-  adminVault: lazy(() => import("./views/admin-vault-view")),
-  adminReserve: lazy(() => import("./views/admin-reserve-view")),
-  adminExports: lazy(() => import("./views/admin-exports-view")),
-  adminNotices: lazy(() => import("./views/admin-notices-view")),
-  adminShop: lazy(() => import("./views/admin-shop-view")),
-  adminStaff: lazy(() => import("./views/admin-staff-view")),
-  adminAudit: lazy(() => import("./views/admin-audit-view")),
-  adminBackups: lazy(() => import("./views/admin-backups-view")),
-  chat: lazy(() => import("./views/chat-view")),
-  adminChat: lazy(() => import("./views/admin-chat-view")),
-};
+// The screens' code, from the table (screens.ts): everything but home loads on first use; home is in the first
+// load, where a phone opened on "/" needs it at once.
+const SCREENS = Object.fromEntries(
+  ROUTES.map((d) => [d.key, d.key === "home" ? HomeView : lazy(d.load)]),
+) as Record<RouteKey, ComponentType & { preload?: () => void }>;
 
 /**
  * preloadScreen starts loading the code of the screen at path before the first render, so a phone opened on
@@ -129,7 +94,7 @@ function Screen({ route, session, ending }: { route: RouteDef | null; session: S
   }
   if (!canOpen(route.access, roleOf(session.user))) return <NotAllowedView ownerOnly={route.access === "owner" && roleOf(session.user) === "staff"} />;
   const View = SCREENS[route.key];
-  return View ? <View /> : <ComingSoonView title={route.title} />;
+  return <View />;
 }
 
 /** ToLogin sends a logged-out visitor of a protected screen to the login screen. */

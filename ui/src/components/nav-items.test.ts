@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_DRAWER_ITEMS, ADMIN_TILES, HOME_TILES, USER_ITEMS, forRole } from "./nav-items";
+import { ADMIN_DRAWER_ITEMS, ADMIN_TILES, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, HOME_TILES, USER_ITEMS, forRole, type NavItem } from "./nav-items";
+
+const links = (items: NavItem[]) => items.map((it) => [it.href, it.label, it.testid]);
 
 describe("navigation items", () => {
   it("never show one icon on two tiles of the admin's home (their tiles and the customer's)", () => {
@@ -28,5 +30,47 @@ describe("navigation items", () => {
   });
   it("link every tile and drawer item to a screen", () => {
     for (const t of [...ADMIN_TILES, ...ADMIN_DRAWER_ITEMS]) expect(forRole([t], "owner"), t.href).toHaveLength(1);
+  });
+  it("read every menu from the screens' table, in the places its rows give", () => {
+    expect(links([HOME_ITEM])).toEqual([["/", "خانه", "home"]]);
+    expect(links(GUEST_ITEMS)).toEqual([["/register_page", "ثبت‌نام", "register"], ["/login_page", "ورود", "login"]]);
+    expect(links(USER_ITEMS)).toEqual([
+      ["/profile_page", "پروفایل", "profile"], ["/trade_page", "خرید و فروش", "trade"],
+      ["/deposit-withdraw_page", "کیف پول (واریز و برداشت)", "wallet"], ["/transactions_page", "صورتحساب", "transactions"],
+      ["/gold-request_page", "درخواست آبشده", "gold-request"], ["/price-alerts_page", "هشدار قیمت", "price-alerts"],
+    ]);
+    expect(links(ADMIN_DRAWER_ITEMS)).toEqual([
+      ["/AdminPanel_page", "پنل مدیریت", "admin-panel"], ["/admin-chat_page", "پشتیبانی کاربران", "admin-chat"],
+      ["/admin-abshodeh_page", "انبار آبشده", "admin-abshodeh"], ["/admin-vault_page", "خزانه", "admin-vault"],
+      ["/admin-reserve_page", "پشتوانه طلا و ریال", "admin-reserve"], ["/admin-exports_page", "خروجی گزارش‌ها", "admin-exports"],
+      ["/admin-notices_page", "پیامک‌ها و هشدارها", "admin-notices"], ["/admin-shop_page", "تنظیمات فروشگاه", "admin-shop"],
+      ["/admin-staff_page", "کارکنان", "admin-staff"], ["/admin-audit_page", "گزارش تغییرات", "admin-audit"],
+      ["/admin-backups_page", "پشتیبان‌گیری", "admin-backups"],
+    ]);
+    expect(links(BOTTOM_ITEMS)).toEqual([
+      ["/", "خانه", "home"], ["/deposit-withdraw_page", "کیف پول", "wallet"], ["/trade_page", "خرید و فروش", "trade"],
+      ["/transactions_page", "صورتحساب", "transactions"], ["/profile_page", "پروفایل", "profile"],
+    ]);
+    expect(links(HOME_TILES)).toEqual([
+      ["/deposit-withdraw_page", "کیف پول (واریز و برداشت)", "wallet"], ["/trade_page", "خرید و فروش", "trade"],
+      ["/transactions_page", "صورتحساب", "transactions"], ["/gold-request_page", "درخواست آبشده", "gold-request"],
+      ["/wallet-requests_page", "درخواست‌های کیف پول من", "wallet-requests"], ["/profile_page", "پروفایل", "profile"],
+    ]);
+    expect(links(ADMIN_TILES)).toEqual([
+      ["/AdminPanel", "پنل مدیریت", "admin-panel"], ["/admin-grades", "سطوح قیمت کاربران", "admin-grades"],
+      ["/prices", "تعیین قیمت", "prices"], ["/admin-gold-requests", "درخواست‌های آبشده", "admin-gold-requests"],
+      ["/admin-abshodeh", "انبار آبشده", "admin-abshodeh"], ["/admin-vault", "خزانه", "admin-vault"],
+      ["/admin-reserve", "پشتوانه طلا و ریال", "admin-reserve"], ["/admin-exports", "خروجی گزارش‌ها", "admin-exports"],
+      ["/admin-notices", "پیامک‌ها و هشدارها", "admin-notices"], ["/AdminWalletRequests", "درخواست‌های کیف پول", "admin-wallet-requests"],
+      ["/AdminUserBalances", "موجودی کاربران", "admin-user-balances"], ["/AdminGoldTransactions", "معاملات طلا", "admin-gold-transactions"],
+      ["/AdminChargeAccount", "شارژ دستی حساب", "admin-charge-account"],
+      ["/AdminPriceSettings", "تنظیمات ساعت و وزن معاملات", "admin-price-settings"],
+      ["/admin-chat", "پشتیبانی کاربران", "admin-chat"], ["/admin-shop", "تنظیمات فروشگاه", "admin-shop"],
+      ["/admin-staff", "کارکنان", "admin-staff"], ["/admin-audit", "گزارش تغییرات", "admin-audit"],
+      ["/admin-backups", "پشتیبان‌گیری", "admin-backups"],
+    ]);
+    for (const it of [HOME_ITEM, ...GUEST_ITEMS, ...USER_ITEMS, ...ADMIN_DRAWER_ITEMS, ...BOTTOM_ITEMS, ...HOME_TILES, ...ADMIN_TILES]) {
+      expect(it.icon, it.testid).toBeTypeOf("function");
+    }
   });
 });

@@ -1,5 +1,8 @@
-// The route table of both specs and the matcher of decisions.md §8: paths match
-// case-insensitively and the "_page" suffix is optional.
+// The matcher of decisions.md §8 over the screens' table (screens.ts): paths match case-insensitively and the
+// "_page" suffix is optional; and who may open what.
+import { ROUTES, type RouteDef, type RouteKey } from "../screens";
+
+export { ROUTES, type RouteDef, type RouteKey };
 
 /**
  * Access says who may open a screen: anyone, a signed-in user, the shop's staff and owners ("admin"), or
@@ -9,73 +12,6 @@ export type Access = "public" | "user" | "admin" | "owner";
 
 /** Role is what a signed-in person is to the shop (GET /api/users/me `role`). */
 export type Role = "owner" | "staff" | "customer";
-
-/** RouteDef is one screen of the app. */
-export type RouteDef = {
-  /** key names the screen in app.tsx. */
-  key: RouteKey;
-  /** path is the canonical form from admin.md's route table. */
-  path: string;
-  /** title is the screen's Persian name. */
-  title: string;
-  access: Access;
-  /** shell is false for the full-screen chat pages. */
-  shell: boolean;
-};
-
-/** RouteKey names every screen. */
-export type RouteKey =
-  | "home" | "profile" | "trade" | "wallet" | "transactions" | "goldRequest" | "editProfile"
-  | "referral" | "security" | "bankAccounts" | "about" | "walletRequests" | "login" | "register"
-  | "chat" | "adminChat" | "adminPanel" | "adminGrades" | "prices" | "adminGoldRequests"
-  | "adminWalletRequests" | "adminUserBalances" | "adminGoldTransactions" | "adminChargeAccount"
-  | "adminPriceSettings" | "adminAbshodeh" | "adminShop" | "adminStaff" | "adminAudit" | "adminBackups" | "adminVault"
-  | "reserves" | "adminReserve" | "adminExports" | "notifications" | "priceAlerts" | "adminNotices";
-
-const r = (key: RouteKey, path: string, title: string, access: Access, shell = true): RouteDef => ({
-  key, path, title, access, shell,
-});
-
-/** ROUTES lists every screen with its canonical path. */
-export const ROUTES: readonly RouteDef[] = [
-  r("home", "/", "خانه", "public"),
-  r("profile", "/profile_page", "پروفایل", "user"),
-  r("trade", "/trade_page", "خرید و فروش", "user"),
-  r("wallet", "/deposit-withdraw_page", "کیف پول (واریز و برداشت)", "user"),
-  r("transactions", "/transactions_page", "صورتحساب", "user"),
-  r("goldRequest", "/gold-request_page", "درخواست آبشده", "user"),
-  r("editProfile", "/edit-profile_page", "ویرایش پروفایل", "user"),
-  r("referral", "/referral_page", "دعوت از دوستان", "user"),
-  r("security", "/security_page", "امنیت (تغییر رمز عبور)", "user"),
-  r("bankAccounts", "/bank-accounts_page", "حساب‌های بانکی", "user"),
-  r("about", "/about_page", "درباره ما", "public"),
-  r("reserves", "/reserves", "ذخایر طلا", "public"),
-  r("walletRequests", "/wallet-requests_page", "درخواست‌های کیف پول من", "user"),
-  r("notifications", "/notifications_page", "اعلان‌ها", "user"),
-  r("priceAlerts", "/price-alerts_page", "هشدار قیمت", "user"),
-  r("login", "/Login_page", "ورود", "public"),
-  r("register", "/Register_page", "ثبت‌نام", "public"),
-  r("chat", "/chat_page", "پشتیبانی", "user", false),
-  r("adminChat", "/admin-chat_page", "پشتیبانی کاربران", "admin", false),
-  r("adminPanel", "/AdminPanel_page", "پنل مدیریت", "admin"),
-  r("adminGrades", "/admin-grades_page", "سطوح قیمت و کاربران", "owner"),
-  r("prices", "/prices_page", "تعیین قیمت", "owner"),
-  r("adminGoldRequests", "/admin-gold-requests_page", "بررسی درخواست‌های آبشده", "admin"),
-  r("adminWalletRequests", "/AdminWalletRequests_page", "مدیریت درخواست‌های کیف پول", "admin"),
-  r("adminUserBalances", "/AdminUserBalances_page", "موجودی کاربران", "admin"),
-  r("adminGoldTransactions", "/AdminGoldTransactions_page", "معاملات خرید و فروش طلا", "admin"),
-  r("adminChargeAccount", "/AdminChargeAccount_page", "شارژ دستی حساب", "owner"),
-  r("adminPriceSettings", "/AdminPriceSettings_page", "تنظیمات ساعت و وزن معاملات", "owner"),
-  r("adminAbshodeh", "/admin-abshodeh_page", "انبار آبشده", "admin"),
-  r("adminVault", "/admin-vault_page", "خزانه", "admin"),
-  r("adminReserve", "/admin-reserve_page", "پشتوانه طلا و ریال", "owner"),
-  r("adminExports", "/admin-exports_page", "خروجی گزارش‌ها", "owner"),
-  r("adminNotices", "/admin-notices_page", "پیامک‌ها و هشدارها", "owner"),
-  r("adminShop", "/admin-shop_page", "تنظیمات فروشگاه", "owner"),
-  r("adminStaff", "/admin-staff_page", "کارکنان", "owner"),
-  r("adminAudit", "/admin-audit_page", "گزارش تغییرات", "owner"),
-  r("adminBackups", "/admin-backups_page", "پشتیبان‌گیری", "owner"),
-];
 
 /**
  * roleOf reads a stored user's role. A user stored before roles existed (no role) but flagged admin counts as

@@ -1,18 +1,7 @@
-// Screens that say where the user stands: coming soon, not allowed, not found, session over.
-import { ClockIcon, CompassIcon, LockIcon } from "../components/icons";
+// Screens that say where the user stands: not allowed, not found, session over.
+import { CompassIcon, LockIcon } from "../components/icons";
 import { LinkButton, StatusCard } from "../components/ui";
 import { SESSION_EXPIRED } from "../api";
-
-/** ComingSoonView stands in for a screen that a later release brings. */
-export function ComingSoonView({ title }: { title: string }) {
-  return (
-    <StatusCard icon={<ClockIcon size={44} />} title={title} text="این بخش به‌زودی راه‌اندازی می‌شود" testid="coming-soon">
-      <LinkButton href="/" variant="secondary">
-        بازگشت به خانه
-      </LinkButton>
-    </StatusCard>
-  );
-}
 
 /** NotAllowedView is shown to a customer who opens an admin screen, and to staff who open one of the owner's. */
 export function NotAllowedView({ ownerOnly = false }: { ownerOnly?: boolean }) {

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-TY3hRQ21.js";e();
