@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -21,13 +22,29 @@ func parseTehranTime(s string) (time.Time, error) {
 	return t, nil
 }
 
-// dateRange reads startDate and endDate; a start after the end is refused as the screens refuse it.
-func dateRange(q url.Values) (from, to time.Time, err error) {
-	if from, err = parseTehranTime(q.Get("startDate")); err != nil {
-		return
+// listPeriod reads an admin list's period: from and to (days, dayRange), or else the spec's startDate and
+// endDate (instants); both ends are in, for the store's between. A start after the end is refused as the
+// screens refuse it.
+func listPeriod(q url.Values) (from, to time.Time, err error) {
+	from, until, err := dayRange(q)
+	switch {
+	case errors.Is(err, errDayInvalid):
+		return from, to, badRequest(msgDateInvalid)
+	case errors.Is(err, errDayOrder):
+		return from, to, badRequest(msgDateRange)
 	}
-	if to, err = parseTehranTime(q.Get("endDate")); err != nil {
-		return
+	if !until.IsZero() {
+		to = until.Add(-time.Millisecond) // the store's bound is inclusive, to the millisecond it keeps
+	}
+	if from.IsZero() {
+		if from, err = parseTehranTime(q.Get("startDate")); err != nil {
+			return
+		}
+	}
+	if to.IsZero() {
+		if to, err = parseTehranTime(q.Get("endDate")); err != nil {
+			return
+		}
 	}
 	if !from.IsZero() && !to.IsZero() && from.After(to) {
 		err = badRequest(msgDateRange)

@@ -49,7 +49,7 @@ func (a *App) adminGoldTransactions(w http.ResponseWriter, r *http.Request) erro
 	if !ok {
 		return badRequest(msgFilterInvalid)
 	}
-	from, to, err := dateRange(q)
+	from, to, err := listPeriod(q)
 	if err != nil {
 		return err
 	}

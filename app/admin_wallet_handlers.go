@@ -29,7 +29,7 @@ func (a *App) walletAdminList(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return badRequest(msgFilterInvalid)
 	}
-	from, to, err := dateRange(q)
+	from, to, err := listPeriod(q)
 	if err != nil {
 		return err
 	}

@@ -81,20 +81,11 @@ func auditFilter(r *http.Request) (store.AuditFilter, error) {
 	if limit > 0 {
 		f.Limit = int(min(limit, auditPageSize))
 	}
-	if s := q.Get("from"); s != "" {
-		from, err := iran.JalaliDayStart(s)
-		if err != nil {
-			return f, bad
-		}
-		f.From = from
+	from, until, err := dayRange(q)
+	if err != nil {
+		return f, bad
 	}
-	if s := q.Get("to"); s != "" {
-		to, err := iran.JalaliDayStart(s)
-		if err != nil {
-			return f, bad
-		}
-		f.To = to.AddDate(0, 0, 1) // inclusive: up to the end of that day
-	}
+	f.From, f.To = from, until // the store's To is exclusive: up to the end of the last day
 	return f, nil
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -8,20 +9,49 @@ import (
 	"goldshop/iran"
 )
 
-// tehranDays reads the from and to Tehran days of a report (an export, a printed statement), Gregorian
-// YYYY-MM-DD, both required and inclusive; it returns each day's midnight in Tehran.
+// The shop's one date-query convention (decisions.md, "The house"): the admin lists, the exports, the printed
+// statement and the audit read a period from `from` and `to`, each a day in Tehran written Gregorian
+// (2026-11-27) or Jalali (1405/09/06), both days in. The lists also keep the spec's startDate and endDate
+// (instants, YYYY-MM-DDTHH:mm:ss in Tehran time).
+
+var (
+	errDayInvalid = errors.New("a day of the period is not a day")
+	errDayOrder   = errors.New("the period ends before it starts")
+)
+
+// dayRange reads from and to: the first instant of from and the first instant after to, zero where the query
+// leaves that end open. errDayInvalid for a day it cannot read, errDayOrder for a period ending before it starts.
+func dayRange(q url.Values) (from, until time.Time, err error) {
+	if raw := strings.TrimSpace(q.Get("from")); raw != "" {
+		if from, err = iran.Day(raw); err != nil {
+			return from, until, errDayInvalid
+		}
+	}
+	if raw := strings.TrimSpace(q.Get("to")); raw != "" {
+		last, err := iran.Day(raw)
+		if err != nil {
+			return from, until, errDayInvalid
+		}
+		until = last.AddDate(0, 0, 1)
+	}
+	if !from.IsZero() && !until.IsZero() && !from.Before(until) {
+		return from, until, errDayOrder
+	}
+	return from, until, nil
+}
+
+// tehranDays reads the period of a report (an export, a printed statement), both ends required; it returns
+// the midnights of its first and last days.
 func tehranDays(q url.Values) (first, last time.Time, err error) {
-	rawFrom, rawTo := strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to"))
-	if rawFrom == "" || rawTo == "" {
+	if strings.TrimSpace(q.Get("from")) == "" || strings.TrimSpace(q.Get("to")) == "" {
 		return first, last, badRequest(msgExportDatesRequired)
 	}
-	first, errFrom := iran.GregorianDay(rawFrom)
-	last, errTo := iran.GregorianDay(rawTo)
+	first, until, err := dayRange(q)
 	switch {
-	case errFrom != nil || errTo != nil:
+	case errors.Is(err, errDayInvalid):
 		return first, last, badRequest(msgExportDateInvalid)
-	case first.After(last):
+	case errors.Is(err, errDayOrder):
 		return first, last, badRequest(msgDateRange)
 	}
-	return first, last, nil
+	return first, until.AddDate(0, 0, -1), nil
 }

@@ -134,7 +134,7 @@ func (a *App) goldAdminRequests(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return badRequest(msgFilterInvalid)
 	}
-	from, to, err := dateRange(q)
+	from, to, err := listPeriod(q)
 	if err != nil {
 		return err
 	}

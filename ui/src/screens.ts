@@ -28,8 +28,8 @@ type Row<K extends string> = {
   /** title is the screen's Persian name, in the tab's title and on its links. */
   title: string;
   access: Access;
-  /** shell is false for the full-screen chat pages. */
-  shell?: boolean;
+  /** shell is false for the full-screen chat pages; every other screen sits in the shell (row's default). */
+  shell: boolean;
   load: Loader;
   icon?: FunctionComponent<{ size?: number }>;
   nav?: Nav;
@@ -39,7 +39,7 @@ type Row<K extends string> = {
   href?: string;
 };
 
-const row = <K extends string>(r: Row<K>): Row<K> => r;
+const row = <K extends string>(r: Omit<Row<K>, "shell"> & { shell?: boolean }): Row<K> => ({ ...r, shell: r.shell ?? true });
 
 const ROWS = [
   row({ key: "home", path: "/", title: "خانه", access: "public", load: () => import("./views/home-view"), icon: HomeIcon, nav: { bottom: 1 } }),

@@ -9,6 +9,7 @@ import { isSameOriginPath } from "../lib/wallet";
 import { DateField } from "./date-field";
 import { ChevronDownIcon, FilterIcon, ReceiptIcon } from "./icons";
 import { Button, LoadFailed, Loading } from "./ui";
+import { FieldShell } from "./field-shell";
 
 /** Rial shows a rial amount with its unit and, when asked, the toman beside it. */
 export function Rial({ value, toman, testid }: { value: string | null | undefined; toman?: boolean; testid?: string }) {
@@ -99,26 +100,15 @@ type SelectProps = {
 export function SelectField({ label, value, onValue, options, testid }: SelectProps) {
   const id = `s${useId()}`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <select
-          id={id}
-          className="input select"
-          value={value}
-          onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
-          data-testid={testid}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+    <FieldShell id={id} label={label}>
+      <select id={id} className="input select" value={value} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)} data-testid={testid}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
   );
 }
 

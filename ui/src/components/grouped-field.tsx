@@ -3,6 +3,7 @@
 import type { ReactNode, ChangeEvent } from "react";
 import { useId, useRef } from "react";
 import { regroup } from "../lib/grouped-input";
+import { FieldShell, describedBy } from "./field-shell";
 
 type Props = {
   label: string;
@@ -39,39 +40,23 @@ export function GroupedField({ label, digits, onDigits, format, max, clean, erro
     onDigits(r.digits);
   };
 
-  const msgId = `${id}-msg`;
   return (
-    <div className={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <input
-          id={id}
-          className="input"
-          value={format(digits)}
-          onChange={onInput}
-          onBlur={onBlur}
-          inputMode="numeric"
-          autoComplete="off"
-          dir="ltr"
-          placeholder={placeholder}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? msgId : undefined}
-          data-testid={testid}
-        />
-        {end}
-      </div>
-      {error ? (
-        <p id={msgId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={msgId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell id={id} label={label} error={error} hint={hint} className={cls}>
+      <input
+        id={id}
+        className="input"
+        value={format(digits)}
+        onChange={onInput}
+        onBlur={onBlur}
+        inputMode="numeric"
+        autoComplete="off"
+        dir="ltr"
+        placeholder={placeholder}
+        disabled={disabled}
+        {...describedBy(id, error, hint)}
+        data-testid={testid}
+      />
+      {end}
+    </FieldShell>
   );
 }

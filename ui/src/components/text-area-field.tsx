@@ -1,6 +1,7 @@
 // A labelled textarea in the style of Field, for text of a few lines (an address, a word about the shop).
 import type { TextareaHTMLAttributes } from "react";
 import { useId } from "react";
+import { FieldShell, describedBy } from "./field-shell";
 
 type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onInput"> & {
   label: string;
@@ -13,26 +14,16 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onInpu
 export function TextAreaField({ label, value, onValue, hint, rows = 3, ...rest }: Props) {
   const id = `t${useId()}`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <textarea
-          id={id}
-          className="input textarea"
-          rows={rows}
-          value={value}
-          onChange={(e) => onValue((e.currentTarget as HTMLTextAreaElement).value)}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          {...rest}
-        />
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    <FieldShell id={id} label={label} hint={hint}>
+      <textarea
+        id={id}
+        className="input textarea"
+        rows={rows}
+        value={value}
+        onChange={(e) => onValue((e.currentTarget as HTMLTextAreaElement).value)}
+        {...describedBy(id, null, hint)}
+        {...rest}
+      />
+    </FieldShell>
   );
 }

@@ -3,6 +3,7 @@
 import { faTyped, formatGold } from "../lib/money";
 import { useId, type ChangeEvent } from "react";
 import { sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
+import { FieldShell, describedBy } from "./field-shell";
 
 type Props = {
   label: string;
@@ -34,30 +35,23 @@ export function TradeWeightField({ label, value, onValue, disabled, testid }: Pr
     onValue(next);
   };
 
+  const hint = breakdown || `تا سه رقم اعشار؛ هر ${formatGold("0.001")} گرم یک سوت`;
   return (
-    <div className="field amount-field weight-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <input
-          id={id}
-          className="input"
-          value={faTyped(value)}
-          onChange={onInput}
-          inputMode="decimal"
-          autoComplete="off"
-          dir="ltr"
-          placeholder={formatGold("0")}
-          disabled={disabled}
-          aria-describedby={`${id}-msg`}
-          data-testid={testid}
-        />
-        <span className="field-unit">گرم</span>
-      </div>
-      <p id={`${id}-msg`} className="field-hint" data-testid={testid && `${testid}-breakdown`}>
-        {breakdown || `تا سه رقم اعشار؛ هر ${formatGold("0.001")} گرم یک سوت`}
-      </p>
-    </div>
+    <FieldShell id={id} label={label} hint={hint} className="amount-field weight-field" hintTestid={testid && `${testid}-breakdown`}>
+      <input
+        id={id}
+        className="input"
+        value={faTyped(value)}
+        onChange={onInput}
+        inputMode="decimal"
+        autoComplete="off"
+        dir="ltr"
+        placeholder={formatGold("0")}
+        disabled={disabled}
+        {...describedBy(id, null, hint)}
+        data-testid={testid}
+      />
+      <span className="field-unit">گرم</span>
+    </FieldShell>
   );
 }

@@ -2,6 +2,7 @@
 import type { ButtonHTMLAttributes, ReactNode, InputHTMLAttributes } from "react";
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
+import { FieldShell, describedBy } from "./field-shell";
 import { BackIcon } from "./icons";
 
 /** PageHeader is a screen's title, with a back button when back is given. */
@@ -33,34 +34,18 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "label" | "onInput
 export function Field({ label, value, onValue, error, hint, end, id, className: cls, ...rest }: FieldProps) {
   const auto = useId();
   const inputId = (id as string) || `f${auto}`;
-  const msgId = `${inputId}-msg`;
   return (
-    <div className={`field${error ? " has-error" : ""}${cls ? ` ${cls}` : ""}`}>
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <input
-          id={inputId}
-          className="input"
-          value={value}
-          onChange={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? msgId : undefined}
-          {...rest}
-        />
-        {end}
-      </div>
-      {error ? (
-        <p id={msgId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={msgId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell id={inputId} label={label} error={error} hint={hint} className={cls}>
+      <input
+        id={inputId}
+        className="input"
+        value={value}
+        onChange={(e) => onValue?.((e.currentTarget as HTMLInputElement).value)}
+        {...describedBy(inputId, error, hint)}
+        {...rest}
+      />
+      {end}
+    </FieldShell>
   );
 }
 

@@ -60,6 +60,7 @@ describe("matchRoute", () => {
   });
   it("keeps chat pages outside the shell and admin pages for admins", () => {
     expect(matchRoute("/chat_page")?.shell).toBe(false);
+    expect(ROUTES.filter((d) => !d.shell).map((d) => d.key)).toEqual(["chat", "adminChat"]);
     expect(matchRoute("/admin-chat_page")?.access).toBe("admin");
     expect(matchRoute("/AdminWalletRequests")?.access).toBe("admin");
     expect(matchRoute("/about_page")?.access).toBe("public");

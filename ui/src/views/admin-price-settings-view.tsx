@@ -3,12 +3,13 @@
 // referral reward, how many times a month. The whole object is saved at once.
 import { faNumber, formatGold } from "../lib/money";
 import type { ReactNode, FormEvent } from "react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { errorText, type PriceSettings } from "../api";
 import { GroupedField } from "../components/grouped-field";
 import { ClockIcon, InfoIcon, SettingsIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, Field, LoadFailed, Loading, PageHeader } from "../components/ui";
+import { useLoad } from "../hooks/use-load";
 import { displayAmount, sanitizeAmount } from "../lib/charge";
 import { toFaDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
@@ -85,7 +86,6 @@ export default function AdminPriceSettingsView() {
   const [weights, setWeights] = useState<Weights>({ min: FALLBACK_MIN_WEIGHT, max: FALLBACK_MAX_WEIGHT });
   const [notes, setNotes] = useState<{ min: WeightNote | null; max: WeightNote | null }>({ min: null, max: null });
   const [errors, setErrors] = useState<Partial<Record<TimeKey | CountKey, string>>>({});
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const show = (s: PriceSettings) => {
@@ -93,17 +93,7 @@ export default function AdminPriceSettingsView() {
     setWeights(weightsOf(s));
   };
 
-  const load = async () => {
-    setFailed(false);
-    try {
-      show(await adminApi.priceSettings());
-    } catch (err) {
-      setFailed(true);
-      toast(errorText(err, TEXTS.loadFailed), "error");
-    }
-  };
-
-  useEffect(() => void load(), []);
+  const { failed, reload: load } = useLoad(() => adminApi.priceSettings(), TEXTS.loadFailed, { onData: show });
 
   if (!form) {
     return (

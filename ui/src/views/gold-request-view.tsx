@@ -11,6 +11,7 @@ import { InfoIcon, TradeIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useLoad } from "../hooks/use-load";
 import { isOffline } from "../lib/connection";
 import { toFaDigits } from "../lib/digits";
 import { cancelKey, GOLD_MESSAGES as M, keepSelected, pendingRequest, selectError, sendError } from "../lib/gold-request";
@@ -31,8 +32,6 @@ function EmptyLine({ text, testid }: { text: string; testid: string }) {
 
 /** GoldRequestView is /gold-request_page. */
 export default function GoldRequestView() {
-  const [data, setData] = useState<Data | null>(null);
-  const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Bar | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -40,28 +39,18 @@ export default function GoldRequestView() {
   const [confirming, setConfirming] = useState<GoldRequest | null>(null);
   const [key, renewKey] = useIdempotencyKey([selected?.id]);
   const panel = useRef<HTMLElement>(null);
-  const round = useRef(0);
 
-  // Every load reads the three together, so the balance, the bars and the pending request agree; an
-  // answer older than the latest load is dropped.
-  const load = async () => {
-    const mine = ++round.current;
-    setFailed(false);
-    try {
+  // Every load reads the three together, so the balance, the bars and the pending request agree.
+  const { data, failed, reload: load } = useLoad(
+    async (): Promise<Data> => {
       const [balances, bars, requests] = await Promise.all([api.balances(), api.abshode(), api.myGoldRequests()]);
-      if (mine !== round.current) return;
-      const close = bars?.close ?? [];
-      setData({ balances, close, higher: bars?.higher ?? [], requests: requests ?? [] });
-      setSelected((s) => keepSelected(s, close));
-    } catch (err) {
-      if (mine !== round.current) return;
-      setFailed(true);
-      toast(errorText(err, M.loadFailed), "error");
-    }
-  };
+      return { balances, close: bars?.close ?? [], higher: bars?.higher ?? [], requests: requests ?? [] };
+    },
+    M.loadFailed,
+    { onData: (d) => setSelected((s) => keepSelected(s, d.close)) },
+  );
 
   useEffect(() => {
-    void load();
     // back on the tab after a while: the shop may have decided meanwhile
     const onShow = () => document.visibilityState === "visible" && void load();
     document.addEventListener("visibilitychange", onShow);

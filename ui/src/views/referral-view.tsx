@@ -2,8 +2,9 @@
 // the link, copy, share and download, the counters and the reward rule.
 import QRCode from "qrcode";
 import { useEffect, useRef, useState } from "react";
-import { api, ApiError, errorText, type ReferralStats } from "../api";
+import { api } from "../api";
 import { CheckIcon, CopyIcon, DownloadIcon, GiftIcon, ShareIcon } from "../components/icons";
+import { useLoad } from "../hooks/use-load";
 import { useShop } from "../hooks/use-shop";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
@@ -49,24 +50,13 @@ async function copyText(text: string): Promise<boolean> {
 
 /** ReferralView is /referral_page. */
 export default function ReferralView() {
-  const [stats, setStats] = useState<ReferralStats | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: stats, failed, reload: load } = useLoad(() => api.referralStats(), T.loadFailed);
   const [copied, setCopied] = useState(false);
   const { name: shopName } = useShop();
   const canvas = useRef<HTMLCanvasElement>(null);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const load = () => {
-    setFailed(false);
-    api.referralStats().then(setStats, (err) => {
-      setFailed(true);
-      if (!(err instanceof ApiError && err.status === 401)) toast(errorText(err, T.loadFailed), "error");
-    });
-  };
-  useEffect(() => {
-    load();
-    return () => clearTimeout(copiedTimer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
 
   const code = stats?.referral_code ?? "";
   const link = code ? inviteLink(location.origin, code) : "";

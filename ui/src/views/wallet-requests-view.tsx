@@ -1,12 +1,11 @@
 // /wallet-requests_page: the customer's own deposit and withdraw requests, newest first, with their state;
 // a pending withdraw can be cancelled here too. A table on a desktop, cards under 768 px (money.css).
-import { useEffect, useState } from "react";
-import { api, errorText, type WalletRequest } from "../api";
+import { api } from "../api";
 import { InfoIcon, ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
 import { Button, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useCancel } from "../components/withdraw-panel";
+import { useLoad } from "../hooks/use-load";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { walletStatusLabel, walletStatusTone, walletTypeLabel } from "../lib/labels";
@@ -18,20 +17,7 @@ export const NO_REQUESTS = "هنوز درخواستی ثبت نکرده‌اید
 
 /** WalletRequestsView is /wallet-requests_page. */
 export default function WalletRequestsView() {
-  const [list, setList] = useState<WalletRequest[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = () => {
-    setFailed(false);
-    api.myWalletRequests().then(
-      (l) => setList(l ?? []),
-      (err) => {
-        setFailed(true);
-        toast(errorText(err, M.requestsFailed), "error");
-      },
-    );
-  };
-  useEffect(load, []);
+  const { data: list, failed, reload: load } = useLoad(async () => (await api.myWalletRequests()) ?? [], M.requestsFailed);
   const [cancelling, cancel] = useCancel(load);
 
   return (

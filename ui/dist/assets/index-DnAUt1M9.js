@@ -1,0 +1,1 @@
+import{t as e}from"./ui-C9HG8JLk.js";e();
