@@ -43,7 +43,9 @@ export GOLDSHOP_BIN="$work/goldshop"
 step "Go tests"
 race=""
 if command -v gcc >/dev/null 2>&1; then race="-race"; fi
-go test $race -count=1 ./...
+# three packages at a time on two cores: the command-line and backup tests wait on servers, replicas and the
+# disk much of the time, and a third package keeps the cores busy meanwhile
+go test $race -count=1 -p 3 ./...
 
 step "ledger property test: a thousand random money sequences (without -race, which makes SQLite slow)"
 go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000

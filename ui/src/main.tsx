@@ -5,9 +5,7 @@ import "./styles/shell.css";
 import "./styles/blocks.css";
 import "./styles/lists.css";
 import "./styles/screens.css";
-import "./styles/calendar.css";
 import "./styles/money.css";
-import "./styles/card-tables.css";
 import { App, preloadScreen } from "./app";
 import { listenForInstall } from "./lib/install";
 

@@ -4,6 +4,7 @@ import type { Bar } from "../api";
 import { faText, formatPurity, shortfallOf } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
 import { Button } from "./ui";
+import "../styles/card-tables.css";
 
 type Props = {
   bars: readonly Bar[];

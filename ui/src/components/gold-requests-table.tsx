@@ -7,6 +7,7 @@ import { goldRequestStatusLabel, goldRequestStatusTone } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
 import { StatusBadge } from "./status-badge";
 import { Button } from "./ui";
+import "../styles/card-tables.css";
 
 type Props = {
   requests: readonly GoldRequest[];

@@ -9,6 +9,7 @@ import {
   compareJalali, formatJalaliValue, JALALI_MONTHS, jalaliMonthDays, parseJalaliValue, type JalaliDate,
 } from "../lib/jalali";
 import { ChevronIcon, ChevronStartIcon, CloseIcon } from "./icons";
+import "../styles/calendar.css";
 
 const WEEK_DAYS = ["ش", "ی", "د", "س", "چ", "پ", "ج"];
 const WEEK_DAY_NAMES = ["شنبه", "یکشنبه", "دوشنبه", "سه‌شنبه", "چهارشنبه", "پنجشنبه", "جمعه"];

@@ -18,6 +18,7 @@ import { EMPTY, formatRial } from "../lib/money";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 // with the page, not the print panel: the print button in the page's header is styled there too
 import "../styles/statement-print.css";
+import "../styles/card-tables.css";
 
 /** NO_TRANSACTIONS is the empty statement's text. */
 export const NO_TRANSACTIONS = "تراکنشی یافت نشد";

@@ -11,6 +11,7 @@ import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { walletStatusLabel, walletStatusTone, walletTypeLabel } from "../lib/labels";
 import { EMPTY, formatRial } from "../lib/money";
 import { isSameOriginPath, WALLET_MESSAGES as M } from "../lib/wallet";
+import "../styles/card-tables.css";
 
 /** NO_REQUESTS is the empty list's text. */
 export const NO_REQUESTS = "هنوز درخواستی ثبت نکرده‌اید";
