@@ -6,7 +6,7 @@ import { formatPurity } from "../lib/gold-request";
 import { barLockReason, barStatusLabel, barStatusTone } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
-import { Gold } from "./admin-parts";
+import { Gold } from "./amounts";
 import { StatusBadge } from "./status-badge";
 import { Button } from "./ui";
 

@@ -10,7 +10,7 @@ import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
 import { BarFigures } from "./abshodeh-bars";
-import { Gold } from "./admin-parts";
+import { Gold } from "./amounts";
 import { Modal } from "./admin-modal";
 import { ConfirmDialog } from "./confirm-dialog";
 import { StatusBadge } from "./status-badge";

@@ -4,7 +4,7 @@ import type { BankBalance, BankBalances } from "../api";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { asOfText, ratioText } from "../lib/reserve-panel";
-import { Figure, Rial } from "./admin-parts";
+import { Figure, Rial } from "./amounts";
 import { BankBalanceForm } from "./bank-balance-form";
 import { DataList, type Column } from "./data-list";
 

@@ -3,7 +3,7 @@
 // the cover ratio and the margin.
 import type { ReservePanel } from "../api";
 import { marginText, ratioText } from "../lib/reserve-panel";
-import { Figure, Gold } from "./admin-parts";
+import { Figure, Gold } from "./amounts";
 import "../styles/admin.css";
 
 /** ReserveFigures are the panel's figures; the room turns to a warning once the level is not ok. */

@@ -7,7 +7,7 @@ import type { VaultItemForm, VaultKind } from "../api";
 import {
   checkVaultForm, CODE_FIELDS, EMPTY_VAULT_FORM, FORM_ORDER, VAULT_KIND_OPTIONS, type VaultForm, type VaultFormErrors,
 } from "../lib/vault";
-import { SelectField } from "./admin-parts";
+import { SelectField } from "./select-field";
 import { PurityWeightFields, Vazn750Preview } from "./figure-fields";
 import { TextAreaField } from "./text-area-field";
 import { Button, Field } from "./ui";

@@ -7,7 +7,7 @@ import { formatPurity } from "../lib/gold-request";
 import { ApiError, errorText, type Bar, type BarForm } from "../api";
 import { BarFormFields } from "../components/abshodeh-bar-form";
 import { BarList } from "../components/abshodeh-bars";
-import { Gold } from "../components/admin-parts";
+import { Gold } from "../components/amounts";
 import { Modal } from "../components/admin-modal";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { GoldBarIcon } from "../components/icons";

@@ -2,7 +2,9 @@
 // Jalali days, a page at a time; each entry's fields before and after.
 import { useEffect, useState } from "react";
 import { errorText, type AuditEntry, type AuditFilter, type StaffMember } from "../api";
-import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { ListPending } from "../components/list-pending";
+import { SelectField } from "../components/select-field";
 import { AuditChanges } from "../components/audit-changes";
 import { DataList, type Column } from "../components/data-list";
 import { HistoryIcon } from "../components/icons";

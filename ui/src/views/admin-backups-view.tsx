@@ -2,7 +2,7 @@
 // (a plain link: the cookie session signs it, so the browser saves the file itself).
 import { useState } from "react";
 import { backupUrl, errorText, type BackupFile } from "../api";
-import { ListPending } from "../components/admin-parts";
+import { ListPending } from "../components/list-pending";
 import { DataList, type Column } from "../components/data-list";
 import { DatabaseIcon, DownloadIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";

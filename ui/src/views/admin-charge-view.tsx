@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { Gold, Rial } from "../components/admin-parts";
+import { Gold, Rial } from "../components/amounts";
 import { PlusCircleIcon, SearchIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Button, Field, PageHeader } from "../components/ui";

@@ -3,7 +3,9 @@
 import { useRef, useState } from "react";
 import { ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
 import { DecisionDialog, RejectDialog, RequestList } from "../components/abshodeh-requests";
-import { DateRangeFields, FilterActions, FilterPanel, ListPending, SelectField } from "../components/admin-parts";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { ListPending } from "../components/list-pending";
+import { SelectField } from "../components/select-field";
 import { GoldBarIcon } from "../components/icons";
 import { toast } from "../components/toast";
 import { Field, PageHeader, StatusCard } from "../components/ui";

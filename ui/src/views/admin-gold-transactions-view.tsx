@@ -1,7 +1,10 @@
 // The buy/sell listing (admin.md §2): every customer trade, filtered by person, type, status, weight, price
 // and Jalali dates; a table on desktop and cards on a phone.
 import { errorText, type GoldTransaction, type GoldTransactionFilter } from "../api";
-import { DateRangeFields, FilterActions, FilterPanel, ListPending, Rial, SelectField } from "../components/admin-parts";
+import { Rial } from "../components/amounts";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { ListPending } from "../components/list-pending";
+import { SelectField } from "../components/select-field";
 import { TradeIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { Field, PageHeader, StatusCard } from "../components/ui";

@@ -2,7 +2,7 @@
 // and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
 import { useEffect, useState, type FormEvent } from "react";
 import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
-import { Rial } from "../components/admin-parts";
+import { Rial } from "../components/amounts";
 import { GroupedField } from "../components/grouped-field";
 import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";

@@ -3,7 +3,8 @@
 // each side's price — counts only, never whose. Two calls, each with its own retry, so a failed one hides
 // only its own half.
 import { errorText, type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
-import { Figure, ListPending } from "../components/admin-parts";
+import { Figure } from "../components/amounts";
+import { ListPending } from "../components/list-pending";
 import { DataList, type Column } from "../components/data-list";
 import { BellIcon, ChatIcon, CheckIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";

@@ -3,7 +3,7 @@
 // against what it owes its customers in rial. Two calls, each with its own retry, so a failed one hides only
 // its own half.
 import { api, errorText } from "../api";
-import { ListPending } from "../components/admin-parts";
+import { ListPending } from "../components/list-pending";
 import { BankBalancesSection } from "../components/bank-balances";
 import { CoinsIcon, ShieldIcon } from "../components/icons";
 import { ReserveFigures } from "../components/reserve-figures";

@@ -2,7 +2,7 @@
 // how to reach the shop, a word about it, its licence line and its logo. A save shows at once on every screen.
 import { useEffect, useState, type FormEvent } from "react";
 import { errorText, type AdminShop } from "../api";
-import { ListPending } from "../components/admin-parts";
+import { ListPending } from "../components/list-pending";
 import { StoreIcon } from "../components/icons";
 import { PhoneListField } from "../components/phone-list-field";
 import { ShopLogoUpload } from "../components/shop-logo-upload";

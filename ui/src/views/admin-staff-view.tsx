@@ -2,7 +2,8 @@
 // their existing account, a role changed, someone made a customer again. The server keeps the last owner.
 import { useState, type FormEvent } from "react";
 import { errorText, type AdminRole, type StaffMember } from "../api";
-import { ListPending, SelectField } from "../components/admin-parts";
+import { ListPending } from "../components/list-pending";
+import { SelectField } from "../components/select-field";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataList, type Column } from "../components/data-list";
 import { IdBadgeIcon } from "../components/icons";

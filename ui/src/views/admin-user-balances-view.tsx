@@ -3,7 +3,8 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
 import { Modal } from "../components/admin-modal";
-import { FilterActions, Gold, Rial } from "../components/admin-parts";
+import { Gold, Rial } from "../components/amounts";
+import { FilterActions } from "../components/filter-panel";
 import { ListIcon, UsersIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";

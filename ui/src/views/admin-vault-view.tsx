@@ -4,7 +4,9 @@
 // look (the server refuses them the rest too).
 import { useState } from "react";
 import { ApiError, errorText, type VaultItem, type VaultItemForm, type VaultOutReason } from "../api";
-import { Gold, ListPending, SelectField } from "../components/admin-parts";
+import { Gold } from "../components/amounts";
+import { ListPending } from "../components/list-pending";
+import { SelectField } from "../components/select-field";
 import { Modal } from "../components/admin-modal";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataList, type Column } from "../components/data-list";

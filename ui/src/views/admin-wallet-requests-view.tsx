@@ -2,7 +2,11 @@
 // a phone; pending requests are approved or rejected here with a reason.
 import { useState } from "react";
 import { errorText, type WalletFilter, type WalletRequest } from "../api";
-import { DateRangeFields, FilterActions, FilterPanel, ListPending, ReceiptThumb, Rial, SelectField } from "../components/admin-parts";
+import { Rial } from "../components/amounts";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { ListPending } from "../components/list-pending";
+import { ReceiptThumb } from "../components/receipt-thumb";
+import { SelectField } from "../components/select-field";
 import { ReceiptIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { Button, Field, PageHeader, StatusCard } from "../components/ui";
