@@ -69,15 +69,6 @@ export function useAdminList<Row, Filter extends object>(
   return { list: rows.list, loading: rows.loading, failed, load, reload };
 }
 
-/**
- * useAdminData is useAdminList for a screen whose answer is one object (the shop's settings, the backups):
- * data is null until the first answer, and failed keeps the text of a failed load.
- */
-export function useAdminData<T>(fetchData: () => Promise<T>, loadError: (err: unknown) => string) {
-  const { list, loading, failed, reload } = useAdminList<T, object>(async () => [await fetchData()], loadError);
-  return { data: list ? list[0] : null, loading, failed, reload };
-}
-
 /** Page is one page of a paged list and the cursor of the next ("" on the last page). */
 export type Page<Row> = { rows: Row[]; next: string };
 

@@ -8,7 +8,7 @@ import { DatabaseIcon, DownloadIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { toast } from "../components/toast";
 import { Button, PageHeader, StatusCard } from "../components/ui";
-import { useAdminData } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { BACKUP_MESSAGES as M, lastRun, newestFirst } from "../lib/backups";
 import { formatJalaliDateTime } from "../lib/jalali";
@@ -29,7 +29,7 @@ const COLUMNS: Column<BackupFile>[] = [
 
 /** AdminBackupsView is /admin-backups_page. */
 export default function AdminBackupsView() {
-  const { data, loading, failed, reload } = useAdminData(() => adminApi.backups(), (err) => errorText(err, M.loadFailed));
+  const { data, loading, failed, reload } = useLoad(() => adminApi.backups(), M.loadFailed);
   const narrow = useMediaQuery(NARROW_LIST);
   const [running, setRunning] = useState(false);
 
@@ -78,7 +78,7 @@ export default function AdminBackupsView() {
       </section>
 
       {data === null ? (
-        <ListPending failed={!!failed} icon={<DatabaseIcon size={40} />} title={M.loadFailed} onRetry={reload} />
+        <ListPending failed={failed} icon={<DatabaseIcon size={40} />} title={M.loadFailed} onRetry={reload} />
       ) : list.length === 0 ? (
         <StatusCard icon={<DatabaseIcon size={40} />} title="هنوز پشتیبانی نگه داشته نشده است" testid="backup-empty" />
       ) : (

@@ -2,14 +2,14 @@
 // failed or ended unknown, the latest problems with the gateway's own words, and how many customers wait on
 // each side's price — counts only, never whose. Two calls, each with its own retry, so a failed one hides
 // only its own half.
-import { errorText, type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
+import { type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
 import { Figure } from "../components/amounts";
 import { ListPending } from "../components/list-pending";
 import { DataList, type Column } from "../components/data-list";
 import { BellIcon, ChatIcon, CheckIcon } from "../components/icons";
 import { StatusBadge } from "../components/status-badge";
 import { PageHeader, StatusCard } from "../components/ui";
-import { useAdminData } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { toFaDigits } from "../lib/digits";
 import { NOTIFICATION_KINDS } from "../lib/notifications";
@@ -52,21 +52,21 @@ const COLUMNS: Column<SmsProblem>[] = [
 
 /** AdminNoticesView is /admin-notices_page. */
 export default function AdminNoticesView() {
-  const outbox = useAdminData(() => adminApi.smsOutbox(), (err) => errorText(err, OUTBOX_FAILED));
-  const alerts = useAdminData(() => adminApi.alertDemand(), (err) => errorText(err, ALERTS_FAILED));
+  const outbox = useLoad(() => adminApi.smsOutbox(), OUTBOX_FAILED);
+  const alerts = useLoad(() => adminApi.alertDemand(), ALERTS_FAILED);
 
   return (
     <div className="admin-page wide-screen stack notices-page">
       <PageHeader title="پیامک‌ها و هشدارها" />
 
       {outbox.data === null ? (
-        <ListPending failed={!!outbox.failed} icon={<ChatIcon size={40} />} title={OUTBOX_FAILED} onRetry={outbox.reload} />
+        <ListPending failed={outbox.failed} icon={<ChatIcon size={40} />} title={OUTBOX_FAILED} onRetry={outbox.reload} />
       ) : (
         <Outbox data={outbox.data} busy={outbox.loading} />
       )}
 
       {alerts.data === null ? (
-        <ListPending failed={!!alerts.failed} icon={<BellIcon size={40} />} title={ALERTS_FAILED} onRetry={alerts.reload} />
+        <ListPending failed={alerts.failed} icon={<BellIcon size={40} />} title={ALERTS_FAILED} onRetry={alerts.reload} />
       ) : (
         <AlertsDemand data={alerts.data} />
       )}

@@ -2,7 +2,7 @@
 // banner, what the vault holds by kind, the guard's margin and switch; then the shop's rial at its banks
 // against what it owes its customers in rial. Two calls, each with its own retry, so a failed one hides only
 // its own half.
-import { api, errorText } from "../api";
+import { api } from "../api";
 import { ListPending } from "../components/list-pending";
 import { BankBalancesSection } from "../components/bank-balances";
 import { CoinsIcon, ShieldIcon } from "../components/icons";
@@ -11,7 +11,7 @@ import { ReserveNotice } from "../components/reserve-notice";
 import { ReserveSettingsForm } from "../components/reserve-settings-form";
 import { VaultComposition } from "../components/vault-composition";
 import { LinkButton, PageHeader } from "../components/ui";
-import { useAdminData } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { RESERVE_MESSAGES as M } from "../lib/reserve-panel";
 import "../styles/admin.css";
 import "../styles/reserve-panel.css";
@@ -19,8 +19,8 @@ import { adminApi } from "../api-admin";
 
 /** AdminReserveView is /admin-reserve_page. */
 export default function AdminReserveView() {
-  const reserve = useAdminData(() => api.reservePanel(), (err) => errorText(err, M.loadFailed));
-  const banks = useAdminData(() => adminApi.bankBalances(), (err) => errorText(err, M.banksFailed));
+  const reserve = useLoad(() => api.reservePanel(), M.loadFailed);
+  const banks = useLoad(() => adminApi.bankBalances(), M.banksFailed);
   const panel = reserve.data;
 
   return (
@@ -28,7 +28,7 @@ export default function AdminReserveView() {
       <PageHeader title="پشتوانه طلا و ریال" />
 
       {panel === null ? (
-        <ListPending failed={!!reserve.failed} icon={<ShieldIcon size={40} />} title={M.loadFailed} onRetry={reserve.reload} />
+        <ListPending failed={reserve.failed} icon={<ShieldIcon size={40} />} title={M.loadFailed} onRetry={reserve.reload} />
       ) : (
         <>
           <ReserveNotice level={panel.level} guardEnabled={panel.guard_enabled} />
@@ -56,7 +56,7 @@ export default function AdminReserveView() {
       )}
 
       {banks.data === null ? (
-        <ListPending failed={!!banks.failed} icon={<CoinsIcon size={40} />} title={M.banksFailed} onRetry={banks.reload} />
+        <ListPending failed={banks.failed} icon={<CoinsIcon size={40} />} title={M.banksFailed} onRetry={banks.reload} />
       ) : (
         <BankBalancesSection data={banks.data} busy={banks.loading} onSaved={banks.reload} />
       )}

@@ -9,7 +9,7 @@ import { ShopLogoUpload } from "../components/shop-logo-upload";
 import { TextAreaField } from "../components/text-area-field";
 import { toast } from "../components/toast";
 import { Button, Field, PageHeader } from "../components/ui";
-import { useAdminData } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { setShop } from "../hooks/use-shop";
 import { checkShopForm, SHOP_LIMITS, SHOP_MESSAGES as M, shopFormOf, type ShopFormErrors, type ShopFormState } from "../lib/shop-form";
 import "../styles/admin.css";
@@ -18,7 +18,7 @@ import { adminApi } from "../api-admin";
 
 /** AdminShopView is /admin-shop_page. */
 export default function AdminShopView() {
-  const { data, failed, reload } = useAdminData(() => adminApi.adminShop(), (err) => errorText(err, M.loadFailed));
+  const { data, failed, reload } = useLoad(() => adminApi.adminShop(), M.loadFailed);
   const [shop, setLocal] = useState<AdminShop | null>(null);
   useEffect(() => setLocal(data), [data]);
 
@@ -36,7 +36,7 @@ export default function AdminShopView() {
           <ShopLogoUpload logoUrl={shop.logo_url} onUploaded={saved} />
         </>
       ) : (
-        <ListPending failed={!!failed} icon={<StoreIcon size={40} />} title={M.loadFailed} onRetry={reload} />
+        <ListPending failed={failed} icon={<StoreIcon size={40} />} title={M.loadFailed} onRetry={reload} />
       )}
     </div>
   );

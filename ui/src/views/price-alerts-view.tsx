@@ -9,7 +9,7 @@ import { BellIcon, TrashIcon } from "../components/icons";
 import { OfflineNote } from "../components/offline-banner";
 import { toast } from "../components/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
-import { useAdminData } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
@@ -18,7 +18,7 @@ import "../styles/price-alerts.css";
 
 /** PriceAlertsView is /price-alerts_page. */
 export default function PriceAlertsView() {
-  const { data, failed, reload } = useAdminData(() => api.priceAlerts(), (err) => errorText(err, M.loadFailed));
+  const { data, failed, reload } = useLoad(() => api.priceAlerts(), M.loadFailed);
   const [side, setSide] = useState<AlertSide>("buy");
   const [digits, setDigits] = useState("");
   const [error, setError] = useState<string | null>(null);

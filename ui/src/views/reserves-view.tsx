@@ -1,18 +1,21 @@
-import { api, errorText } from "../api";
+import { api } from "../api";
 import { ReservesChart } from "../components/reserves-chart";
 import { GoldBarIcon } from "../components/icons";
 import { LoadFailed, Loading, PageHeader } from "../components/ui";
-import { useAdminData } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { useShop } from "../hooks/use-shop";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { formatGold } from "../lib/money";
 import { ratioText } from "../lib/reserves";
 import "../styles/reserves.css";
 
+/** RESERVES_FAILED is what a failed load of the reserves says. */
+const RESERVES_FAILED = "دریافت ذخایر طلا ناموفق بود";
+
 /** ReservesView is /reserves (issue 17): the shop's gold owed and held, open to everyone, aggregates only. */
 export default function ReservesView() {
   const shop = useShop();
-  const { data, failed, reload } = useAdminData(() => api.reserves(), (err) => errorText(err, "دریافت ذخایر طلا ناموفق بود"));
+  const { data, failed, reload } = useLoad(() => api.reserves(), RESERVES_FAILED);
   return (
     <>
       <PageHeader title="ذخایر طلای فروشگاه" />
@@ -21,7 +24,7 @@ export default function ReservesView() {
           {shop.name}
         </p>
         {data === null ? (
-          failed ? <LoadFailed title={failed} icon={<GoldBarIcon />} onRetry={() => void reload()} /> : <Loading />
+          failed ? <LoadFailed title={RESERVES_FAILED} icon={<GoldBarIcon />} onRetry={() => void reload()} /> : <Loading />
         ) : (
           <>
             <section className="card reserves-figures" aria-label="ذخایر امروز" data-testid="reserves-figures">
