@@ -139,4 +139,28 @@ describe("api session handling", () => {
     expect(calls[0]).toMatchObject({ url: "/api/auth/logout", method: "POST" });
     expect(storage.length).toBe(0);
   });
+
+  it("remembers a balance that lands after the profile was refreshed, and not one that lands after a logout", async () => {
+    let answer!: (r: Response) => void;
+    const balances = { balance_rial: "2000000", balance_gold: "0.000", available_rial: "2000000", available_gold: "0.000" };
+    const { mod, storage } = await load([() => new Promise<Response>((r) => (answer = r)) as unknown as Response]);
+    storage.setItem("authToken", "a1");
+    storage.setItem("userInfo", JSON.stringify({ id: 7, first_name: "مریم" }));
+    const pending = mod.api.balances();
+    await Promise.resolve();
+    mod.saveUser({ ...user, role: "customer" } as never); // GET /api/users/me's fuller answer, the same person
+    answer(json(200, balances));
+    await pending;
+    expect(JSON.parse(storage.getItem("lastKnown.balances")!).value).toEqual(balances);
+
+    const after = await load([() => new Promise<Response>((r) => (answer = r)) as unknown as Response]);
+    after.storage.setItem("authToken", "a1");
+    after.storage.setItem("userInfo", JSON.stringify({ id: 7 }));
+    const late = after.mod.api.balances();
+    await Promise.resolve();
+    after.storage.setItem("userInfo", JSON.stringify({ id: 8 })); // another person signed in meanwhile
+    answer(json(200, balances));
+    await late;
+    expect(after.storage.getItem("lastKnown.balances")).toBeNull();
+  });
 });

@@ -17,7 +17,7 @@ import type {
 } from "./api-types-notify";
 import { markReachable, markUnreachable } from "./lib/connection";
 import { recall, remember, type Known, type LastKnownKey, type Remembered } from "./lib/last-known";
-import { accessToken, expireSession, publishSession, saveTokens, storedRefreshToken, storedUser } from "./session";
+import { accessToken, expireSession, publishSession, saveTokens, storedPerson, storedRefreshToken } from "./session";
 
 export { accessToken, clearSession, getSession, isAdmin, onSessionExpired, saveLogin, saveUser, subscribeSession } from "./session";
 
@@ -219,10 +219,10 @@ export async function upload<T>(path: string, form: FormData, onProgress: (perce
 
 /** remembered keeps a call's successful answer on the phone, for when the shop cannot be reached later. */
 async function remembered<K extends LastKnownKey>(key: K, call: Promise<Remembered[K]>): Promise<Remembered[K]> {
-  const who = storedUser();
+  const who = storedPerson();
   const value = await call;
   // an answer that lands after a logout (or a change of user) belongs to nobody on this phone now
-  if (storedUser() === who) remember(key, value);
+  if (who !== null && storedPerson() === who) remember(key, value);
   return value;
 }
 

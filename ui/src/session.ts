@@ -112,9 +112,21 @@ export function storedRefreshToken(): string | null {
   return read(KEY_REFRESH);
 }
 
-/** storedUser is the stored user info as written, to tell whether the person changed during a call. */
-export function storedUser(): string | null {
-  return read(KEY_USER);
+/**
+ * storedPerson is who is signed in (the stored user's id), to tell whether the person changed during a call.
+ * A profile refreshed meanwhile (saveUser after GET /api/users/me) is the same person: comparing the stored
+ * text instead once dropped a balance answer that landed just after it, and the phone had nothing to show
+ * offline.
+ */
+export function storedPerson(): string | null {
+  const raw = read(KEY_USER);
+  if (raw === null) return null;
+  try {
+    const id = (JSON.parse(raw) as { id?: unknown } | null)?.id;
+    return id === undefined || id === null ? raw : String(id);
+  } catch {
+    return raw;
+  }
 }
 
 /** saveTokens stores a refreshed pair; the refresh token stays when the server sends none. */
