@@ -222,7 +222,7 @@ async function remembered<K extends LastKnownKey>(key: K, call: Promise<Remember
   const who = storedPerson();
   const value = await call;
   // an answer that lands after a logout (or a change of user) belongs to nobody on this phone now
-  if (who !== null && storedPerson() === who) remember(key, value);
+  if (storedPerson() === who) remember(key, value);
   return value;
 }
 

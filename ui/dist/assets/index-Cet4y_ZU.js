@@ -1,0 +1,1 @@
+import{t as e}from"./ui-B3Df1qzm.js";e();
