@@ -17,6 +17,8 @@ import { apiFor, ok } from './api.mjs';
 const MAX_SHIFT = 0.01;
 /** SETTLE_MS is how long a page is watched after its last late part has arrived. */
 const SETTLE_MS = 2000;
+/** LOAD_TIMEOUT_MS bounds a page's load on slow 4G while the other lane's journeys share the two cores. */
+const LOAD_TIMEOUT_MS = 60_000;
 const FONT_BUDGET = 45 * 1024;
 const JS_BUDGET = 40 * 1024;
 /**
@@ -113,9 +115,29 @@ async function open(device, login) {
   return { context, page, errors };
 }
 
-/** settle loads url and waits for the load event, the selector of the page's last late part, then SETTLE_MS. */
+/**
+ * settle loads url and waits for the load event, the selector of the page's last late part, then SETTLE_MS. Slow
+ * 4G on a machine busy with the other lane may take long; a load that never ends fails with the requests it
+ * still waited for, so that a hang says what hung.
+ */
 async function settle(page, url, ready) {
-  await page.goto(`${shop.url}${url}`, { waitUntil: 'load' });
+  const pending = new Map();
+  const started = Date.now();
+  const track = (req) => pending.set(req, Date.now() - started);
+  const untrack = (req) => pending.delete(req);
+  page.on('request', track);
+  page.on('requestfinished', untrack);
+  page.on('requestfailed', untrack);
+  try {
+    await page.goto(`${shop.url}${url}`, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+  } catch (e) {
+    const waiting = [...pending].map(([req, at]) => `${req.method()} ${req.url()} (asked at ${at} ms)`).join('\n');
+    throw new Error(`${e.message}\nstill waiting for:\n${waiting || 'no request'}`);
+  } finally {
+    page.off('request', track);
+    page.off('requestfinished', untrack);
+    page.off('requestfailed', untrack);
+  }
   await page.locator(ready).first().waitFor();
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(SETTLE_MS);
