@@ -6,9 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
-	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
 )
@@ -27,10 +25,10 @@ type barView struct {
 
 // viewBar writes a bar; customers get only its figures (no status or dates of the inventory).
 func viewBar(b store.Bar, forAdmin bool) barView {
-	v := barView{ID: b.ID, Rey: b.Rey, Ang: b.Ang, Ayar: rules.FormatAyar(b.AyarCenti), Vazn: rules.FormatGold(b.VaznMg),
-		Vazn750: rules.FormatGold(b.Vazn750Mg)}
+	v := barView{ID: b.ID, Rey: b.Lab, Ang: b.IngotNumber, Ayar: rules.FormatAyar(b.PurityCenti),
+		Vazn: rules.FormatGold(b.WeightMg), Vazn750: rules.FormatGold(b.Weight750Mg)}
 	if forAdmin {
-		v.Status, v.CreatedAt = b.Status, b.CreatedAt
+		v.Status, v.CreatedAt = b.BarStatus, b.CreatedAt
 	}
 	return v
 }
@@ -66,29 +64,21 @@ type barRequest struct {
 	Vazn numberText `json:"vazn"`
 }
 
-// bar checks a bar's figures and computes its vazn750; the server never takes vazn750 from the client.
-func (req barRequest) bar() (store.Bar, error) {
-	b := store.Bar{Rey: strings.Join(strings.Fields(iran.Name(req.Rey)), " "), Ang: iran.LatinDigits(strings.TrimSpace(req.Ang))}
-	if !plainText(b.Rey) || !plainText(b.Ang) {
-		return b, badRequest(msgTextNotPlain)
+// barFaults are the abshodeh form's words for the faults a bar's four fields can have.
+var barFaults = map[itemFault]string{
+	faultText: msgTextNotPlain, faultLab: msgBarLab, faultIngot: msgBarIngot, faultPurity: msgBarAyar,
+	faultWeight: msgBarVazn, faultTooLight: msgBarTooLight,
+}
+
+// item checks a bar's figures as the vault checks any item of melted gold offered to customers.
+func (req barRequest) item() (store.VaultItem, error) {
+	kind := store.VaultMelted
+	as := vaultItemRequest{Kind: &kind, Lab: &req.Rey, IngotNumber: &req.Ang, Purity: &req.Ayar, Weight: &req.Vazn}
+	it, fault := as.check(store.VaultItem{Requestable: true})
+	if fault != itemValid {
+		return it, badRequest(barFaults[fault])
 	}
-	if b.Rey == "" || utf8.RuneCountInString(b.Rey) > 100 {
-		return b, badRequest(msgBarLab)
-	}
-	if b.Ang == "" || utf8.RuneCountInString(b.Ang) > 50 {
-		return b, badRequest(msgBarIngot)
-	}
-	var ok bool
-	if b.AyarCenti, ok = rules.ParseAyar(string(req.Ayar)); !ok {
-		return b, badRequest(msgBarAyar)
-	}
-	if b.VaznMg, ok = rules.ParseGoldMg(string(req.Vazn)); !ok || b.VaznMg <= 0 {
-		return b, badRequest(msgBarVazn)
-	}
-	if b.Vazn750Mg = rules.Vazn750Mg(b.VaznMg, b.AyarCenti); b.Vazn750Mg <= 0 {
-		return b, badRequest(msgBarTooLight)
-	}
-	return b, nil
+	return it, nil
 }
 
 // barError turns the inventory's store errors into their messages.
@@ -108,11 +98,12 @@ func (a *App) adminBarAdd(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	b, err := req.bar()
+	it, err := req.item()
 	if err != nil {
 		return err
 	}
-	if b, err = a.store.AddBar(r.Context(), caller(r).User.ID, b, a.now()); err != nil {
+	b, err := a.store.AddBar(r.Context(), caller(r).User.ID, it, a.now())
+	if err != nil {
 		return barError(err)
 	}
 	return okJSON(w, map[string]any{"message": msgBarAdded, "bar": viewBar(b, true)})
@@ -128,12 +119,13 @@ func (a *App) adminBarUpdate(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	b, err := req.bar()
+	it, err := req.item()
 	if err != nil {
 		return err
 	}
-	b.ID = id
-	if b, err = a.store.UpdateBar(r.Context(), caller(r).User.ID, b, a.now()); err != nil {
+	it.ID = id
+	b, err := a.store.UpdateBar(r.Context(), caller(r).User.ID, it, a.now())
+	if err != nil {
 		return barError(err)
 	}
 	return okJSON(w, map[string]any{"message": msgBarUpdated, "bar": viewBar(b, true)})
@@ -165,11 +157,11 @@ func (a *App) goldAbshode(w http.ResponseWriter, r *http.Request) error {
 	within, higher := []barView{}, []barView{}
 	for _, b := range bars {
 		v := viewBar(b, false)
-		if b.Vazn750Mg <= bal.AvailableGold {
+		if b.Weight750Mg <= bal.AvailableGold {
 			within = append(within, v)
 			continue
 		}
-		v.Shortfall = rules.FormatGold(b.Vazn750Mg - bal.AvailableGold)
+		v.Shortfall = rules.FormatGold(b.Weight750Mg - bal.AvailableGold)
 		higher = append(higher, v)
 	}
 	slices.Reverse(within)

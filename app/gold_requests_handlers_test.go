@@ -315,3 +315,34 @@ func TestTwoCustomersRaceForOneBar(t *testing.T) {
 		t.Fatalf("%d customers got the one bar: %v", won, statuses)
 	}
 }
+
+// A bar is a vault item: once delivered it is neither asked for nor edited again, by id or by its lab and
+// ingot, it is listed as delivered in the inventory and as out in the vault; a new bar may carry the same lab
+// and ingot, since the first left the shop.
+func TestADeliveredBarIsItsVaultItemOut(t *testing.T) {
+	s := newTestShop(t)
+	admin := s.signInAdmin()
+	c := s.newTrader(1, "")
+	s.charge(admin, c, "gold", "30")
+	bar := s.addBar(admin, "ری", "11", "750", "10")
+	id := s.requestBar(c, bar)
+	for _, to := range []string{"approved", "delivered"} {
+		s.mustDo("PUT", "/api/gold/requests/"+id, admin, map[string]any{"status": to})
+	}
+	s.run(t, []scenario{
+		{name: "asked for again by id", method: "POST", path: "/api/gold/request", token: c.token, body: map[string]any{"bar_id": bar}, wantStatus: 409, wantContains: msgBarTaken},
+		{name: "asked for again by lab and ingot", method: "POST", path: "/api/gold/request", token: c.token, body: map[string]any{"rey": "ری", "ang": "11"}, wantStatus: 409, wantContains: msgBarTaken},
+		{name: "edited", method: "PUT", path: "/api/admin/abshodeh/" + bar, token: admin, body: map[string]any{"rey": "ری", "ang": "11", "ayar": "750", "vazn": "9"}, wantStatus: 409, wantContains: msgBarBusy},
+		{name: "deleted", method: "DELETE", path: "/api/admin/abshodeh/" + bar, token: admin, wantStatus: 409, wantContains: msgBarBusy},
+		{name: "listed as delivered", method: "GET", path: "/api/admin/abshodeh?status=delivered", token: admin, wantStatus: 200, wantContains: `"id":` + bar + `,"rey":"ری","ang":"11"`},
+		{name: "gone from the shop's list", method: "GET", path: "/api/admin/abshodeh", token: admin, wantStatus: 200, wantAbsent: []string{`"id":` + bar + `,`}},
+		{name: "out of the vault, naming itself", method: "GET", path: "/api/admin/vault?status=out", token: admin, wantStatus: 200, wantContains: `"status":"out","requestable":false,"bar_id":` + bar},
+	})
+	again := s.addBar(admin, "ری", "11", "750", "10")
+	if again == bar {
+		t.Fatalf("the new bar took the delivered one's id %s", bar)
+	}
+	if r := s.do("POST", "/api/gold/request", c.token, map[string]any{"rey": "ری", "ang": "11"}); r.Status != 200 || !strings.Contains(r.Body, `"bar_id":`+again) {
+		t.Fatalf("the new bar by lab and ingot: %d %s", r.Status, r.Body)
+	}
+}

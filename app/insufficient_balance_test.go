@@ -74,8 +74,8 @@ func TestTheStoresShortagesReachTheCustomerAsTheirAssetsMessage(t *testing.T) {
 	if err != nil || len(cards) != 1 {
 		t.Fatalf("cards %v (err %v)", cards, err)
 	}
-	bar, err := l.st.AddBar(ctx, 0, store.Bar{Rey: "ری", Ang: "10", AyarCenti: 75_000, VaznMg: b.AvailableGold + 1,
-		Vazn750Mg: b.AvailableGold + 1}, now)
+	bar, err := l.st.AddBar(ctx, 0, store.VaultItem{Lab: "ری", IngotNumber: "10", PurityCenti: 75_000, WeightMg: b.AvailableGold + 1,
+		Weight750Mg: b.AvailableGold + 1}, now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,8 +99,8 @@ func newLedgerShop(t *testing.T) *ledgerShop {
 	}
 	// bar 7 is approved; 8 approved and then rejected with a reason, 9 without one
 	for i, ingot := range []string{"7", "8", "9"} {
-		bar, err := st.AddBar(ctx, admin, store.Bar{Rey: "ری", Ang: ingot, AyarCenti: 75_000, VaznMg: 6_000,
-			Vazn750Mg: 6_000}, now)
+		bar, err := st.AddBar(ctx, admin, store.VaultItem{Lab: "ری", IngotNumber: ingot, PurityCenti: 75_000, WeightMg: 6_000,
+			Weight750Mg: 6_000}, now)
 		must(err)
 		g, err := st.CreateGoldRequest(ctx, store.GoldRequestInput{UserID: l.user, BarID: bar.ID}, now)
 		must(err)

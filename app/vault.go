@@ -30,12 +30,18 @@ type vaultItemView struct {
 	UpdatedAt      time.Time `json:"updated_at"`
 }
 
+// viewVaultItem writes an item; an abshodeh bar names itself (bar_id is its id, by which the inventory and
+// the gold requests know it) and is requestable while it is in.
 func viewVaultItem(it store.VaultItem) vaultItemView {
-	return vaultItemView{ID: it.ID, Kind: it.Kind, Description: it.Description, Weight: rules.FormatGold(it.WeightMg),
+	v := vaultItemView{ID: it.ID, Kind: it.Kind, Description: it.Description, Weight: rules.FormatGold(it.WeightMg),
 		Purity: rules.FormatAyar(it.PurityCenti), Weight750: rules.FormatGold(it.Weight750Mg), Lab: it.Lab,
 		IngotNumber: it.IngotNumber, StandardCode: it.StandardCode, ProductionCode: it.ProductionCode,
-		TrackingCode: it.TrackingCode, Status: it.Status, Requestable: it.Requestable, BarID: it.BarID,
+		TrackingCode: it.TrackingCode, Status: it.Status, Requestable: it.Requestable && it.Status == store.VaultIn,
 		CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt}
+	if it.Requestable {
+		v.BarID = it.ID
+	}
+	return v
 }
 
 type vaultMoveView struct {
@@ -88,9 +94,44 @@ type vaultItemRequest struct {
 	Note           string      `json:"note"`
 }
 
-// item checks the request laid over base (the item as stored, or empty for a new one) and computes the
-// 750-equivalent; the server never takes it from the client.
+// itemFault names the rule an item broke; the vault's form and the abshodeh bar's word each their own way.
+type itemFault int
+
+const (
+	itemValid itemFault = iota
+	faultKind
+	faultText
+	faultDescription
+	faultLab
+	faultIngot
+	faultCodeLong
+	faultNote
+	faultBarCodes
+	faultPurity
+	faultWeight
+	faultTooLight
+)
+
+// vaultFaults are the vault form's words for each fault.
+var vaultFaults = map[itemFault]string{
+	faultKind: msgVaultKind, faultText: msgTextNotPlain, faultDescription: msgVaultDescription,
+	faultLab: msgVaultCodeLong, faultIngot: msgVaultCodeLong, faultCodeLong: msgVaultCodeLong, faultNote: msgVaultNote,
+	faultBarCodes: msgVaultBarCodes, faultPurity: msgVaultPurity, faultWeight: msgVaultWeight, faultTooLight: msgVaultTooLight,
+}
+
+// item checks the request laid over base (the item as stored, or empty for a new one) with the vault's words.
 func (req vaultItemRequest) item(base store.VaultItem) (store.VaultItem, error) {
+	it, fault := req.check(base)
+	if fault != itemValid {
+		return it, badRequest(vaultFaults[fault])
+	}
+	return it, nil
+}
+
+// check is the one validator of a vault item, an abshodeh bar included: it lays the request over base and
+// computes the 750-equivalent; the server never takes it from the client. A new bar (requestable) needs its
+// lab and ingot, by which customers ask for it.
+func (req vaultItemRequest) check(base store.VaultItem) (store.VaultItem, itemFault) {
 	it := base
 	text := func(p *string, dst *string, clean func(string) string) {
 		if p != nil {
@@ -107,41 +148,45 @@ func (req vaultItemRequest) item(base store.VaultItem) (store.VaultItem, error) 
 	text(req.ProductionCode, &it.ProductionCode, code)
 	text(req.TrackingCode, &it.TrackingCode, code)
 	if !slices.Contains(store.VaultKinds, it.Kind) {
-		return it, badRequest(msgVaultKind)
+		return it, faultKind
 	}
 	for _, s := range []string{it.Description, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, req.Note} {
 		if !plainText(s) {
-			return it, badRequest(msgTextNotPlain)
+			return it, faultText
 		}
 	}
+	newBar := base.ID == 0 && base.Requestable
 	switch {
 	case utf8.RuneCountInString(it.Description) > 500:
-		return it, badRequest(msgVaultDescription)
-	case utf8.RuneCountInString(it.Lab) > 100, utf8.RuneCountInString(it.IngotNumber) > 50,
-		utf8.RuneCountInString(it.StandardCode) > 100, utf8.RuneCountInString(it.ProductionCode) > 100,
+		return it, faultDescription
+	case utf8.RuneCountInString(it.Lab) > 100, newBar && it.Lab == "":
+		return it, faultLab
+	case utf8.RuneCountInString(it.IngotNumber) > 50, newBar && it.IngotNumber == "":
+		return it, faultIngot
+	case utf8.RuneCountInString(it.StandardCode) > 100, utf8.RuneCountInString(it.ProductionCode) > 100,
 		utf8.RuneCountInString(it.TrackingCode) > 100:
-		return it, badRequest(msgVaultCodeLong)
+		return it, faultCodeLong
 	case utf8.RuneCountInString(req.Note) > 500:
-		return it, badRequest(msgVaultNote)
+		return it, faultNote
 	case it.Kind == store.VaultBar && (it.Lab == "" || it.IngotNumber == "" || it.StandardCode == "" ||
 		it.ProductionCode == "" || it.TrackingCode == ""):
-		return it, badRequest(msgVaultBarCodes)
+		return it, faultBarCodes
 	}
 	var ok bool
 	if req.Purity != nil || base.ID == 0 {
 		if it.PurityCenti, ok = rules.ParseAyar(string(derefNumber(req.Purity))); !ok {
-			return it, badRequest(msgVaultPurity)
+			return it, faultPurity
 		}
 	}
 	if req.Weight != nil || base.ID == 0 {
 		if it.WeightMg, ok = rules.ParseGoldMg(string(derefNumber(req.Weight))); !ok || it.WeightMg <= 0 {
-			return it, badRequest(msgVaultWeight)
+			return it, faultWeight
 		}
 	}
 	if it.Weight750Mg = rules.Vazn750Mg(it.WeightMg, it.PurityCenti); it.Weight750Mg <= 0 {
-		return it, badRequest(msgVaultTooLight)
+		return it, faultTooLight
 	}
-	return it, nil
+	return it, itemValid
 }
 
 func derefNumber(n *numberText) numberText {

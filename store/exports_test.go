@@ -22,7 +22,7 @@ func exportShop(t *testing.T) *Store {
 		if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetGold, Amount: 5_000}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		bar, err := s.AddBar(ctx, admin, Bar{Rey: "ری", Ang: fmt.Sprint(100 + i), AyarCenti: 75_000, VaznMg: 1_000, Vazn750Mg: 1_000}, time.Now())
+		bar, err := s.AddBar(ctx, admin, VaultItem{Lab: "ری", IngotNumber: fmt.Sprint(100 + i), PurityCenti: 75_000, WeightMg: 1_000, Weight750Mg: 1_000}, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

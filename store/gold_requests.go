@@ -26,7 +26,8 @@ var goldTransitions = map[string][]string{
 	StatusReady:    {StatusDelivered, StatusRejected},
 }
 
-// GoldRequest is a customer's request for one bar, with the bar's figures as they were when asked.
+// GoldRequest is a customer's request for one bar (BarID is its vault item), with the bar's figures as they
+// were when asked.
 type GoldRequest struct {
 	ID           int64
 	UserID       int64
@@ -45,7 +46,7 @@ type GoldRequest struct {
 	DecidedAt    time.Time // zero until an admin acts
 }
 
-const goldRequestSelect = `SELECT r.id, r.user_id, u.first_name, u.last_name, u.phone_number, r.bar_id, r.rey, r.ang,
+const goldRequestSelect = `SELECT r.id, r.user_id, u.first_name, u.last_name, u.phone_number, r.item_id, r.rey, r.ang,
 	r.ayar_centi, r.vazn_mg, r.vazn750_mg, r.status, r.reject_reason, r.created_at, IFNULL(r.decided_at, 0)
 	FROM gold_requests r JOIN users u ON u.id = r.user_id `
 
@@ -97,20 +98,21 @@ func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now 
 		if err != nil {
 			return err
 		}
-		if bar.Status != BarAvailable {
+		if bar.BarStatus != BarAvailable {
 			return ErrBarTaken
 		}
-		if err := affectedOne(w.ExecContext(ctx, reserveBarSQL, bar.ID)); err != nil {
+		// the request is the reservation: a second live one for the bar breaks gold_requests_item_live
+		res, err := w.ExecContext(ctx, insertGoldRequestSQL, in.UserID, bar.ID, bar.Lab, bar.IngotNumber,
+			bar.PurityCenti, bar.WeightMg, bar.Weight750Mg, now.UnixMilli())
+		if isUniqueViolation(err) {
 			return ErrBarTaken
 		}
-		res, err := w.ExecContext(ctx, insertGoldRequestSQL, in.UserID, bar.ID, bar.Rey, bar.Ang, bar.AyarCenti,
-			bar.VaznMg, bar.Vazn750Mg, now.UnixMilli())
 		if err != nil {
 			return err
 		}
 		id, _ := res.LastInsertId()
 		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
-			goldRequestID: id, legs: move(AssetGold, bar.Vazn750Mg, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
+			goldRequestID: id, legs: move(AssetGold, bar.Weight750Mg, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
 			now); err != nil {
 			return err
 		}
@@ -122,8 +124,7 @@ func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now 
 
 const (
 	pendingGoldRequestsSQL = `SELECT COUNT(*) FROM gold_requests WHERE user_id = ? AND status = 'pending'`
-	reserveBarSQL          = `UPDATE abshodeh_bars SET status = 'reserved' WHERE id = ? AND status = 'available'`
-	insertGoldRequestSQL   = `INSERT INTO gold_requests (user_id, bar_id, rey, ang, ayar_centi, vazn_mg,
+	insertGoldRequestSQL   = `INSERT INTO gold_requests (user_id, item_id, rey, ang, ayar_centi, vazn_mg,
 		vazn750_mg, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	goldHoldOfSQL  = `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'hold'`
 	goldEntryOfSQL = `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'gold_request'
@@ -131,7 +132,6 @@ const (
 	setJournalStatusSQL     = `UPDATE journals SET status = ? WHERE id = ?`
 	setGoldRequestStatusSQL = `UPDATE gold_requests SET status = ?, reject_reason = ?, decided_at = ?,
 		decided_by = ? WHERE id = ? AND status = ?`
-	setBarStatusSQL = `UPDATE abshodeh_bars SET status = ?, updated_at = ? WHERE id = ?`
 )
 
 // CancelGoldRequest lets a customer take back their own pending request: the gold is released and the bar
@@ -272,26 +272,17 @@ func releaseGoldHold(ctx context.Context, w queryer, req GoldRequest, adminID in
 	return err
 }
 
-// setGoldRequestStatus moves the request from the status it was read in (a concurrent change fails it) and
-// the bar with it: rejected or canceled frees the bar, delivered removes it and takes its item out of the vault
-// with a delivered move naming the request.
+// setGoldRequestStatus moves the request from the status it was read in (a concurrent change fails it); a
+// request that ends frees its bar by no longer being live, and delivered takes the bar out of the vault with
+// a delivered move naming the request.
 func setGoldRequestStatus(ctx context.Context, w queryer, req GoldRequest, to, reason string, adminID int64, now time.Time) error {
 	if err := affectedOne(w.ExecContext(ctx, setGoldRequestStatusSQL, to, reason, now.UnixMilli(), nullID(adminID), req.ID, req.Status)); err != nil {
 		return err
 	}
-	bar := ""
-	switch to {
-	case StatusRejected, StatusCanceled:
-		bar = BarAvailable
-	case StatusDelivered:
-		bar = BarDelivered
-	default:
+	if to != StatusDelivered {
 		return nil
 	}
-	if _, err := w.ExecContext(ctx, setBarStatusSQL, bar, now.UnixMilli(), req.BarID); err != nil || to != StatusDelivered {
-		return err
-	}
-	item, err := vaultItemOfBar(ctx, w, req.BarID)
+	item, err := vaultItemByID(ctx, w, req.BarID)
 	if err != nil {
 		return err
 	}

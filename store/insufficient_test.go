@@ -50,7 +50,7 @@ func TestAShortBalanceIsRefusedNamingItsAssetAndMovesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	card := addCard(t, s, user, "6037991234567893")
-	bar, err := s.AddBar(ctx, admin, Bar{Rey: "ری", Ang: "1", AyarCenti: 75_000, VaznMg: 600, Vazn750Mg: 600}, time.Now())
+	bar, err := s.AddBar(ctx, admin, VaultItem{Lab: "ری", IngotNumber: "1", PurityCenti: 75_000, WeightMg: 600, Weight750Mg: 600}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +87,11 @@ func TestAShortBalanceIsRefusedNamingItsAssetAndMovesNothing(t *testing.T) {
 		})
 	}
 	var requests, reserved int
-	s.read.QueryRow(`SELECT (SELECT COUNT(*) FROM wallet_requests WHERE type = 'withdraw')
-		+ (SELECT COUNT(*) FROM gold_requests), (SELECT COUNT(*) FROM abshodeh_bars WHERE status <> 'available')`).Scan(
-		&requests, &reserved)
+	if err := s.read.QueryRow(`SELECT (SELECT COUNT(*) FROM wallet_requests WHERE type = 'withdraw')
+		+ (SELECT COUNT(*) FROM gold_requests), (SELECT COUNT(*) FROM vault_items WHERE requestable AND id IN
+			(SELECT item_id FROM gold_requests))`).Scan(&requests, &reserved); err != nil {
+		t.Fatal(err)
+	}
 	if requests != 0 || reserved != 0 {
 		t.Fatalf("a refused request left %d requests and %d reserved bars", requests, reserved)
 	}

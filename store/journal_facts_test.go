@@ -47,8 +47,8 @@ func everyEntryKind(t *testing.T, s *Store) (user, inviter int64) {
 		t.Fatal(err)
 	}
 	for i := range 2 {
-		bar, err := s.AddBar(ctx, admin, Bar{Rey: "ری", Ang: []string{"7", "8"}[i], AyarCenti: 75_000, VaznMg: 12_000,
-			Vazn750Mg: 12_000}, time.Now())
+		bar, err := s.AddBar(ctx, admin, VaultItem{Lab: "ری", IngotNumber: []string{"7", "8"}[i], PurityCenti: 75_000, WeightMg: 12_000,
+			Weight750Mg: 12_000}, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

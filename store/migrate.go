@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -59,6 +61,12 @@ func (s *Store) migrate(ctx context.Context) error {
 		return fmt.Errorf("migrations table: %w", err)
 	}
 	for _, m := range list {
+		if strings.HasPrefix(m.sql, foreignKeysOff) {
+			if err := s.migrateWithoutForeignKeys(ctx, m); err != nil {
+				return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
+			}
+			continue
+		}
 		err := s.InTx(ctx, func(tx *sql.Tx) error {
 			var done int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil {
@@ -146,4 +154,52 @@ func (s *Store) MigrationVersions(ctx context.Context) ([]int, error) {
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// foreignKeysOff opens a migration that rebuilds a table other tables refer to.
+const foreignKeysOff = "-- migrate: foreign keys off\n"
+
+// migrateWithoutForeignKeys applies such a migration as SQLite's procedure for schema changes asks
+// (https://sqlite.org/lang_altertable.html#otheralter): on the writer's connection with foreign keys off,
+// because dropping the old table would otherwise count its children as orphans until commit, then every
+// foreign key checked inside the transaction, so a rebuild that lost a row fails and changes nothing.
+func (s *Store) migrateWithoutForeignKeys(ctx context.Context, m migration) (err error) {
+	conn, err := s.write.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		return err
+	}
+	defer func() {
+		if _, on := conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA foreign_keys = ON`); on != nil {
+			// a writer left without foreign keys must not serve: drop the connection, fail the open
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+			err = errors.Join(err, on)
+		}
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var done, orphans int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil || done > 0 {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_foreign_key_check`).Scan(&orphans); err != nil {
+		return err
+	}
+	if orphans > 0 {
+		return fmt.Errorf("%d rows would refer to rows that are gone", orphans)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

@@ -341,7 +341,7 @@ func (m *moneyMachine) RequestBar(t *rapid.T) {
 	c := m.pick(t)
 	mg := rapid.Int64Range(1, 3_000).Draw(t, "vazn750")
 	m.bars++
-	bar, err := m.s.AddBar(ctxBg, m.admin, Bar{Rey: "lab", Ang: fmt.Sprint(m.bars), AyarCenti: 75_000, VaznMg: mg, Vazn750Mg: mg}, time.Now())
+	bar, err := m.s.AddBar(ctxBg, m.admin, VaultItem{Lab: "lab", IngotNumber: fmt.Sprint(m.bars), PurityCenti: 75_000, WeightMg: mg, Weight750Mg: mg}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func TestNotificationsLandWithTheirEventOnly(t *testing.T) {
 	if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: c, Asset: AssetGold, Amount: 3_000}, now); err != nil {
 		t.Fatal(err)
 	}
-	bar, err := s.AddBar(ctx, admin, Bar{Rey: "ری", Ang: "1", AyarCenti: 75_000, VaznMg: 1_000, Vazn750Mg: 1_000}, now)
+	bar, err := s.AddBar(ctx, admin, VaultItem{Lab: "ری", IngotNumber: "1", PurityCenti: 75_000, WeightMg: 1_000, Weight750Mg: 1_000}, now)
 	if err != nil {
 		t.Fatal(err)
 	}

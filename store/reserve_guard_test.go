@@ -86,7 +86,7 @@ func TestTheGuardWeighsTheMarginPromisedBarsAndCanBeSwitchedOff(t *testing.T) {
 	if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetGold, Amount: 1}, time.Now()); !errors.Is(err, ErrReserveShort) {
 		t.Fatalf("a gold charge past the reserve: %v", err)
 	}
-	bar, err := s.AddBar(ctx, admin, Bar{Rey: "ری", Ang: "1", AyarCenti: 75_000, VaznMg: 5_000, Vazn750Mg: 5_000}, time.Now())
+	bar, err := s.AddBar(ctx, admin, VaultItem{Lab: "ری", IngotNumber: "1", PurityCenti: 75_000, WeightMg: 5_000, Weight750Mg: 5_000}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,8 @@ const (
 )
 
 // VaultItem is one thing the shop holds or held. Purity is in hundredths of a thousandth (750.00 is 75000);
-// Weight750Mg is computed from the other two by the caller (rules.Vazn750Mg). BarID links an abshodeh bar.
+// Weight750Mg is computed from the other two by the caller (rules.Vazn750Mg). A requestable item is an
+// abshodeh bar (abshodeh.go).
 type VaultItem struct {
 	ID             int64
 	Kind           string
@@ -50,20 +51,19 @@ type VaultItem struct {
 	TrackingCode   string
 	Status         string
 	Requestable    bool
-	BarID          int64
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
 }
 
 const vaultItemColumns = `id, kind, description, weight_mg, purity_centi, weight750_mg, lab, ingot_number,
-	standard_code, production_code, tracking_code, status, requestable, IFNULL(bar_id, 0), created_at, updated_at`
+	standard_code, production_code, tracking_code, status, requestable, created_at, updated_at`
 
 func scanVaultItem(row interface{ Scan(...any) error }) (VaultItem, error) {
 	var it VaultItem
 	var created, updated int64
 	err := row.Scan(&it.ID, &it.Kind, &it.Description, &it.WeightMg, &it.PurityCenti, &it.Weight750Mg, &it.Lab,
 		&it.IngotNumber, &it.StandardCode, &it.ProductionCode, &it.TrackingCode, &it.Status, &it.Requestable,
-		&it.BarID, &created, &updated)
+		&created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return it, ErrNotFound
 	}
@@ -73,10 +73,6 @@ func scanVaultItem(row interface{ Scan(...any) error }) (VaultItem, error) {
 
 func vaultItemByID(ctx context.Context, q queryer, id int64) (VaultItem, error) {
 	return scanVaultItem(q.QueryRowContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items WHERE id = ?`, id))
-}
-
-func vaultItemOfBar(ctx context.Context, q queryer, barID int64) (VaultItem, error) {
-	return scanVaultItem(q.QueryRowContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items WHERE bar_id = ?`, barID))
 }
 
 // VaultItem is one item, in or out.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -24,7 +25,7 @@ func barShop(t *testing.T, s *Store) (admin, user int64) {
 
 func addTestBar(t *testing.T, s *Store, admin int64, ang string, mg int64) Bar {
 	t.Helper()
-	b, err := s.AddBar(context.Background(), admin, Bar{Rey: "ری", Ang: ang, AyarCenti: 75_000, VaznMg: mg, Vazn750Mg: mg}, time.Now())
+	b, err := s.AddBar(context.Background(), admin, VaultItem{Lab: "ری", IngotNumber: ang, PurityCenti: 75_000, WeightMg: mg, Weight750Mg: mg}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +48,10 @@ func deliverBar(t *testing.T, s *Store, admin, user, barID int64, steps ...strin
 	return g
 }
 
+// itemOfBar is the bar as the vault holds it: a bar's id is its item's.
 func itemOfBar(t *testing.T, s *Store, barID int64) VaultItem {
 	t.Helper()
-	it, err := vaultItemOfBar(context.Background(), s.read, barID)
+	it, err := s.VaultItem(context.Background(), barID)
 	if err != nil {
 		t.Fatalf("item of bar %d: %v", barID, err)
 	}
@@ -67,8 +69,8 @@ func TestAbshodehBarsAreVaultItemsThroughTheirWholeLife(t *testing.T) {
 		it.Weight750Mg != 10_000 {
 		t.Fatalf("a new bar's item %+v", it)
 	}
-	kept.VaznMg, kept.Vazn750Mg, kept.AyarCenti = 12_000, 11_200, 70_000
-	if _, err := s.UpdateBar(ctx, admin, kept, time.Now()); err != nil {
+	kept.WeightMg, kept.Weight750Mg, kept.PurityCenti = 12_000, 11_200, 70_000
+	if _, err := s.UpdateBar(ctx, admin, kept.VaultItem, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if got := moveKinds(t, s, it.ID); got != "received:10000,corrected:1200" {
@@ -117,7 +119,7 @@ func TestAnAbshodehBarsItemChangesOnlyWithItsBar(t *testing.T) {
 	if _, err := s.UpdateVaultItem(ctx, admin, it.ID, setTo(it), "", time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := barByID(ctx, s.read, free.ID); b.VaznMg != 9_000 || b.Vazn750Mg != 9_000 || b.Ang != "1-الف" {
+	if b, _ := barByID(ctx, s.read, free.ID); b.WeightMg != 9_000 || b.Weight750Mg != 9_000 || b.IngotNumber != "1-الف" {
 		t.Errorf("the bar after its item's edit %+v", b)
 	}
 	it.Kind = VaultJewellery
@@ -145,58 +147,135 @@ func TestAnAbshodehBarsItemChangesOnlyWithItsBar(t *testing.T) {
 	}
 }
 
-func TestMigration14MakesEveryBarEverKeptAVaultItem(t *testing.T) {
+// TestMigration21FoldsTheBarsIntoTheirItems builds a shop's bars and requests, lays the tables back to how
+// migration 20 kept them (bars in abshodeh_bars under ids of their own, their items linked by bar_id, the
+// requests naming the bars), and migrates again: every bar becomes its item, every request names it, and
+// every rule of the ledger and the vault holds.
+func TestMigration21FoldsTheBarsIntoTheirItems(t *testing.T) {
 	s, _ := openBare(t)
 	ctx := context.Background()
 	admin, user := barShop(t, s)
+	coin, err := s.AddVaultItem(ctx, admin, VaultItem{Kind: VaultCoin, WeightMg: 8_133, PurityCenti: 90_000,
+		Weight750Mg: 9_759}, "", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
 	live := addTestBar(t, s, admin, "1", 1_000)
+	canceled := deliverBar(t, s, admin, user, live.ID)
+	if err := s.CancelGoldRequest(ctx, user, canceled.ID, Once{}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	reserved := addTestBar(t, s, admin, "2", 2_000)
-	deliverBar(t, s, admin, user, reserved.ID, StatusApproved)
+	approved := deliverBar(t, s, admin, user, reserved.ID, StatusApproved)
 	delivered := addTestBar(t, s, admin, "3", 3_000)
-	g := deliverBar(t, s, admin, user, delivered.ID, StatusApproved, StatusDelivered)
+	handed := deliverBar(t, s, admin, user, delivered.ID, StatusApproved, StatusDelivered)
 	deleted := addTestBar(t, s, admin, "4", 4_000)
 	if err := s.DeleteBar(ctx, admin, deleted.ID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	// The database as it was at migration 13: 0014 only adds the vault's tables, so dropping them (and its
-	// record) leaves these bars and requests as 13 kept them.
-	for _, q := range []string{`DROP TABLE vault_moves`, `DROP TABLE vault_items`,
-		`DELETE FROM schema_migrations WHERE version = 14`} {
-		if _, err := s.write.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
+	layBackToMigration20(t, s, map[int64]string{live.ID: "available", reserved.ID: "reserved",
+		delivered.ID: "delivered", deleted.ID: "deleted"})
+
 	if err := s.migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		bar                 Bar
-		status, moves       string
-		requestable         bool
-		deliveredForRequest int64
-	}{
-		{live, VaultIn, "received:1000", true, 0},
-		{reserved, VaultIn, "received:2000", true, 0},
-		{delivered, VaultOut, "received:3000,delivered:-3000", false, g.ID},
-		{deleted, VaultOut, "received:4000,corrected:-4000", false, 0},
-	} {
-		it := itemOfBar(t, s, c.bar.ID)
-		if it.Status != c.status || it.Requestable != c.requestable || it.Kind != VaultMelted || it.Lab != c.bar.Rey ||
-			it.IngotNumber != c.bar.Ang {
-			t.Errorf("bar %s became %+v", c.bar.Ang, it)
-		}
-		if got := moveKinds(t, s, it.ID); got != c.moves {
-			t.Errorf("bar %s moves %s, want %s", c.bar.Ang, got, c.moves)
-		}
-		if c.deliveredForRequest != 0 {
-			moves, _ := s.VaultMoves(ctx, it.ID)
-			if moves[1].GoldRequestID != c.deliveredForRequest || moves[1].AdminID != admin {
-				t.Errorf("delivery %+v", moves[1])
-			}
+	if _, err := s.CheckInvariants(ctx); err != nil {
+		t.Fatalf("after the migration: %v", err)
+	}
+	bars, err := s.Bars(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	for _, b := range bars {
+		got += fmt.Sprintf("%d %s %s; ", b.ID, b.IngotNumber, b.BarStatus)
+	}
+	if want := fmt.Sprintf("%d 3 delivered; %d 2 reserved; %d 1 available; ", delivered.ID, reserved.ID, live.ID); got != want {
+		t.Errorf("bars %s, want %s", got, want)
+	}
+	for request, bar := range map[int64]int64{canceled.ID: live.ID, approved.ID: reserved.ID, handed.ID: delivered.ID} {
+		g, err := goldRequestByID(ctx, s.read, request)
+		if err != nil || g.BarID != bar {
+			t.Errorf("request %d names %d (%v), want bar %d", request, g.BarID, err, bar)
 		}
 	}
-	wantHeld(t, s, 3_000, map[time.Time]int64{time.Now(): 3_000})
-	if _, err := s.write.ExecContext(ctx, `DELETE FROM vault_moves`); err == nil {
-		t.Error("the migrated journal is not append-only")
+	if it := itemOfBar(t, s, coin.ID); it.Requestable || it.Status != VaultIn {
+		t.Errorf("the coin became %+v", it)
+	}
+	if it := itemOfBar(t, s, deleted.ID); it.Requestable || it.Status != VaultOut {
+		t.Errorf("the deleted bar became %+v", it)
+	}
+	// the bars live on: the canceled one is asked for again, the reserved one delivered
+	deliverBar(t, s, admin, user, live.ID)
+	if _, err := s.DecideGoldRequest(ctx, GoldDecision{AdminID: admin, RequestID: approved.ID, To: StatusDelivered}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CheckInvariants(ctx); err != nil {
+		t.Fatalf("after the bars moved on: %v", err)
+	}
+	if _, err := s.write.ExecContext(ctx, `DELETE FROM vault_items`); err == nil {
+		t.Error("the migrated vault lets items be deleted")
+	}
+}
+
+// layBackToMigration20 rebuilds abshodeh_bars, vault_items and gold_requests as migrations 4 and 14 made them,
+// from what the shop holds now: each bar (status by id) gets id+100, its item bar_id, its requests bar_id.
+func layBackToMigration20(t *testing.T, s *Store, bars map[int64]string) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := s.write.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := conn.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	// renaming a table must not carry the references of vault_moves and journals along to the old copy
+	exec(`PRAGMA foreign_keys = OFF`)
+	exec(`PRAGMA legacy_alter_table = ON`)
+	defer exec(`PRAGMA foreign_keys = ON`)
+	defer exec(`PRAGMA legacy_alter_table = OFF`)
+	exec(`CREATE TABLE abshodeh_bars (id INTEGER PRIMARY KEY, rey TEXT NOT NULL, ang TEXT NOT NULL,
+		ayar_centi INTEGER NOT NULL, vazn_mg INTEGER NOT NULL, vazn750_mg INTEGER NOT NULL,
+		status TEXT NOT NULL DEFAULT 'available' CHECK (status IN ('available', 'reserved', 'delivered')),
+		created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, deleted_at INTEGER) STRICT`)
+	exec(`CREATE TABLE old_items (item_id INTEGER, bar_id INTEGER, requestable INTEGER)`)
+	for id, status := range bars {
+		barStatus, deleted, requestable := status, "NULL", 1
+		switch status {
+		case "deleted":
+			barStatus, deleted, requestable = "available", "updated_at", 0
+		case "delivered":
+			requestable = 0
+		}
+		exec(`INSERT INTO abshodeh_bars SELECT id + 100, lab, ingot_number, purity_centi, weight_mg, weight750_mg, ?,
+			created_at, updated_at, `+deleted+` FROM vault_items WHERE id = ?`, barStatus, id)
+		exec(`INSERT INTO old_items VALUES (?, ?, ?)`, id, id+100, requestable)
+	}
+	exec(`ALTER TABLE vault_items RENAME TO items_now`)
+	exec(`CREATE TABLE vault_items (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, description TEXT NOT NULL DEFAULT '',
+		weight_mg INTEGER NOT NULL, purity_centi INTEGER NOT NULL, weight750_mg INTEGER NOT NULL,
+		lab TEXT NOT NULL DEFAULT '', ingot_number TEXT NOT NULL DEFAULT '', standard_code TEXT NOT NULL DEFAULT '',
+		production_code TEXT NOT NULL DEFAULT '', tracking_code TEXT NOT NULL DEFAULT '',
+		status TEXT NOT NULL DEFAULT 'in', requestable INTEGER NOT NULL DEFAULT 0,
+		bar_id INTEGER UNIQUE REFERENCES abshodeh_bars (id), created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL) STRICT`)
+	exec(`INSERT INTO vault_items SELECT i.id, kind, description, weight_mg, purity_centi, weight750_mg, lab,
+		ingot_number, standard_code, production_code, tracking_code, status, IFNULL(o.requestable, 0), o.bar_id,
+		created_at, updated_at FROM items_now i LEFT JOIN old_items o ON o.item_id = i.id`)
+	exec(`ALTER TABLE gold_requests RENAME TO requests_now`)
+	exec(`CREATE TABLE gold_requests (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users (id),
+		bar_id INTEGER NOT NULL REFERENCES abshodeh_bars (id), rey TEXT NOT NULL, ang TEXT NOT NULL,
+		ayar_centi INTEGER NOT NULL, vazn_mg INTEGER NOT NULL, vazn750_mg INTEGER NOT NULL, status TEXT NOT NULL,
+		reject_reason TEXT NOT NULL DEFAULT '', created_at INTEGER NOT NULL, decided_at INTEGER,
+		decided_by INTEGER REFERENCES users (id)) STRICT`)
+	exec(`INSERT INTO gold_requests SELECT id, user_id, item_id + 100, rey, ang, ayar_centi, vazn_mg, vazn750_mg,
+		status, reject_reason, created_at, decided_at, decided_by FROM requests_now`)
+	for _, q := range []string{`DROP TABLE requests_now`, `DROP TABLE items_now`, `DROP TABLE old_items`,
+		`DELETE FROM schema_migrations WHERE version = 21`} {
+		exec(q)
 	}
 }

@@ -58,10 +58,10 @@ func insertVaultMove(ctx context.Context, q queryer, m VaultMove, now time.Time)
 // receiveVaultItem puts a new item in the vault with its received move.
 func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, adminID int64, note string, now time.Time) (VaultItem, error) {
 	res, err := q.ExecContext(ctx, `INSERT INTO vault_items (kind, description, weight_mg, purity_centi, weight750_mg,
-		lab, ingot_number, standard_code, production_code, tracking_code, requestable, bar_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, it.Kind, it.Description, it.WeightMg, it.PurityCenti,
+		lab, ingot_number, standard_code, production_code, tracking_code, requestable, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, it.Kind, it.Description, it.WeightMg, it.PurityCenti,
 		it.Weight750Mg, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, it.Requestable,
-		nullID(it.BarID), now.UnixMilli(), now.UnixMilli())
+		now.UnixMilli(), now.UnixMilli())
 	if isUniqueViolation(err) {
 		return it, ErrConflict
 	}
@@ -105,14 +105,16 @@ func reviseVaultItem(ctx context.Context, q queryer, before, after VaultItem, ad
 	return vaultItemByID(ctx, q, before.ID)
 }
 
-// takeOutVaultItem moves an item out of the vault: its whole 750-equivalent leaves what is held, and it is
-// no longer offered. requestID names the gold request of a delivery (0 otherwise).
+// takeOutVaultItem moves an item out of the vault: its whole 750-equivalent leaves what is held. A bar
+// delivered to its customer stays a bar (listed as delivered); one out any other way is no longer one.
+// requestID names the gold request of a delivery (0 otherwise).
 func takeOutVaultItem(ctx context.Context, q queryer, it VaultItem, kind, note string, adminID, requestID int64, now time.Time) (VaultItem, error) {
 	if it.Status != VaultIn {
 		return it, ErrVaultItemOut
 	}
-	if err := affectedOne(q.ExecContext(ctx, `UPDATE vault_items SET status = 'out', requestable = 0, updated_at = ?
-		WHERE id = ? AND status = 'in'`, now.UnixMilli(), it.ID)); err != nil {
+	if err := affectedOne(q.ExecContext(ctx, `UPDATE vault_items SET status = 'out',
+		requestable = requestable AND ? = 'delivered', updated_at = ? WHERE id = ? AND status = 'in'`, kind,
+		now.UnixMilli(), it.ID)); err != nil {
 		return it, err
 	}
 	if err := insertVaultMove(ctx, q, VaultMove{ItemID: it.ID, Kind: kind, Delta750Mg: -it.Weight750Mg,

@@ -140,16 +140,18 @@ func openUnchecked(t *testing.T) *Store {
 
 func TestCheckInvariantsFindsATamperedVault(t *testing.T) {
 	for _, c := range []struct{ name, tamper, want string }{
-		{"an item's figure changed without a move", `UPDATE vault_items SET weight750_mg = weight750_mg + 1 WHERE bar_id IS NULL`,
+		{"an item's figure changed without a move", `UPDATE vault_items SET weight750_mg = weight750_mg + 1 WHERE NOT requestable`,
 			"equals the sum of its moves"},
 		{"a move slipped in", `INSERT INTO vault_moves (item_id, kind, delta750_mg, status_after, created_at)
-			SELECT id, 'corrected', 5, 'in', 0 FROM vault_items WHERE bar_id IS NULL`, "equals the sum of its moves"},
-		{"an item marked out with no move", `UPDATE vault_items SET status = 'out' WHERE bar_id IS NULL`, "last move took it out"},
-		{"a bar's item out while the bar is offered", `UPDATE vault_items SET status = 'out', requestable = 0
-			WHERE bar_id IS NOT NULL`, "abshodeh bar has one vault item"},
+			SELECT id, 'corrected', 5, 'in', 0 FROM vault_items WHERE NOT requestable`, "equals the sum of its moves"},
+		{"an item marked out with no move", `UPDATE vault_items SET status = 'out' WHERE NOT requestable`, "last move took it out"},
+		{"a reserved bar out of the vault", `UPDATE vault_items SET status = 'out', requestable = 0
+			WHERE requestable`, "a live gold request holds a bar in the vault"},
+		{"a reserved bar's figures changed under its request", `UPDATE vault_items SET lab = 'دیگر' WHERE requestable`,
+			"with the figures asked for"},
 		{"a delivery naming a request that was not delivered", `INSERT INTO vault_moves (item_id, kind, delta750_mg,
 			status_after, gold_request_id, created_at) SELECT i.id, 'delivered', -1, 'out', r.id, 0
-			FROM vault_items i, gold_requests r WHERE i.bar_id IS NULL`, "every delivery its request"},
+			FROM vault_items i, gold_requests r WHERE NOT i.requestable`, "every delivery its request"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := openUnchecked(t)
@@ -164,7 +166,7 @@ func TestCheckInvariantsFindsATamperedVault(t *testing.T) {
 			if _, err := s.AddVaultItem(ctx, admin, coin(), "", time.Now()); err != nil {
 				t.Fatal(err)
 			}
-			bar, err := s.AddBar(ctx, admin, Bar{Rey: "ری", Ang: "1", AyarCenti: 75_000, VaznMg: 600, Vazn750Mg: 600}, time.Now())
+			bar, err := s.AddBar(ctx, admin, VaultItem{Lab: "ری", IngotNumber: "1", PurityCenti: 75_000, WeightMg: 600, Weight750Mg: 600}, time.Now())
 			if err != nil {
 				t.Fatal(err)
 			}

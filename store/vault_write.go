@@ -22,7 +22,7 @@ var (
 // an item in the vault already has that lab and ingot number.
 func (s *Store) AddVaultItem(ctx context.Context, adminID int64, it VaultItem, note string, now time.Time) (VaultItem, error) {
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		it.Requestable, it.BarID = false, 0 // only POST /api/admin/abshodeh offers an item to customers
+		it.Requestable = false // only POST /api/admin/abshodeh offers an item to customers
 		var err error
 		if it, err = receiveVaultItem(ctx, tx, it, adminID, note, now); err != nil {
 			return err
@@ -35,9 +35,8 @@ func (s *Store) AddVaultItem(ctx context.Context, adminID int64, it VaultItem, n
 
 // UpdateVaultItem writes over item id what change makes of it, read inside the transaction so a change laid
 // over the stored fields never writes back stale ones (an error of change is returned as it is). A weight or
-// purity change is journaled as corrected. An abshodeh bar's item changes its bar with it, which a live
-// request forbids (ErrBarBusy), and keeps its kind, lab and ingot (ErrVaultBarLinked). ErrVaultItemOut for
-// an item no longer in the vault.
+// purity change is journaled as corrected. An abshodeh bar keeps its kind, lab and ingot (ErrVaultBarLinked) and
+// its figures while a live request holds it (ErrBarBusy). ErrVaultItemOut for an item no longer in the vault.
 func (s *Store) UpdateVaultItem(ctx context.Context, adminID, id int64, change func(VaultItem) (VaultItem, error),
 	note string, now time.Time) (VaultItem, error) {
 	var after VaultItem
@@ -53,8 +52,9 @@ func (s *Store) UpdateVaultItem(ctx context.Context, adminID, id int64, change f
 		if err != nil {
 			return err
 		}
-		if before.BarID != 0 {
-			if err := reviseBarOf(ctx, tx, before, it, now); err != nil {
+		it.Requestable = before.Requestable
+		if before.Requestable {
+			if err := checkBarRevision(ctx, tx, before, it); err != nil {
 				return err
 			}
 		}
@@ -67,8 +67,9 @@ func (s *Store) UpdateVaultItem(ctx context.Context, adminID, id int64, change f
 	return after, err
 }
 
-// reviseBarOf carries an item's new figures to its abshodeh bar, which must be available when they change.
-func reviseBarOf(ctx context.Context, tx *sql.Tx, before, after VaultItem, now time.Time) error {
+// checkBarRevision allows a bar's new fields: it stays melted gold with a lab and an ingot, and its figures
+// change only while no request holds it.
+func checkBarRevision(ctx context.Context, tx *sql.Tx, before, after VaultItem) error {
 	if after.Kind != VaultMelted || after.Lab == "" || after.IngotNumber == "" {
 		return ErrVaultBarLinked
 	}
@@ -76,21 +77,12 @@ func reviseBarOf(ctx context.Context, tx *sql.Tx, before, after VaultItem, now t
 		before.PurityCenti == after.PurityCenti {
 		return nil
 	}
-	if _, err := availableBar(ctx, tx, before.BarID); err != nil {
-		return err
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE abshodeh_bars SET rey = ?, ang = ?, ayar_centi = ?, vazn_mg = ?,
-		vazn750_mg = ?, updated_at = ? WHERE id = ?`, after.Lab, after.IngotNumber, after.PurityCenti, after.WeightMg,
-		after.Weight750Mg, now.UnixMilli(), before.BarID)
-	if isUniqueViolation(err) {
-		return ErrConflict
-	}
+	_, err := availableBar(ctx, tx, before.ID)
 	return err
 }
 
 // TakeOutVaultItem takes an item out of the vault as sold, melted or corrected (reason), journaled and
-// audited in one transaction. An abshodeh bar goes out of the inventory with it unless a request holds it
-// (ErrBarBusy). A delivery is refused here (ErrVaultDeliveryByRequest); ErrVaultItemOut when already out.
+// audited in one transaction. An abshodeh bar goes out with it unless a request holds it (ErrBarBusy). A delivery is refused here (ErrVaultDeliveryByRequest); ErrVaultItemOut when already out.
 func (s *Store) TakeOutVaultItem(ctx context.Context, adminID, id int64, reason, note string, now time.Time) (VaultItem, error) {
 	var after VaultItem
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
@@ -104,12 +96,8 @@ func (s *Store) TakeOutVaultItem(ctx context.Context, adminID, id int64, reason,
 		if reason == MoveDelivered {
 			return ErrVaultDeliveryByRequest
 		}
-		if before.BarID != 0 {
-			if _, err := availableBar(ctx, tx, before.BarID); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE abshodeh_bars SET deleted_at = ? WHERE id = ?`, now.UnixMilli(),
-				before.BarID); err != nil {
+		if before.Requestable {
+			if _, err := availableBar(ctx, tx, before.ID); err != nil {
 				return err
 			}
 		}
