@@ -70,7 +70,7 @@ const ROWS = [
   row({ key: "adminGoldTransactions", path: "/AdminGoldTransactions_page", title: "معاملات خرید و فروش طلا", short: "معاملات طلا", access: "admin", load: () => import("./views/admin-gold-transactions-view"), icon: BookIcon, nav: { tiles: 12 } }),
   row({ key: "adminChargeAccount", path: "/AdminChargeAccount_page", title: "شارژ دستی حساب", access: "owner", load: () => import("./views/admin-charge-view"), icon: PlusCircleIcon, nav: { tiles: 13 } }),
   row({ key: "adminPriceSettings", path: "/AdminPriceSettings_page", title: "تنظیمات ساعت و وزن معاملات", access: "owner", load: () => import("./views/admin-price-settings-view"), icon: SettingsIcon, nav: { tiles: 14 } }),
-  row({ key: "adminAbshodeh", path: "/admin-abshodeh_page", title: "انبار آبشده", access: "admin", load: () => import("./views/admin-abshodeh-view"), icon: BarsStackIcon, nav: { drawer: 3, tiles: 5 } }),
+  row({ key: "adminAbshodeh", path: "/admin-abshodeh_page", title: "انبار آبشده", access: "admin", load: () => import("./views/admin-vault-view").then((m) => ({ default: m.AdminAbshodehView })), icon: BarsStackIcon, nav: { drawer: 3, tiles: 5 } }),
   row({ key: "adminVault", path: "/admin-vault_page", title: "خزانه", access: "admin", load: () => import("./views/admin-vault-view"), icon: LockIcon, nav: { drawer: 4, tiles: 6 } }),
   row({ key: "adminReserve", path: "/admin-reserve_page", title: "پشتوانه طلا و ریال", access: "owner", load: () => import("./views/admin-reserve-view"), icon: ShieldIcon, nav: { drawer: 5, tiles: 7 } }),
   row({ key: "adminExports", path: "/admin-exports_page", title: "خروجی گزارش‌ها", access: "owner", load: () => import("./views/admin-exports-view"), icon: DownloadIcon, nav: { drawer: 6, tiles: 8 } }),

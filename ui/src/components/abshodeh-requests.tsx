@@ -9,7 +9,7 @@ import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
-import { BarFigures } from "./abshodeh-bars";
+import { BarFigures } from "./bar-figures";
 import { Gold } from "./amounts";
 import { Modal } from "./admin-modal";
 import { ConfirmDialog } from "./confirm-dialog";

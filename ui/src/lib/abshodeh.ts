@@ -1,8 +1,8 @@
-// Melted-gold bars (abshodeh) on the admin side (decisions.md §6, docs/api.md "Abshodeh"): the bar form's
-// typing, checks and vazn750 preview, the Persian words and badge tones of bars and requests, which
+// Melted-gold bars (abshodeh) on the admin side (decisions.md §6, docs/api.md "Abshodeh"): typing and
+// checking a purity and a weight and the vazn750 preview (the one item form is lib/vault.ts's), the Persian words and badge tones of bars and requests, which
 // decisions a request allows, and the review filter. Weights are BigInt milligrams and purity BigInt
 // hundredths of a thousandth: no float touches a weight.
-import { ApiError, errorText, type Bar, type BarForm, type GoldRequestFilter } from "../api";
+import { ApiError, errorText, type Bar, type GoldRequestFilter } from "../api";
 import { dateRange } from "./admin-filters";
 import { normalizeNumber, toLatinDigits } from "./digits";
 import { trimLeadingZeros } from "./grouped-input";
@@ -14,11 +14,6 @@ import { EMPTY } from "./money";
 export const AYAR_SCALE = 2;
 /** AYAR_MAX_UNITS is the highest purity, pure gold (1000 thousandths), in hundredths. */
 const AYAR_MAX_UNITS = 100_000n;
-/** REY_MAX caps the length of a lab's name. */
-export const REY_MAX = 100;
-/** ANG_MAX caps the length of an ingot number. */
-export const ANG_MAX = 50;
-
 /** ABSHODEH_MESSAGES are the inventory's and the review's own texts. */
 export const ABSHODEH_MESSAGES = {
   reyRequired: "نام آزمایشگاه را وارد کنید",
@@ -86,9 +81,6 @@ export function vazn750Preview(vazn: string, ayar: string): string | null {
   return formatUnits(vazn750Mg(mg, purity), GOLD_SCALE);
 }
 
-/** BarFormErrors holds one message per refused field. */
-export type BarFormErrors = Partial<Record<keyof BarForm, string>>;
-
 /** FigureErrors holds the refusal of a typed purity or weight. */
 export type FigureErrors = { ayar?: string; vazn?: string };
 
@@ -119,28 +111,6 @@ export function checkFigures(ayarTyped: string, vaznTyped: string, tooLight: str
 /** foldText trims a typed name and folds Arabic ي and ك into the Persian letters. */
 export function foldText(value: string): string {
   return value.replace(/ي/g, "ی").replace(/ك/g, "ک").replace(/\s+/g, " ").trim();
-}
-
-/**
- * checkBarForm validates the typed bar as the server does and returns it in canonical form: the lab's name
- * trimmed and folded, the ingot number trimmed in Latin digits (so "۱۲۳" and "123" are one ingot), purity
- * "750.00", weight "12.345". A bar lighter than one milligram at 750 purity is refused.
- */
-export function checkBarForm(form: BarForm): { ok: true; value: BarForm } | { ok: false; errors: BarFormErrors } {
-  const rey = foldText(form.rey);
-  const ang = toLatinDigits(form.ang.trim());
-  const figures = checkFigures(form.ayar, form.vazn);
-  const errors: BarFormErrors = figures.ok ? {} : { ...figures.errors };
-  if (!rey) errors.rey = ABSHODEH_MESSAGES.reyRequired;
-  if (!ang) errors.ang = ABSHODEH_MESSAGES.angRequired;
-  if (!figures.ok || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { rey, ang, ayar: figures.ayar, vazn: figures.vazn } };
-}
-
-/** barToForm fills the edit form from a bar: the figures as typed numbers without trailing zeros. */
-export function barToForm(bar: Bar): BarForm {
-  const plain = (v: string) => (v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);
-  return { rey: bar.rey, ang: bar.ang, ayar: plain(bar.ayar ?? ""), vazn: plain(bar.vazn ?? "") };
 }
 
 /** sumGrams adds weights exactly and returns grams with three decimals. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { VaultItem, VaultMove } from "../api";
 import {
-  checkVaultForm, EMPTY_VAULT_FORM, moveChange, VAULT_KIND_OPTIONS, VAULT_MESSAGES, VAULT_OUT_REASONS, vaultItemToForm,
+  checkItemForm, EMPTY_VAULT_FORM, moveChange, VAULT_KIND_OPTIONS, VAULT_MESSAGES, VAULT_OUT_REASONS, vaultItemToForm,
   vaultKindLabel, vaultMoveLabel, vaultStatusLabel, type VaultForm,
 } from "./vault";
 
@@ -32,9 +32,9 @@ describe("vault words", () => {
   });
 });
 
-describe("checkVaultForm", () => {
+describe("checkItemForm", () => {
   it("turns a typed coin into the request body, Persian digits and all", () => {
-    const out = checkVaultForm(form({ kind: "coin", description: "  سکه  امامی ", weight: "۸.۱۳۳", purity: "۹۰۰" }));
+    const out = checkItemForm(form({ kind: "coin", description: "  سکه  امامی ", weight: "۸.۱۳۳", purity: "۹۰۰" }));
     expect(out).toEqual({
       ok: true,
       body: {
@@ -44,23 +44,23 @@ describe("checkVaultForm", () => {
     });
   });
   it("requires a bar's five marks and keeps them in Latin digits", () => {
-    const bad = checkVaultForm(form({ kind: "bar", weight: "100", purity: "995", lab: "ری", ingot_number: "۱۲" }));
+    const bad = checkItemForm(form({ kind: "bar", weight: "100", purity: "995", lab: "ری", ingot_number: "۱۲" }));
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(Object.keys(bad.errors).sort()).toEqual(["production_code", "standard_code", "tracking_code"]);
       expect(bad.errors.standard_code).toBe(VAULT_MESSAGES.codeRequired);
     }
-    const good = checkVaultForm(form({
+    const good = checkItemForm(form({
       kind: "bar", weight: "100", purity: "995", lab: "ري", ingot_number: "۱۲", standard_code: "ST-۱", production_code: "P1",
       tracking_code: "T1", note: " رسید ",
     }));
     expect(good.ok && good.body).toMatchObject({ lab: "ری", ingot_number: "12", standard_code: "ST-1", weight: "100.000", purity: "995.00", note: "رسید" });
   });
   it("refuses the figures as the abshodeh form does", () => {
-    const out = checkVaultForm(form({ weight: "0", purity: "1200" }));
+    const out = checkItemForm(form({ weight: "0", purity: "1200" }));
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.errors).toEqual({ weight: "وزن باید بیشتر از صفر باشد", purity: "عیار باید بیشتر از صفر و حداکثر ۱۰۰۰ باشد" });
-    const light = checkVaultForm(form({ weight: "0.001", purity: "1" }));
+    const light = checkItemForm(form({ weight: "0.001", purity: "1" }));
     expect(!light.ok && light.errors.weight).toBe(VAULT_MESSAGES.tooLight);
   });
   it("fills the edit form from an item without trailing zeros and with no note", () => {

@@ -1,8 +1,8 @@
-// The vault (issue 17) on the owner's side: the Persian words of kinds, reasons and moves, and the item form
-// checked and turned into the body of POST and PUT /api/admin/vault. Weights are checked by the abshodeh
-// rule (checkFigures), so a vault item and an abshodeh bar are read alike.
-import type { VaultItem, VaultItemForm, VaultKind, VaultMove, VaultOutReason } from "../api";
-import { checkFigures, foldText } from "./abshodeh";
+// The vault (issue 17) on the owner's side: the Persian words of kinds, reasons and moves, and the one item
+// form, checked and turned into the body of POST and PUT /api/admin/vault, or of the abshodeh bar calls: an
+// abshodeh bar is a vault item of melted gold offered to customers (issue 26), typed in the same form.
+import type { Bar, BarForm, VaultItem, VaultItemForm, VaultKind, VaultMove, VaultOutReason } from "../api";
+import { ABSHODEH_MESSAGES, checkFigures, foldText } from "./abshodeh";
 import { toLatinDigits } from "./digits";
 import type { Tone } from "./labels";
 import { formatPurity } from "./gold-request";
@@ -22,6 +22,7 @@ export const VAULT_MESSAGES = {
   codeRequired: "برای شمش لازم است",
   tooLight: "وزن ۷۵۰ این کالا کمتر از یک سوت می‌شود",
   longText: "حداکثر ۱۰۰ حرف",
+  longIngot: "حداکثر ۵۰ حرف",
   longDescription: "حداکثر ۵۰۰ حرف",
 } as const;
 
@@ -102,25 +103,38 @@ export const EMPTY_VAULT_FORM: VaultForm = {
   standard_code: "", production_code: "", tracking_code: "", note: "",
 };
 
+/** plainFigure is a figure as it would be typed: without trailing zeros ("12.300" is "12.3"). */
+const plainFigure = (v: string) => (v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);
+
 /** vaultItemToForm fills the edit form from an item: figures as typed numbers without trailing zeros. */
 export function vaultItemToForm(item: VaultItem): VaultForm {
-  const plain = (v: string) => (v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);
   return {
-    kind: item.kind, description: item.description ?? "", weight: plain(item.weight ?? ""), purity: plain(item.purity ?? ""),
+    kind: item.kind, description: item.description ?? "", weight: plainFigure(item.weight ?? ""),
+    purity: plainFigure(item.purity ?? ""),
     lab: item.lab ?? "", ingot_number: item.ingot_number ?? "", standard_code: item.standard_code ?? "",
     production_code: item.production_code ?? "", tracking_code: item.tracking_code ?? "", note: "",
   };
 }
 
+/** ItemMode is what the form is for: any vault item, or an abshodeh bar (its kind melted, its lab and ingot needed). */
+export type ItemMode = "vault" | "bar";
+
+/** LAB_MAX and INGOT_MAX are the server's lengths of a lab's name and an ingot number; a code's is CODE_MAX. */
+export const LAB_MAX = 100;
+export const INGOT_MAX = 50;
+const CODE_MAX = 100;
+
 /**
- * checkVaultForm validates the typed item as the server does and returns the request body: texts trimmed and
- * folded, codes in Latin digits, purity "750.00", weight "12.345"; a bar needs its five marks. The note is
- * sent only when typed.
+ * checkItemForm validates the typed item as the server does and returns the request body: texts trimmed and
+ * folded, codes in Latin digits (so "۱۲۳" and "123" are one ingot), purity "750.00", weight "12.345". A coded
+ * bar needs its five marks, an abshodeh bar its lab and ingot. The note is sent only when typed.
  */
-export function checkVaultForm(form: VaultForm): { ok: true; body: VaultItemForm } | { ok: false; errors: VaultFormErrors } {
+export function checkItemForm(form: VaultForm, mode: ItemMode = "vault"): { ok: true; body: VaultItemForm } | { ok: false; errors: VaultFormErrors } {
+  const bar = mode === "bar";
+  const kind = bar ? "melted" : form.kind;
   const errors: VaultFormErrors = {};
-  if (!VAULT_KINDS.includes(form.kind)) errors.kind = VAULT_MESSAGES.kindRequired;
-  const figures = checkFigures(form.purity, form.weight, VAULT_MESSAGES.tooLight);
+  if (!VAULT_KINDS.includes(kind)) errors.kind = VAULT_MESSAGES.kindRequired;
+  const figures = checkFigures(form.purity, form.weight, bar ? ABSHODEH_MESSAGES.tooLight : VAULT_MESSAGES.tooLight);
   if (!figures.ok) {
     if (figures.errors.ayar) errors.purity = figures.errors.ayar;
     if (figures.errors.vazn) errors.weight = figures.errors.vazn;
@@ -131,15 +145,31 @@ export function checkVaultForm(form: VaultForm): { ok: true; body: VaultItemForm
   for (const { key } of CODE_FIELDS) {
     const v = foldText(toLatinDigits(form[key]));
     codes[key] = v;
-    if (form.kind === "bar" && !v) errors[key] = VAULT_MESSAGES.codeRequired;
-    else if (v.length > 100) errors[key] = VAULT_MESSAGES.longText;
+    const max = key === "ingot_number" ? INGOT_MAX : key === "lab" ? LAB_MAX : CODE_MAX;
+    if (!v && bar && key === "lab") errors.lab = ABSHODEH_MESSAGES.reyRequired;
+    else if (!v && bar && key === "ingot_number") errors.ingot_number = ABSHODEH_MESSAGES.angRequired;
+    else if (!v && kind === "bar") errors[key] = VAULT_MESSAGES.codeRequired;
+    else if (v.length > max) errors[key] = max === INGOT_MAX ? VAULT_MESSAGES.longIngot : VAULT_MESSAGES.longText;
   }
   const note = foldText(form.note);
   if (note.length > 500) errors.note = VAULT_MESSAGES.longDescription;
   if (!figures.ok || Object.keys(errors).length) return { ok: false, errors };
-  const body: VaultItemForm = { kind: form.kind, description, weight: figures.vazn, purity: figures.ayar, ...codes };
+  const body: VaultItemForm = { kind, description, weight: figures.vazn, purity: figures.ayar, ...codes };
   if (note) body.note = note;
   return { ok: true, body };
+}
+
+/** toBarForm is a checked bar as the abshodeh calls take it (their names are the spec's). */
+export function toBarForm(body: VaultItemForm): BarForm {
+  return { rey: body.lab, ang: body.ingot_number, ayar: body.purity, vazn: body.weight };
+}
+
+/** barToForm fills the form from a bar of the inventory, as vaultItemToForm does from an item. */
+export function barToForm(bar: Bar): VaultForm {
+  return {
+    ...EMPTY_VAULT_FORM, kind: "melted", lab: bar.rey, ingot_number: bar.ang, purity: plainFigure(bar.ayar ?? ""),
+    weight: plainFigure(bar.vazn ?? ""),
+  };
 }
 
 /** FORM_ORDER is the order the form's fields are focused in when refused. */

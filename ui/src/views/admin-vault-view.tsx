@@ -1,88 +1,277 @@
-// The vault (issue 17): the shop's physical holdings. Totals by kind and the 750-equivalent held, the items
-// in the vault (or those taken out, or all), and for the owner: add and edit in a dialog with the live
-// 750-equivalent, take out with a reason and a note. Anyone at the desk opens an item's history; staff only
-// look (the server refuses them the rest too).
-import { useState } from "react";
-import { ApiError, errorText, type VaultItem, type VaultItemForm, type VaultOutReason } from "../api";
+// The shop's holdings, one screen (issue 26; the vault of issue 17, the abshodeh inventory of decisions.md §6):
+// at /admin-vault_page every item, with the totals by kind and the 750-equivalent held, what is in (the first
+// view), what left or all, an item's history, and for the owner: add in a dialog, edit, take out with a
+// reason. At /admin-abshodeh_page the abshodeh bars, the vault's melted gold offered to customers, with the
+// bar's columns and the status their requests give them: the bars in the shop first, the delivered ones one
+// chip away, and for the owner: add on the page, edit and delete while no request holds a bar. One item form
+// (components/vault-item-form.tsx) serves both. Staff only look; the server refuses them the rest too.
+import { useState, type ReactNode } from "react";
+import { ApiError, errorText, type Bar, type Message, type VaultItem, type VaultItemForm, type VaultOutReason } from "../api";
+import { adminApi } from "../api-admin";
 import { Gold } from "../components/amounts";
-import { ListPending } from "../components/list-pending";
-import { SelectField } from "../components/select-field";
 import { Modal } from "../components/admin-modal";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DataList, type Column } from "../components/data-list";
-import { LockIcon, PlusCircleIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { BAR_COLUMNS, BarActions, ITEM_COLUMNS } from "../components/holdings-columns";
+import { GoldBarIcon, LockIcon, PlusCircleIcon } from "../components/icons";
+import { ListPending } from "../components/list-pending";
+import { SelectField } from "../components/select-field";
 import { TextAreaField } from "../components/text-area-field";
 import { toast } from "../components/toast";
 import { Button, PageHeader, StatusCard } from "../components/ui";
-import { VaultHistory } from "../components/vault-history";
-import { VaultItemFields } from "../components/vault-item-form";
 import { VaultComposition } from "../components/vault-composition";
-import { useAdminList } from "../hooks/use-admin-list";
+import { VaultHistory } from "../components/vault-history";
+import { ItemFields } from "../components/vault-item-form";
+import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useSession } from "../hooks/use-session";
+import { ABSHODEH_MESSAGES as BM, barStatusLabel, sumGrams } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
-import { faText, formatPurity } from "../lib/gold-request";
-import { formatJalaliDateTimeShort } from "../lib/jalali";
-import { EMPTY, formatGold } from "../lib/money";
+import { formatPurity } from "../lib/gold-request";
+import { formatGold } from "../lib/money";
 import { roleOf } from "../lib/routes";
 import {
-  CODE_FIELDS, VAULT_MESSAGES as M, VAULT_OUT_REASONS, VAULT_SHOWN, vaultItemToForm, vaultKindLabel, vaultStatusLabel,
-  vaultStatusTone, type VaultShown,
+  barToForm, toBarForm, VAULT_MESSAGES as M, VAULT_OUT_REASONS, VAULT_SHOWN, vaultItemToForm, vaultKindLabel,
+  type ItemMode, type VaultForm, type VaultShown,
 } from "../lib/vault";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
 import "../styles/vault.css";
-import { adminApi } from "../api-admin";
-
-/** marks lists an item's lab, ingot number and codes as they were typed, one a line, with Persian digits. */
-function marks(it: VaultItem) {
-  const kept = CODE_FIELDS.filter((c) => it[c.key]);
-  if (!kept.length) return EMPTY;
-  return (
-    <ul className="vault-marks">
-      {kept.map((c) => (
-        <li key={c.key}>
-          <span className="muted">{`${c.label}: `}</span>
-          <bdi>{faText(it[c.key])}</bdi>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const COLUMNS: Column<VaultItem>[] = [
-  {
-    label: "کالا",
-    head: true,
-    className: "strong",
-    cell: (it) => (it.description ? `${vaultKindLabel(it.kind)} · ${it.description}` : vaultKindLabel(it.kind)),
-  },
-  {
-    label: "وضعیت",
-    head: true,
-    cell: (it) => (
-      <span className="vault-badges">
-        <StatusBadge tone={vaultStatusTone(it.status)}>{vaultStatusLabel(it.status)}</StatusBadge>
-        {it.requestable && it.status === "in" && <StatusBadge tone="info">عرضه به مشتری</StatusBadge>}
-      </span>
-    ),
-  },
-  { label: "عیار", className: "num", cell: (it) => formatPurity(it.purity) },
-  { label: "وزن", className: "num", cell: (it) => <Gold value={it.weight} testid={`vault-weight-${it.id}`} /> },
-  { label: "وزن ۷۵۰", className: "num", cell: (it) => <Gold value={it.weight750} testid={`vault-w750-${it.id}`} /> },
-  { label: "نشان‌ها", wide: true, cell: marks },
-  { label: "تاریخ ثبت", className: "num", cell: (it) => formatJalaliDateTimeShort(it.created_at) },
-];
 
 /** AdminVaultView is /admin-vault_page. */
 export default function AdminVaultView() {
-  const { list, loading, failed, load, reload } = useAdminList(
-    async (f: { status?: VaultShown }) => [await adminApi.vault(f.status ?? "in")],
-    (err) => errorText(err, M.loadFailed),
+  return <VaultScreen owner={useOwner()} narrow={useMediaQuery(NARROW_LIST)} />;
+}
+
+/** AdminAbshodehView is /admin-abshodeh_page. */
+export function AdminAbshodehView() {
+  return <BarsScreen owner={useOwner()} narrow={useMediaQuery(NARROW_LIST)} />;
+}
+
+// staff see the holdings; only the owner changes them
+const useOwner = () => roleOf(useSession().user) === "owner";
+
+/** Outcome is what became of a change: saved, refused (asking again will not help), or left unanswered. */
+type Outcome = "saved" | "refused" | "unanswered";
+
+/** change runs one of the owner's changes and toasts the server's words (or done), or failed's. */
+async function change(run: () => Promise<Message | undefined>, done: string, failed: string): Promise<Outcome> {
+  try {
+    const answer = await run();
+    toast(answer?.message || done, "success");
+    return "saved";
+  } catch (err) {
+    toast(errorText(err, failed), "error");
+    return err instanceof ApiError && err.status === 0 ? "unanswered" : "refused";
+  }
+}
+
+type Chip<S> = { value: S; label: string };
+
+type PageProps<Row, S> = {
+  title: string;
+  /** add is the owner's way to add: a button in the header, or a form on the page. */
+  add?: { button?: ReactNode; form?: ReactNode };
+  readOnly?: { text: string; testid: string };
+  icon: ReactNode;
+  failedTitle: string;
+  data: unknown;
+  failed: boolean;
+  loading: boolean;
+  reload: () => void;
+  summary: ReactNode;
+  chips: readonly Chip<S>[];
+  shown: S;
+  onShow: (s: S) => void;
+  chipTestid: string;
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  narrow: boolean;
+  caption: string;
+  rowTestid: string;
+  rowAttrs: (row: Row) => Record<string, string | number>;
+  actions?: (row: Row) => ReactNode;
+  empty: { title: string; text?: string; testid: string };
+  children?: ReactNode;
+};
+
+/** HoldingsPage is the one screen: header, the owner's add, the summary, the chips, the list, its dialogs. */
+function HoldingsPage<Row extends { id: number }, S extends string>(p: PageProps<Row, S>) {
+  return (
+    <div className="admin-page wide-screen stack">
+      <PageHeader title={p.title}>{p.add?.button}</PageHeader>
+      {p.add?.form}
+      {p.readOnly && (
+        <p className="card muted small" data-testid={p.readOnly.testid}>
+          {p.readOnly.text}
+        </p>
+      )}
+      {p.data === null ? (
+        <ListPending failed={p.failed} icon={p.icon} title={p.failedTitle} onRetry={p.reload} />
+      ) : (
+        <>
+          {p.summary}
+          {p.chips.length > 0 && (
+            <div className="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
+              {p.chips.map((c) => (
+                <button key={c.value} type="button" className="abs-chip" aria-pressed={p.shown === c.value} onClick={() => p.onShow(c.value)} data-testid={`${p.chipTestid}-${c.value}`}>
+                  {c.label}
+                </button>
+              ))}
+            </div>
+          )}
+          {p.rows.length === 0 ? (
+            <StatusCard icon={p.icon} title={p.empty.title} text={p.empty.text} testid={p.empty.testid} />
+          ) : (
+            <DataList
+              rows={p.rows}
+              columns={p.columns}
+              rowKey={(r) => r.id}
+              narrow={p.narrow}
+              caption={p.caption}
+              busy={p.loading}
+              testid={p.rowTestid}
+              rowAttrs={p.rowAttrs}
+              actions={p.actions}
+            />
+          )}
+        </>
+      )}
+      {p.children}
+    </div>
   );
-  const vault = list?.[0] ?? null;
+}
+
+/** EditDialog edits one item or bar in the one item form. */
+function EditDialog({ title, testid, mode, initial, id, onSubmit, onClose }: {
+  title: string; testid: string; mode: ItemMode; initial: VaultForm; id: number;
+  onSubmit: (body: VaultItemForm) => Promise<boolean>; onClose: () => void;
+}) {
+  return (
+    <Modal title={`${title} #${toFaDigits(id)}`} onClose={onClose} testid={testid}>
+      <ItemFields
+        key={id}
+        mode={mode}
+        initial={initial}
+        submitLabel="ذخیره تغییرات"
+        onSubmit={onSubmit}
+        prefix="edit"
+        label={title}
+        extra={
+          <Button variant="secondary" onClick={onClose} data-testid="edit-cancel">
+            انصراف
+          </Button>
+        }
+      />
+    </Modal>
+  );
+}
+
+type BarsShown = "in-shop" | "available" | "reserved" | "delivered";
+const inShop = (b: Bar) => b.status !== "delivered";
+const shownBy = (s: BarsShown) => (b: Bar) => (s === "in-shop" ? inShop(b) : b.status === s);
+
+/** BarsScreen is the abshodeh inventory: every bar ever kept is loaded once, the chips filter it. */
+function BarsScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
+  const { data: bars, failed, loading, reload } = useLoad(() => adminApi.bars("all"), BM.barsFailed);
+  const [shown, setShown] = useState<BarsShown>("in-shop");
+  const [editing, setEditing] = useState<Bar | null>(null);
+  const [deleting, setDeleting] = useState<Bar | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const all = bars ?? [];
+  const count = (s: BarsShown) => all.filter(shownBy(s)).length;
+  const available = all.filter((b) => b.status === "available");
+
+  const add = async (body: VaultItemForm) => {
+    if ((await change(() => adminApi.addBar(toBarForm(body)), BM.added, BM.addFailed)) !== "saved") return false;
+    setShown((s) => (s === "in-shop" || s === "available" ? s : "in-shop"));
+    void reload();
+    return true;
+  };
+  const save = (id: number) => async (body: VaultItemForm) => {
+    const saved = (await change(() => adminApi.updateBar(id, toBarForm(body)), BM.edited, BM.editFailed)) === "saved";
+    if (saved) setEditing(null);
+    void reload();
+    return saved;
+  };
+  const remove = async () => {
+    if (!deleting || removing) return;
+    setRemoving(true);
+    if ((await change(() => adminApi.deleteBar(deleting.id), BM.deleted, BM.deleteFailed)) !== "unanswered") setDeleting(null);
+    setRemoving(false);
+    void reload();
+  };
+
+  return (
+    <HoldingsPage
+      title="انبار آبشده"
+      add={owner ? {
+        form: (
+          <section className="card" aria-labelledby="bar-add-title">
+            <h2 id="bar-add-title" className="section-title">
+              افزودن آبشده
+            </h2>
+            <ItemFields mode="bar" submitLabel="افزودن به انبار" onSubmit={add} clearOnSave prefix="bar" label="افزودن آبشده" />
+          </section>
+        ),
+      } : undefined}
+      readOnly={owner ? undefined : { text: "فهرست انبار را می‌بینید؛ افزودن، ویرایش و حذف آبشده با مالک فروشگاه است.", testid: "bar-read-only" }}
+      icon={<GoldBarIcon size={40} />}
+      failedTitle={BM.barsFailed}
+      data={bars}
+      failed={failed}
+      loading={loading}
+      reload={reload}
+      summary={all.length > 0 && (
+        <div className="bar-summary card" data-testid="bar-summary">
+          <div>
+            <span className="bar-figure-label">آبشده‌های موجود</span>
+            <span className="bar-summary-value">{toFaDigits(available.length)}</span>
+          </div>
+          <div>
+            <span className="bar-figure-label">مجموع وزن ۷۵۰ موجود</span>
+            <Gold value={sumGrams(available.map((b) => b.vazn750))} testid="bar-available-750" />
+          </div>
+        </div>
+      )}
+      chips={all.length === 0 ? [] : (["in-shop", "available", "reserved", "delivered"] as const).map((value) => ({
+        value, label: `${value === "in-shop" ? "در انبار" : barStatusLabel(value)} (${toFaDigits(count(value))})`,
+      }))}
+      shown={shown}
+      onShow={setShown}
+      chipTestid="bar-show"
+      rows={all.filter(shownBy(shown))}
+      columns={BAR_COLUMNS}
+      narrow={narrow}
+      caption="آبشده‌های انبار"
+      rowTestid="bar-row"
+      rowAttrs={(b) => ({ "data-id": b.id, "data-status": b.status ?? "" })}
+      actions={owner ? (b) => <BarActions bar={b} onEdit={setEditing} onDelete={setDeleting} /> : undefined}
+      empty={{
+        title: all.length === 0 ? "هنوز آبشده‌ای ثبت نشده است" : "آبشده‌ای با این وضعیت نیست",
+        text: all.length === 0 && owner ? "با فرم بالا اولین آبشده را به انبار اضافه کنید." : undefined,
+        testid: "bar-empty",
+      }}
+    >
+      {editing && (
+        <EditDialog title="ویرایش آبشده" testid="bar-edit-dialog" mode="bar" initial={barToForm(editing)} id={editing.id} onSubmit={save(editing.id)} onClose={() => setEditing(null)} />
+      )}
+      {deleting && (
+        <ConfirmDialog title="حذف آبشده" yes="بله، حذف شود" danger busy={removing} onConfirm={remove} onClose={() => setDeleting(null)} testid="bar-delete">
+          <p className="confirm-text">
+            {`آبشده آزمایشگاه «${deleting.rey}» با شماره انگ ${toFaDigits(deleting.ang)}، عیار ${formatPurity(deleting.ayar)} و وزن ۷۵۰ ${formatGold(deleting.vazn750)} گرم از انبار حذف شود؟`}
+          </p>
+        </ConfirmDialog>
+      )}
+    </HoldingsPage>
+  );
+}
+
+/** VaultScreen is the vault: each chip loads its items, with the totals of what is in. */
+function VaultScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
   const [shown, setShown] = useState<VaultShown>("in");
+  const { data: vault, failed, loading, reload } = useLoad(() => adminApi.vault(shown), M.loadFailed, { deps: [shown] });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<VaultItem | null>(null);
   const [leaving, setLeaving] = useState<VaultItem | null>(null);
@@ -90,169 +279,104 @@ export default function AdminVaultView() {
   const [note, setNote] = useState("");
   const [sending, setSending] = useState(false);
   const [history, setHistory] = useState<VaultItem | null>(null);
-  const narrow = useMediaQuery(NARROW_LIST);
-  const owner = roleOf(useSession().user) === "owner";
-
-  const show = (s: VaultShown) => {
-    setShown(s);
-    void load({ status: s });
-  };
 
   const add = async (body: VaultItemForm) => {
-    try {
-      const answer = await adminApi.addVaultItem(body);
-      toast(answer?.message || M.added, "success");
-      setAdding(false);
-      if (shown === "out") setShown("in");
-      void load({ status: shown === "out" ? "in" : shown });
-      return true;
-    } catch (err) {
-      toast(errorText(err, M.addFailed), "error");
-      return false;
-    }
+    if ((await change(() => adminApi.addVaultItem(body), M.added, M.addFailed)) !== "saved") return false;
+    setAdding(false);
+    if (shown === "out") setShown("in");
+    else void reload();
+    return true;
   };
-
   const save = (id: number) => async (body: VaultItemForm) => {
-    try {
-      const answer = await adminApi.updateVaultItem(id, body);
-      toast(answer?.message || M.edited, "success");
-      setEditing(null);
-      return true;
-    } catch (err) {
-      toast(errorText(err, M.editFailed), "error");
-      return false;
-    } finally {
-      void reload();
-    }
+    const saved = (await change(() => adminApi.updateVaultItem(id, body), M.edited, M.editFailed)) === "saved";
+    if (saved) setEditing(null);
+    void reload();
+    return saved;
   };
-
   const openOut = (it: VaultItem) => {
     setReason("sold");
     setNote("");
     setLeaving(it);
   };
-
   const takeOut = async () => {
     if (!leaving || sending) return;
     setSending(true);
-    try {
-      const answer = await adminApi.takeOutVaultItem(leaving.id, reason, note.trim());
-      toast(answer?.message || M.out, "success");
-      setLeaving(null);
-    } catch (err) {
-      toast(errorText(err, M.outFailed), "error");
-      // an item gone or locked meanwhile stays so when asked again; without an answer it may not
-      if (!(err instanceof ApiError && err.status === 0)) setLeaving(null);
-    } finally {
-      setSending(false);
-      void reload();
-    }
+    if ((await change(() => adminApi.takeOutVaultItem(leaving.id, reason, note.trim()), M.out, M.outFailed)) !== "unanswered") setLeaving(null);
+    setSending(false);
+    void reload();
   };
 
-  const items = vault?.items ?? [];
   return (
-    <div className="admin-page wide-screen stack">
-      <PageHeader title="خزانه">
-        {owner && (
+    <HoldingsPage
+      title="خزانه"
+      add={owner ? {
+        button: (
           <Button className="btn-sm vault-add-btn" onClick={() => setAdding(true)} data-testid="vault-add">
             <PlusCircleIcon size={18} />
             افزودن کالا
           </Button>
-        )}
-      </PageHeader>
-
-      {!owner && (
-        <p className="card muted small" data-testid="vault-read-only">
-          خزانه را می‌بینید؛ افزودن، ویرایش و خروج کالا با مالک فروشگاه است.
-        </p>
-      )}
-
-      {vault === null ? (
-        <ListPending failed={!!failed} icon={<LockIcon size={40} />} title={M.loadFailed} onRetry={reload} />
-      ) : (
-        <>
-          <section className="card vault-totals" aria-labelledby="vault-totals-title" data-testid="vault-totals">
-            <h2 id="vault-totals-title" className="visually-hidden">
-              موجودی خزانه
-            </h2>
-            <div className="vault-held">
-              <span className="bar-figure-label">مجموع وزن ۷۵۰ در خزانه</span>
-              <Gold value={vault.held} testid="vault-held" />
-            </div>
-            <VaultComposition totals={vault.totals} testid="vault-total" />
-          </section>
-
-          <div className="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
-            {VAULT_SHOWN.map((s) => (
-              <button key={s.value} type="button" className="abs-chip" aria-pressed={shown === s.value} onClick={() => show(s.value)} data-testid={`vault-show-${s.value}`}>
-                {s.label}
-              </button>
-            ))}
+        ),
+      } : undefined}
+      readOnly={owner ? undefined : { text: "خزانه را می‌بینید؛ افزودن، ویرایش و خروج کالا با مالک فروشگاه است.", testid: "vault-read-only" }}
+      icon={<LockIcon size={40} />}
+      failedTitle={M.loadFailed}
+      data={vault}
+      failed={failed}
+      loading={loading}
+      reload={reload}
+      summary={vault && (
+        <section className="card vault-totals" aria-labelledby="vault-totals-title" data-testid="vault-totals">
+          <h2 id="vault-totals-title" className="visually-hidden">
+            موجودی خزانه
+          </h2>
+          <div className="vault-held">
+            <span className="bar-figure-label">مجموع وزن ۷۵۰ در خزانه</span>
+            <Gold value={vault.held} testid="vault-held" />
           </div>
-
-          {items.length === 0 ? (
-            <StatusCard
-              icon={<LockIcon size={40} />}
-              title={shown === "in" ? "کالایی در خزانه نیست" : "کالایی با این وضعیت نیست"}
-              text={shown === "in" && owner ? "با «افزودن کالا» آنچه فروشگاه در دست دارد را ثبت کنید." : undefined}
-              testid="vault-empty"
-            />
-          ) : (
-            <DataList
-              rows={items}
-              columns={COLUMNS}
-              rowKey={(it) => it.id}
-              narrow={narrow}
-              caption="کالاهای خزانه"
-              busy={loading}
-              testid="vault-row"
-              rowAttrs={(it) => ({ "data-id": it.id, "data-kind": it.kind, "data-status": it.status })}
-              actions={(it) => (
-                <>
-                  <Button variant="secondary" className="btn-sm" onClick={() => setHistory(it)} data-testid={`vault-history-${it.id}`}>
-                    سابقه
-                  </Button>
-                  {owner && it.status === "in" && (
-                    <>
-                      <Button variant="secondary" className="btn-sm" onClick={() => setEditing(it)} data-testid={`vault-edit-${it.id}`}>
-                        ویرایش
-                      </Button>
-                      <Button variant="danger" className="btn-sm" onClick={() => openOut(it)} data-testid={`vault-out-${it.id}`}>
-                        خروج
-                      </Button>
-                    </>
-                  )}
-                </>
-              )}
-            />
+          <VaultComposition totals={vault.totals} testid="vault-total" />
+        </section>
+      )}
+      chips={VAULT_SHOWN}
+      shown={shown}
+      onShow={setShown}
+      chipTestid="vault-show"
+      rows={vault?.items ?? []}
+      columns={ITEM_COLUMNS}
+      narrow={narrow}
+      caption="کالاهای خزانه"
+      rowTestid="vault-row"
+      rowAttrs={(it) => ({ "data-id": it.id, "data-kind": it.kind, "data-status": it.status })}
+      actions={(it) => (
+        <>
+          <Button variant="secondary" className="btn-sm" onClick={() => setHistory(it)} data-testid={`vault-history-${it.id}`}>
+            سابقه
+          </Button>
+          {owner && it.status === "in" && (
+            <>
+              <Button variant="secondary" className="btn-sm" onClick={() => setEditing(it)} data-testid={`vault-edit-${it.id}`}>
+                ویرایش
+              </Button>
+              <Button variant="danger" className="btn-sm" onClick={() => openOut(it)} data-testid={`vault-out-${it.id}`}>
+                خروج
+              </Button>
+            </>
           )}
         </>
       )}
-
+      empty={{
+        title: shown === "in" ? "کالایی در خزانه نیست" : "کالایی با این وضعیت نیست",
+        text: shown === "in" && owner ? "با «افزودن کالا» آنچه فروشگاه در دست دارد را ثبت کنید." : undefined,
+        testid: "vault-empty",
+      }}
+    >
       {adding && (
         <Modal title="افزودن کالا به خزانه" onClose={() => setAdding(false)} testid="vault-add-dialog">
-          <VaultItemFields submitLabel="افزودن به خزانه" onSubmit={add} prefix="vault" label="افزودن کالا" />
+          <ItemFields submitLabel="افزودن به خزانه" onSubmit={add} prefix="vault" label="افزودن کالا" />
         </Modal>
       )}
-
       {editing && (
-        <Modal title={`ویرایش کالا #${toFaDigits(editing.id)}`} onClose={() => setEditing(null)} testid="vault-edit-dialog">
-          <VaultItemFields
-            key={editing.id}
-            initial={vaultItemToForm(editing)}
-            submitLabel="ذخیره تغییرات"
-            onSubmit={save(editing.id)}
-            prefix="edit"
-            label="ویرایش کالا"
-            extra={
-              <Button variant="secondary" onClick={() => setEditing(null)} data-testid="edit-cancel">
-                انصراف
-              </Button>
-            }
-          />
-        </Modal>
+        <EditDialog title="ویرایش کالا" testid="vault-edit-dialog" mode="vault" initial={vaultItemToForm(editing)} id={editing.id} onSubmit={save(editing.id)} onClose={() => setEditing(null)} />
       )}
-
       {leaving && (
         <ConfirmDialog title="خروج از خزانه" yes="بله، خارج شود" danger busy={sending} onConfirm={takeOut} onClose={() => setLeaving(null)} testid="vault-out">
           <div className="stack">
@@ -264,8 +388,7 @@ export default function AdminVaultView() {
           </div>
         </ConfirmDialog>
       )}
-
       {history && <VaultHistory item={history} narrow={narrow} onClose={() => setHistory(null)} />}
-    </div>
+    </HoldingsPage>
   );
 }
