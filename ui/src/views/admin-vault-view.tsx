@@ -5,20 +5,18 @@
 // bar's columns and the status their requests give them: the bars in the shop first, the delivered ones one
 // chip away, and for the owner: add on the page, edit and delete while no request holds a bar. One item form
 // (components/vault-item-form.tsx) serves both. Staff only look; the server refuses them the rest too.
-import { useState, type ReactNode } from "react";
-import { ApiError, errorText, type Bar, type Message, type VaultItem, type VaultItemForm, type VaultOutReason } from "../api";
+import { useState } from "react";
+import type { Bar, VaultItem, VaultItemForm, VaultOutReason } from "../api";
 import { adminApi } from "../api-admin";
 import { Gold } from "../components/amounts";
 import { Modal } from "../components/admin-modal";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { DataList, type Column } from "../components/data-list";
 import { BAR_COLUMNS, BarActions, ITEM_COLUMNS } from "../components/holdings-columns";
+import { change, EditDialog, HoldingsPage } from "../components/holdings-page";
 import { GoldBarIcon, LockIcon, PlusCircleIcon } from "../components/icons";
-import { ListPending } from "../components/list-pending";
 import { SelectField } from "../components/select-field";
 import { TextAreaField } from "../components/text-area-field";
-import { toast } from "../components/toast";
-import { Button, PageHeader, StatusCard } from "../components/ui";
+import { Button } from "../components/ui";
 import { VaultComposition } from "../components/vault-composition";
 import { VaultHistory } from "../components/vault-history";
 import { ItemFields } from "../components/vault-item-form";
@@ -31,8 +29,7 @@ import { formatPurity } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
 import { roleOf } from "../lib/routes";
 import {
-  barToForm, toBarForm, VAULT_MESSAGES as M, VAULT_OUT_REASONS, VAULT_SHOWN, vaultItemToForm, vaultKindLabel,
-  type ItemMode, type VaultForm, type VaultShown,
+  barToForm, toBarForm, VAULT_MESSAGES as M, VAULT_OUT_REASONS, VAULT_SHOWN, vaultItemToForm, vaultKindLabel, type VaultShown,
 } from "../lib/vault";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
@@ -50,122 +47,6 @@ export function AdminAbshodehView() {
 
 // staff see the holdings; only the owner changes them
 const useOwner = () => roleOf(useSession().user) === "owner";
-
-/** Outcome is what became of a change: saved, refused (asking again will not help), or left unanswered. */
-type Outcome = "saved" | "refused" | "unanswered";
-
-/** change runs one of the owner's changes and toasts the server's words (or done), or failed's. */
-async function change(run: () => Promise<Message | undefined>, done: string, failed: string): Promise<Outcome> {
-  try {
-    const answer = await run();
-    toast(answer?.message || done, "success");
-    return "saved";
-  } catch (err) {
-    toast(errorText(err, failed), "error");
-    return err instanceof ApiError && err.status === 0 ? "unanswered" : "refused";
-  }
-}
-
-type Chip<S> = { value: S; label: string };
-
-type PageProps<Row, S> = {
-  title: string;
-  /** add is the owner's way to add: a button in the header, or a form on the page. */
-  add?: { button?: ReactNode; form?: ReactNode };
-  readOnly?: { text: string; testid: string };
-  icon: ReactNode;
-  failedTitle: string;
-  data: unknown;
-  failed: boolean;
-  loading: boolean;
-  reload: () => void;
-  summary: ReactNode;
-  chips: readonly Chip<S>[];
-  shown: S;
-  onShow: (s: S) => void;
-  chipTestid: string;
-  rows: readonly Row[];
-  columns: readonly Column<Row>[];
-  narrow: boolean;
-  caption: string;
-  rowTestid: string;
-  rowAttrs: (row: Row) => Record<string, string | number>;
-  actions?: (row: Row) => ReactNode;
-  empty: { title: string; text?: string; testid: string };
-  children?: ReactNode;
-};
-
-/** HoldingsPage is the one screen: header, the owner's add, the summary, the chips, the list, its dialogs. */
-function HoldingsPage<Row extends { id: number }, S extends string>(p: PageProps<Row, S>) {
-  return (
-    <div className="admin-page wide-screen stack">
-      <PageHeader title={p.title}>{p.add?.button}</PageHeader>
-      {p.add?.form}
-      {p.readOnly && (
-        <p className="card muted small" data-testid={p.readOnly.testid}>
-          {p.readOnly.text}
-        </p>
-      )}
-      {p.data === null ? (
-        <ListPending failed={p.failed} icon={p.icon} title={p.failedTitle} onRetry={p.reload} />
-      ) : (
-        <>
-          {p.summary}
-          {p.chips.length > 0 && (
-            <div className="bar-tabs" role="group" aria-label="نمایش بر اساس وضعیت">
-              {p.chips.map((c) => (
-                <button key={c.value} type="button" className="abs-chip" aria-pressed={p.shown === c.value} onClick={() => p.onShow(c.value)} data-testid={`${p.chipTestid}-${c.value}`}>
-                  {c.label}
-                </button>
-              ))}
-            </div>
-          )}
-          {p.rows.length === 0 ? (
-            <StatusCard icon={p.icon} title={p.empty.title} text={p.empty.text} testid={p.empty.testid} />
-          ) : (
-            <DataList
-              rows={p.rows}
-              columns={p.columns}
-              rowKey={(r) => r.id}
-              narrow={p.narrow}
-              caption={p.caption}
-              busy={p.loading}
-              testid={p.rowTestid}
-              rowAttrs={p.rowAttrs}
-              actions={p.actions}
-            />
-          )}
-        </>
-      )}
-      {p.children}
-    </div>
-  );
-}
-
-/** EditDialog edits one item or bar in the one item form. */
-function EditDialog({ title, testid, mode, initial, id, onSubmit, onClose }: {
-  title: string; testid: string; mode: ItemMode; initial: VaultForm; id: number;
-  onSubmit: (body: VaultItemForm) => Promise<boolean>; onClose: () => void;
-}) {
-  return (
-    <Modal title={`${title} #${toFaDigits(id)}`} onClose={onClose} testid={testid}>
-      <ItemFields
-        key={id}
-        mode={mode}
-        initial={initial}
-        submitLabel="ذخیره تغییرات"
-        onSubmit={onSubmit}
-        prefix="edit"
-        label={title}
-        extra={
-          <Button variant="secondary" onClick={onClose} data-testid="edit-cancel">
-            انصراف
-          </Button>
-        }
-      />
-    </Modal>
-  );
-}
 
 type BarsShown = "in-shop" | "available" | "reserved" | "delivered";
 const inShop = (b: Bar) => b.status !== "delivered";

@@ -1,0 +1,1 @@
+import{t as e}from"./ui-DJzxD6oC.js";e();

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-rTeT-KNK.js";e();
