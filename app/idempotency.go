@@ -83,9 +83,8 @@ func (a *App) idempotent(next http.Handler) http.Handler {
 }
 
 // answerKept answers a request whose key another call has claimed: its kept answer, or 409 or 422 as the
-// idempotent middleware says. It returns false, having written nothing, for a key that is free to claim
-// (unknown, or a claim left before claims and answers shared a commit) unless lost says another call has
-// just committed it.
+// idempotent middleware says. It returns false, having written nothing, for a key with no kept answer unless
+// lost says another call has just committed it.
 func (a *App) answerKept(w http.ResponseWriter, r *http.Request, once store.Once, fingerprint string, lost bool) bool {
 	kept, err := a.store.OnceAnswerFor(r.Context(), once.UserID, once.Key)
 	switch {
@@ -97,12 +96,8 @@ func (a *App) answerKept(w http.ResponseWriter, r *http.Request, once store.Once
 		a.writeError(w, r, err)
 	case kept.Route != once.Route:
 		a.writeError(w, r, conflict(msgIdemKeyReused))
-	case kept.Fingerprint != "" && kept.Fingerprint != fingerprint:
+	case kept.Fingerprint != fingerprint:
 		a.writeError(w, r, &apiError{http.StatusUnprocessableEntity, msgIdemKeyMismatch})
-	case kept.Status == 0 && !kept.Used && !lost:
-		return false
-	case kept.Status == 0: // only from before answers were kept with their call: it moved money
-		a.writeError(w, r, conflict(msgRequestInProgress))
 	default:
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Idempotent-Replayed", "true")

@@ -161,15 +161,11 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 	return nil
 }
 
-// claimKey writes the call's claim of its key first in its transaction. A row left by a call that ended
-// without an answer and without moving money (only possible from before claims and answers shared a commit)
-// is taken over; any other row means another call of the key committed first: ErrKeyInUse.
+// claimKey writes the call's claim of its key first in its transaction; a row already there means another
+// call of the key committed first: ErrKeyInUse.
 func (c *OnceCall) claimKey(ctx context.Context, tx *sql.Tx) error {
 	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at)
-		VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (user_id, key) DO UPDATE SET route = excluded.route, fingerprint = excluded.fingerprint,
-			created_at = excluded.created_at
-		WHERE idempotency_keys.status IS NULL AND idempotency_keys.used_at IS NULL`,
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING`,
 		c.once.UserID, c.once.Key, c.once.Route, c.fingerprint, c.now.UnixMilli())
 	if err != nil {
 		return err
@@ -249,35 +245,22 @@ func (c *OnceCall) Abort() {
 	}
 }
 
-// OnceAnswer is what was kept of a call made with an Idempotency-Key; Status is 0 when no answer was kept.
+// OnceAnswer is the answer kept of a call made with an Idempotency-Key.
 type OnceAnswer struct {
 	Route       string
 	Status      int
 	Body        string
-	Fingerprint string // of the request that claimed the key; empty for keys kept before fingerprints
-	Used        bool   // the call moved money
+	Fingerprint string // of the request that claimed the key
 }
 
-// OnceAnswerFor returns the kept answer of the caller's key, or ErrNotFound when the key is new.
+// OnceAnswerFor returns the kept answer of the caller's key, or ErrNotFound when none is kept: the key is new,
+// or claimed by a store caller outside any call (which a call then finds in use).
 func (s *Store) OnceAnswerFor(ctx context.Context, userID int64, key string) (OnceAnswer, error) {
 	var a OnceAnswer
-	var status, usedAt sql.NullInt64
-	var body, fp sql.NullString
-	err := s.read.QueryRowContext(ctx, `SELECT route, status, body, fingerprint, used_at FROM idempotency_keys
-		WHERE user_id = ? AND key = ?`, userID, key).Scan(&a.Route, &status, &body, &fp, &usedAt)
+	err := s.read.QueryRowContext(ctx, `SELECT route, status, body, fingerprint FROM idempotency_keys
+		WHERE user_id = ? AND key = ? AND status IS NOT NULL`, userID, key).Scan(&a.Route, &a.Status, &a.Body, &a.Fingerprint)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, ErrNotFound
 	}
-	a.Status, a.Body, a.Fingerprint, a.Used = int(status.Int64), body.String, fp.String, usedAt.Valid
 	return a, err
-}
-
-// SaveOnceAnswer keeps the answer of a successful call under its key, for repeats to get again. The server
-// keeps answers with OnceCall.Finish, in the call's own transaction; this is for store callers without one.
-func (s *Store) SaveOnceAnswer(ctx context.Context, userID int64, key string, status int, body string) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE idempotency_keys SET status = ?, body = ? WHERE user_id = ? AND key = ?`,
-			status, body, userID, key)
-		return err
-	})
 }

@@ -32,7 +32,7 @@ func TestAnIdempotentCallCommitsClaimMoneyAndAnswerTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantBalances(t, s, user, Balances{Rial: 7, AvailableRial: 7})
-	if a, err := s.OnceAnswerFor(bg, admin, "k-1"); err != nil || a.Status != 200 || a.Body != `{"ok":1}` || a.Fingerprint != "fp" || !a.Used {
+	if a, err := s.OnceAnswerFor(bg, admin, "k-1"); err != nil || a.Status != 200 || a.Body != `{"ok":1}` || a.Fingerprint != "fp" {
 		t.Fatalf("kept %+v err %v", a, err)
 	}
 
@@ -99,17 +99,37 @@ func TestARefusedCallGivesItsKeyBackAndKeepsItsTries(t *testing.T) {
 	}
 }
 
-// A claim left by the earlier scheme (claimed in its own transaction, no money moved, no answer) is taken
-// over at once; one whose call moved money without keeping its answer is not.
-func TestAClaimLeftBeforeAnswersSharedACommitIsTakenOver(t *testing.T) {
+// Migration 22 gives the keys of the two earlier shapes the present one: a claim that moved nothing frees its
+// key (a call of it runs), one whose call moved money without its answer keeps 409 (a call of it moves nothing
+// again), and a key kept before fingerprints matches no request.
+func TestMigration22GivesEveryKeptKeyItsAnswer(t *testing.T) {
 	s, _ := openTest(t)
 	bg := context.Background()
 	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
 	now := time.Now()
-	if _, err := s.write.ExecContext(bg, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at, used_at)
-		VALUES (?, 'left', 'POST /charge', 'fp', ?, NULL), (?, 'moved', 'POST /charge', 'fp', ?, ?)`,
-		admin, now.UnixMilli(), admin, now.UnixMilli(), now.UnixMilli()); err != nil {
+	for _, q := range []string{
+		`INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at, used_at, status, body) VALUES
+			(?1, 'left', 'POST /charge', 'fp', ?2, NULL, NULL, NULL),
+			(?1, 'moved', 'POST /charge', 'fp', ?2, ?2, NULL, NULL),
+			(?1, 'unprinted', 'POST /charge', NULL, ?2, ?2, 200, '{"ok":1}'),
+			(?1, 'kept', 'POST /charge', 'fp', ?2, ?2, 200, '{"ok":2}')`,
+		`DELETE FROM schema_migrations WHERE version = 22`,
+	} {
+		if _, err := s.write.ExecContext(bg, q, admin, now.UnixMilli()); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := s.migrate(bg); err != nil {
 		t.Fatal(err)
+	}
+	for key, want := range map[string]OnceAnswer{
+		"moved":     {Route: "POST /charge", Status: 409, Body: "{}", Fingerprint: "fp"},
+		"unprinted": {Route: "POST /charge", Status: 200, Body: `{"ok":1}`},
+		"kept":      {Route: "POST /charge", Status: 200, Body: `{"ok":2}`, Fingerprint: "fp"},
+	} {
+		if got, err := s.OnceAnswerFor(bg, admin, key); err != nil || got != want {
+			t.Errorf("%s: %+v (%v), want %+v", key, got, err, want)
+		}
 	}
 	ctx, call := s.StartOnce(bg, Once{UserID: admin, Key: "left", Route: "POST /charge"}, "fp", now)
 	if err := charge7(ctx, s, admin, user, Once{UserID: admin, Key: "left", Route: "POST /charge"}); err != nil {
