@@ -4,8 +4,6 @@ import "./styles/base.css";
 import "./styles/shell.css";
 import "./styles/blocks.css";
 import "./styles/lists.css";
-import "./styles/screens.css";
-import "./styles/money.css";
 import { App, preloadScreen } from "./app";
 import { listenForInstall } from "./lib/install";
 

@@ -2,6 +2,7 @@
 import type { BankAccount } from "../api";
 import { formatCardNumber, formatIban } from "../lib/cards";
 import { BankLogo } from "./bank-logo";
+import "../styles/bank-account.css";
 
 /** UNKNOWN_BANK names a bank the server could not name. */
 export const UNKNOWN_BANK = "بانک نامشخص";

@@ -8,6 +8,7 @@ import sprite1x from "iranianbanklogos/dist/ibls64.png";
 import sprite2x from "iranianbanklogos/dist/ibls128.png";
 import { bankBrand, logoCell } from "../lib/banks";
 import "../styles/bank-logos.css";
+import "../styles/bank-account.css";
 
 type Props = {
   /** name is the bank's Persian name as the server gives it. */

@@ -12,6 +12,8 @@ import { UploadIcon } from "./icons";
 import { OfflineNote } from "./offline-banner";
 import { toast } from "./toast";
 import { Button } from "./ui";
+import "../styles/receipt-picker.css";
+import "../styles/wallet.css";
 
 
 /** DepositForm sends a deposit request; onDone runs after the server took it. */

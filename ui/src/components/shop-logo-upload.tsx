@@ -12,6 +12,7 @@ import { LogoMark } from "./logo";
 import { toast } from "./toast";
 import { Button } from "./ui";
 import { adminApi } from "../api-admin";
+import "../styles/receipt-picker.css";
 
 /** PREVIEW is the drawn size of the logo on this screen. */
 const PREVIEW = 96;

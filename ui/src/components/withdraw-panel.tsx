@@ -21,6 +21,7 @@ import { OfflineNote } from "./offline-banner";
 import { Resend } from "./resend";
 import { toast } from "./toast";
 import { Button, LinkButton, Loading } from "./ui";
+import "../styles/wallet.css";
 
 /** RESEND_SECONDS is the wait before the server texts another code. */
 const RESEND_SECONDS = 60;

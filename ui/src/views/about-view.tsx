@@ -5,6 +5,7 @@ import { PageHeader } from "../components/ui";
 import { useShop } from "../hooks/use-shop";
 import { toFaDigits } from "../lib/digits";
 import { telHref } from "../lib/shop";
+import "../styles/about.css";
 
 /** AboutView is /about_page: the shop in its owner's words, how to reach it, and what it offers online. */
 export default function AboutView() {

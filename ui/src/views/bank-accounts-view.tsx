@@ -9,6 +9,7 @@ import { toast } from "../components/toast";
 import { Button, Loading, PageHeader } from "../components/ui";
 import { CARD_LENGTH, formatCardNumber, groupIbanDigits, IBAN_DIGITS, ibanValid, luhnValid } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
+import "../styles/bank-accounts.css";
 
 /** BANK_MESSAGES are the texts of this screen (customer.md §5 and §8). */
 export const BANK_MESSAGES = {

@@ -17,6 +17,7 @@ import { toFaDigits } from "../lib/digits";
 import { cancelKey, GOLD_MESSAGES as M, keepSelected, pendingRequest, selectError, sendError } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
 import "../styles/gold.css";
+import "../styles/wallet.css";
 
 type Data = { balances: Balances; close: Bar[]; higher: Bar[]; requests: GoldRequest[] };
 

@@ -11,6 +11,7 @@ import { LinkButton } from "../components/ui";
 import { useSession } from "../hooks/use-session";
 import { useShop } from "../hooks/use-shop";
 import { roleOf } from "../lib/routes";
+import "../styles/home.css";
 
 /** HomeView is the dashboard at /. */
 export default function HomeView() {

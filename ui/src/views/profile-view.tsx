@@ -10,6 +10,7 @@ import { useMe } from "../hooks/use-me";
 import { toFaDigits } from "../lib/digits";
 import { fullName } from "../lib/labels";
 import { formatGold, formatRial } from "../lib/money";
+import "../styles/profile.css";
 
 const LINKS = [
   { href: "/referral_page", label: "دعوت از دوستان", icon: GiftIcon, testid: "referral" },

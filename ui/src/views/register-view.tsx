@@ -7,6 +7,7 @@ import { DateField } from "../components/date-field";
 import { AuthHead } from "../components/auth-head";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
+import { Steps } from "../components/steps";
 import { toast } from "../components/toast";
 import { useResend } from "../hooks/use-resend";
 import { Button, Field } from "../components/ui";
@@ -17,6 +18,9 @@ import { loadPendingSignUp, savePendingSignUp, type PendingSignUp } from "../lib
 import {
   MESSAGES, nationalIdError, normalizePhone, passwordError, phoneError, requiredError,
 } from "../lib/validate";
+
+/** SIGN_UP_STEPS are sign-up's two steps. */
+const SIGN_UP_STEPS = ["اطلاعات", "کد تایید"] as const;
 
 /** AFTER_REGISTER_MS is the pause before moving to the profile. */
 const AFTER_REGISTER_MS = 1500;
@@ -105,7 +109,7 @@ export default function RegisterView() {
   return (
     <section className="card auth-card">
       <AuthHead title="ثبت‌نام" sub="اطلاعات خود را مطابق کارت ملی وارد کنید" />
-      <Steps current={0} />
+      <Steps labels={SIGN_UP_STEPS} current={0} label="مراحل ثبت‌نام" />
       <form className="form" onSubmit={submit} noValidate data-testid="register-form">
         <div className="form-row">
           <Field id="reg-first_name" label="نام" value={form.first_name} onValue={set("first_name")} error={errors.first_name} autoComplete="given-name" name="first_name" />
@@ -179,19 +183,6 @@ export default function RegisterView() {
   );
 }
 
-function Steps({ current }: { current: 0 | 1 }) {
-  const labels = ["اطلاعات", "کد تایید"];
-  return (
-    <ol className="steps" aria-label="مراحل ثبت‌نام">
-      {labels.map((l, i) => (
-        <li key={l} className={`step${i < current ? " done" : ""}${i === current ? " current" : ""}`} aria-current={i === current ? "step" : undefined}>
-          <span className="step-dot">{toFaDigits(i + 1)}</span>
-          {l}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 type VerifyStepProps = { pending: PendingSignUp; left: number; restart: (s?: number) => void; onBack: () => void };
 
@@ -233,7 +224,7 @@ function VerifyStep({ pending, left, restart, onBack }: VerifyStepProps) {
   return (
     <section className="card auth-card">
       <AuthHead title="تایید شماره موبایل" sub={`کد ۵ رقمی پیامک‌شده به شماره ${toFaDigits(phone)} را وارد کنید.`} />
-      <Steps current={1} />
+      <Steps labels={SIGN_UP_STEPS} current={1} label="مراحل ثبت‌نام" />
       <form className="form" onSubmit={verify} noValidate>
         <CodeInput value={code} onChange={(v) => (setCode(v), setCodeErr(null))} error={codeErr} />
         <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="register-verify">

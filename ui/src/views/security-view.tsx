@@ -6,6 +6,7 @@ import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { ShieldIcon } from "../components/icons";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
+import { Steps } from "../components/steps";
 import { toast } from "../components/toast";
 import { useResend } from "../hooks/use-resend";
 import { Button, Loading, PageHeader } from "../components/ui";
@@ -98,14 +99,7 @@ export default function SecurityView() {
         <Loading text="در حال دریافت اطلاعات…" />
       ) : (
         <section className="card auth-card" data-testid={`security-step-${step}`}>
-          <ol className="steps" aria-label="مراحل تغییر رمز عبور">
-            {STEP_LABELS.map((l, i) => (
-              <li key={l} className={`step${i < step ? " done" : ""}${i === step ? " current" : ""}`} aria-current={i === step ? "step" : undefined}>
-                <span className="step-dot">{toFaDigits(i + 1)}</span>
-                {l}
-              </li>
-            ))}
-          </ol>
+          <Steps labels={STEP_LABELS} current={step} label="مراحل تغییر رمز عبور" />
           {step === 0 && (
             <div className="form">
               <div className="auth-head">

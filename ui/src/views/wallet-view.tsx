@@ -15,6 +15,7 @@ import { recall } from "../lib/last-known";
 import { formatGold, formatRial } from "../lib/money";
 import { notCurrentText } from "../lib/not-current-text";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
+import "../styles/wallet.css";
 
 type Tab = "deposit" | "withdraw";
 
