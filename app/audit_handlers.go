@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -82,7 +83,9 @@ func auditFilter(r *http.Request) (store.AuditFilter, error) {
 		f.Limit = int(min(limit, auditPageSize))
 	}
 	from, until, err := dayRange(q)
-	if err != nil {
+	if errors.Is(err, errDayOrder) { // as the exports and the statement say it
+		return f, badRequest(msgDateRange)
+	} else if err != nil {
 		return f, bad
 	}
 	f.From, f.To = from, until // the store's To is exclusive: up to the end of the last day

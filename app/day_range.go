@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"net/url"
-	"strings"
 	"time"
 
 	"goldshop/iran"
@@ -20,14 +19,15 @@ var (
 )
 
 // dayRange reads from and to: the first instant of from and the first instant after to, zero where the query
-// leaves that end open. errDayInvalid for a day it cannot read, errDayOrder for a period ending before it starts.
+// leaves that end open (absent or empty). errDayInvalid for a day it cannot read, a day with anything around it
+// included (a query's "+" is a space), errDayOrder for a period ending before it starts.
 func dayRange(q url.Values) (from, until time.Time, err error) {
-	if raw := strings.TrimSpace(q.Get("from")); raw != "" {
+	if raw := q.Get("from"); raw != "" {
 		if from, err = iran.Day(raw); err != nil {
 			return from, until, errDayInvalid
 		}
 	}
-	if raw := strings.TrimSpace(q.Get("to")); raw != "" {
+	if raw := q.Get("to"); raw != "" {
 		last, err := iran.Day(raw)
 		if err != nil {
 			return from, until, errDayInvalid
@@ -43,7 +43,7 @@ func dayRange(q url.Values) (from, until time.Time, err error) {
 // tehranDays reads the period of a report (an export, a printed statement), both ends required; it returns
 // the midnights of its first and last days.
 func tehranDays(q url.Values) (first, last time.Time, err error) {
-	if strings.TrimSpace(q.Get("from")) == "" || strings.TrimSpace(q.Get("to")) == "" {
+	if q.Get("from") == "" || q.Get("to") == "" {
 		return first, last, badRequest(msgExportDatesRequired)
 	}
 	first, until, err := dayRange(q)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 )
 
 const (
@@ -81,9 +82,12 @@ func (d *csvDownload) giveTime() { _ = d.rc.SetWriteDeadline(time.Now().Add(expo
 func (d *csvDownload) release() { _ = d.rc.SetWriteDeadline(time.Time{}) }
 
 // inertCell keeps a spreadsheet from running a cell as a formula (CSV injection): a name or a reason typed
-// as "=HYPERLINK(…)" is shown as text. No number the exports write starts with these signs.
+// as "=HYPERLINK(…)" is shown as text, also behind marks that show nothing (a direction mark, U+061C, a
+// zero-width space: Unicode's format characters) or white space, which a spreadsheet may look past. No
+// number the exports write starts with these signs.
 func inertCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	start := strings.TrimLeftFunc(s, func(r rune) bool { return unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) })
+	if start != "" && strings.ContainsRune("=+-@", rune(start[0])) || s != "" && strings.ContainsRune("\t\r", rune(s[0])) {
 		return "'" + s
 	}
 	return s

@@ -186,3 +186,25 @@ func TestAnExportThatFailsHalfwayIsCutOffNotEndedAsIfWhole(t *testing.T) {
 	_ = s.app.streamExport(req, newCSVDownload(w, "x.csv"), []string{"a", "b"}, rows(exportFlushRows+10))
 	t.Fatal("an export that failed halfway returned")
 }
+
+// A formula behind marks that show nothing, or white space, is kept from running as well.
+func TestInertCellLooksPastInvisibleMarks(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"=1+1", "'=1+1"},
+		{"\u200e=1+1", "'\u200e=1+1"},
+		{"\u200f+1", "'\u200f+1"},
+		{"\u061c-1", "'\u061c-1"},
+		{"\u200b@SUM(A1)", "'\u200b@SUM(A1)"},
+		{"\ufeff\u2066=1", "'\ufeff\u2066=1"},
+		{" =1+1", "' =1+1"},
+		{"\tx", "'\tx"},
+		{"علی", "علی"},
+		{"\u200eعلی", "\u200eعلی"},
+		{"1-2", "1-2"},
+		{"", ""},
+	} {
+		if got := inertCell(c.in); got != c.want {
+			t.Errorf("inertCell(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -317,4 +317,6 @@ const (
 	msgPushSaved    = "اعلان روی این گوشی روشن شد"
 	msgPushDeleted  = "اعلان روی این گوشی خاموش شد"
 	msgPushNotFound = "این گوشی برای اعلان ثبت نشده است"
+	// an endpoint another signed-in login holds: the same browser is signed in to another account
+	msgPushEndpointTaken = "اعلان این مرورگر برای حساب دیگری روشن است؛ آن حساب باید اول از این مرورگر خارج شود"
 )

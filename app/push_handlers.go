@@ -38,7 +38,9 @@ func (a *App) pushSubscribe(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := caller(r)
 	if err := a.store.SavePushSubscription(r.Context(), store.PushSubscription{UserID: p.User.ID, LoginID: p.LoginID,
-		Endpoint: sub.Endpoint, P256dh: sub.P256dh, Auth: sub.Auth}, a.now()); err != nil {
+		Endpoint: sub.Endpoint, P256dh: sub.P256dh, Auth: sub.Auth}, a.now()); errors.Is(err, store.ErrConflict) {
+		return conflict(msgPushEndpointTaken)
+	} else if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"message": msgPushSaved})

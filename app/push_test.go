@@ -329,11 +329,25 @@ func TestPushSubscriptionsAreCheckedAndBoundToTheirLogin(t *testing.T) {
 		t.Fatal("the oldest phone was not the one replaced")
 	}
 
-	// The same browser signed in as another customer now pushes to that customer only.
+	// An endpoint another signed-in login holds stays with it: posting a customer's endpoint takes nothing from
+	// them, and their own delete still finds it. The same login posting it again only renews its keys.
 	s.mustDo("POST", "/api/push/subscriptions", c.token, good.subscription())
+	if r := s.do("POST", "/api/push/subscriptions", other.token, good.subscription()); r.Status != 409 || r.str("message") != msgPushEndpointTaken {
+		t.Fatalf("another login's endpoint: %d %s", r.Status, r.Body)
+	}
+	if n := s.pushRows(t, "endpoint = ? AND user_id = ?", good.endpoint, c.id); n != 1 {
+		t.Fatal("an endpoint was taken from the customer who holds it")
+	}
+	s.mustDo("POST", "/api/push/subscriptions", c.token, good.subscription())
+	// Once that login has ended (its tokens revoked, as ending a login does), the same browser signed in as
+	// another customer pushes to that customer only.
+	if _, err := s.store.WriteDB().Exec(`UPDATE tokens SET revoked_at = ? WHERE login_id =
+		(SELECT login_id FROM push_subscriptions WHERE endpoint = ?)`, s.clock.Now().UnixMilli(), good.endpoint); err != nil {
+		t.Fatal(err)
+	}
 	s.mustDo("POST", "/api/push/subscriptions", other.token, good.subscription())
 	if n := s.pushRows(t, "endpoint = ? AND user_id = ?", good.endpoint, other.id); n != 1 {
-		t.Fatal("a re-subscribed endpoint did not move to the customer signed in")
+		t.Fatal("an ended login's endpoint did not move to the customer signed in")
 	}
 
 	// Signing out ends that login's pushes: the next person on the phone must not read this customer's news.

@@ -170,7 +170,8 @@ func (a *App) computeReserves(ctx context.Context, now time.Time) (reservesView,
 	if at, err := a.store.ReserveUpdatedAt(ctx); err != nil {
 		return v, err
 	} else if !at.IsZero() {
-		at = at.UTC()
+		// to the cache's window, not the millisecond: in a small shop the last change is the last trade
+		at = at.UTC().Truncate(reservesTTL)
 		v.UpdatedAt = &at
 	}
 	// the end of each of the last 90 Tehran days, today's being now

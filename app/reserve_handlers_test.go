@@ -206,6 +206,10 @@ func TestTheReservesPageShowsOwedAndHeldDayByDay(t *testing.T) {
 	if v.Owed != "5.000" || v.Held != "15.000" || v.Ratio == nil || *v.Ratio != "3.00" || v.UpdatedAt == nil {
 		t.Fatalf("now: %+v", v)
 	}
+	// the last change is told to the cache's window, so it does not date the last trade to the millisecond
+	if got := *v.UpdatedAt; !got.Equal(got.Truncate(reservesTTL)) || s.clock.Now().Sub(got) >= reservesTTL+time.Minute {
+		t.Fatalf("updated_at %v, now %v", got, s.clock.Now())
+	}
 	byDate := map[string]reserveDayView{}
 	for _, d := range v.History {
 		byDate[d.Date] = d

@@ -81,6 +81,9 @@ func TestTheStatementOfARangeRefusesBadDays(t *testing.T) {
 		get("needs both days", "2026-01-01", "", 400, msgExportDatesRequired),
 		get("refuses a malformed day", "2026-13-01", "2026-12-01", 400, msgExportDateInvalid),
 		get("refuses a Jalali day", "1405-01-01", "1405-02-01", 400, msgExportDateInvalid),
+		// a query's + is a space: the day with a sign in front reaches the server as " 2026-01-01"
+		get("refuses a day with a sign", "+2026-01-01", "2026-01-02", 400, msgExportDateInvalid),
+		get("refuses a day with a space around it", "2026-01-01", "%202026-01-02", 400, msgExportDateInvalid),
 		get("refuses from after to", "2026-03-02", "2026-03-01", 400, msgDateRange),
 		get("refuses more than 366 days", "2025-01-01", "2026-01-02", 400, msgStatementRangeLong),
 		{name: "allows 366 days", method: "GET", path: path("2024-01-01", "2024-12-31"), token: c.token, wantStatus: 200,

@@ -18,17 +18,26 @@ type PushSubscription struct {
 	CreatedAt           time.Time
 }
 
-// SavePushSubscription keeps a browser's subscription for its login. An endpoint already kept, for this or
-// another customer, now belongs to this login: the endpoint is the browser's, and this browser signed in last.
+// SavePushSubscription keeps a browser's subscription for its login. An endpoint this login already holds
+// takes the new keys; one another login holds stays with it while that login is signed in (ErrConflict), so
+// no one can take a customer's phone from them by posting its endpoint, and passes to this login once that
+// one has ended (the same browser, signed in as someone else after the first person's login ran out).
 func (s *Store) SavePushSubscription(ctx context.Context, p PushSubscription, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO push_subscriptions (user_id, login_id, endpoint, p256dh, auth, created_at)
+		res, err := tx.ExecContext(ctx, `INSERT INTO push_subscriptions (user_id, login_id, endpoint, p256dh, auth, created_at)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id,
-			login_id = excluded.login_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`,
-			p.UserID, p.LoginID, p.Endpoint, p.P256dh, p.Auth, now.UnixMilli()); err != nil {
+			login_id = excluded.login_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at
+			WHERE push_subscriptions.login_id = excluded.login_id OR NOT `+liveLogin,
+			p.UserID, p.LoginID, p.Endpoint, p.P256dh, p.Auth, now.UnixMilli(), now.UnixMilli())
+		if err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM push_subscriptions WHERE user_id = ? AND id NOT IN
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return ErrConflict
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM push_subscriptions WHERE user_id = ? AND id NOT IN
 			(SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?)`,
 			p.UserID, p.UserID, MaxPushPerUser)
 		return err
