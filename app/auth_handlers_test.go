@@ -346,6 +346,7 @@ func TestCookieWritesMustBeSameOrigin(t *testing.T) {
 		req, _ := http.NewRequest("PUT", s.srv.URL+"/api/users/update",
 			strings.NewReader(`{"first_name":"مهسا","last_name":"احمدی","birth_date":"1370/05/20"}`))
 		req.Header.Set("Sec-Fetch-Site", site)
+		req.Header.Set("Content-Type", "application/json")
 		if origin != "" {
 			req.Header.Set("Origin", origin)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"reflect"
 	"strings"
@@ -27,6 +28,9 @@ func okJSON(w http.ResponseWriter, v any) error {
 
 // decode reads a JSON body of at most 1 MB into dst; too large is 413, malformed or ambiguous is 400.
 func decode(w http.ResponseWriter, r *http.Request, dst any) error {
+	if !isJSON(r.Header.Get("Content-Type")) {
+		return &apiError{http.StatusUnsupportedMediaType, msgNotJSON}
+	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxJSONBody))
 	var tooBig *http.MaxBytesError
 	switch {
@@ -42,6 +46,13 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) error {
 		return badRequest(msgBadJSON)
 	}
 	return nil
+}
+
+// isJSON tells whether a request's Content-Type is JSON (application/json, with a charset or not): a JSON call
+// refuses a form or text body (415), which a page of another site may send without asking the browser first.
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
 }
 
 var errAmbiguousJSON = errors.New("ambiguous JSON")

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +33,38 @@ func TestAmbiguousMoneyBodiesAreRefused(t *testing.T) {
 	})
 	if got := s.balances(user)["balance_rial"]; got != "5" {
 		t.Fatalf("balance after one charge: %v", got)
+	}
+}
+
+// A JSON call takes only a JSON body: a form or text body (which a page of another site may send without the
+// browser asking first) is 415 and moves nothing; a charset beside the type is fine.
+func TestJSONCallsRefuseAnotherContentType(t *testing.T) {
+	s := newTestShop(t)
+	user, _ := s.signUp(1)
+	admin := s.signInAdmin()
+	id := fmt.Sprint(s.do("GET", "/api/users/me", user, nil).JSON["user"].(map[string]any)["id"])
+	body := `{"userId":` + id + `,"type":"rial","amount":5}`
+	charge := func(contentType string) reply {
+		req, _ := http.NewRequest("POST", s.srv.URL+"/api/adminCharge/charge", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+admin)
+		if contentType != "" {
+			req.Header.Set("Content-Type", contentType)
+		}
+		return s.send(nil, req)
+	}
+	for _, ct := range []string{"", "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+		"multipart/form-data; boundary=x", "application/jsonx", "application/json-patch+json", "json"} {
+		if r := charge(ct); r.Status != 415 || r.str("message") != msgNotJSON {
+			t.Errorf("Content-Type %q: %d %s", ct, r.Status, r.Body)
+		}
+	}
+	if got := s.balances(user)["balance_rial"]; got != "0" {
+		t.Fatalf("a refused body moved money: balance %v", got)
+	}
+	if r := charge("application/json; charset=utf-8"); r.Status != 200 {
+		t.Fatalf("JSON with a charset: %d %s", r.Status, r.Body)
+	}
+	if r := charge("Application/JSON"); r.Status != 200 {
+		t.Fatalf("JSON in capitals: %d %s", r.Status, r.Body)
 	}
 }

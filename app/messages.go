@@ -8,6 +8,7 @@ const (
 	msgMethodNotAllowed = "این نوع درخواست برای این مسیر مجاز نیست"
 	msgBodyTooLarge     = "حجم درخواست بیش از حد مجاز است"
 	msgBadJSON          = "درخواست نامعتبر است"
+	msgNotJSON          = "قالب این درخواست پشتیبانی نمی‌شود"
 	msgCrossOrigin      = "درخواست از مبدأ نامعتبر رد شد"
 	msgTooManyRequests  = "تعداد درخواست‌ها زیاد است؛ کمی بعد دوباره تلاش کنید"
 

@@ -267,6 +267,7 @@ func TestIdempotencyKeyReplaysTheFirstAnswer(t *testing.T) {
 		req, _ := http.NewRequest("POST", s.srv.URL+"/api/wallet/withdraw",
 			strings.NewReader(fmt.Sprintf(`{"amount":%d,"bank_account_id":%d}`, amount, card)))
 		req.Header.Set("Authorization", "Bearer "+user)
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Idempotency-Key", key)
 		return s.send(nil, req)
 	}
@@ -296,6 +297,7 @@ func TestIdempotencyKeyReplaysTheFirstAnswer(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		req, _ := http.NewRequest("PUT", fmt.Sprintf("%s/api/wallet/requests/%d", s.srv.URL, dep), strings.NewReader(`{"status":"approved"}`))
 		req.Header.Set("Authorization", "Bearer "+admin)
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Idempotency-Key", "approve-once")
 		if r := s.send(nil, req); r.Status != 200 {
 			t.Fatalf("approval %d with the same key: %d", i+1, r.Status)
@@ -319,6 +321,7 @@ func TestIdempotencyKeyWithAnotherRequestIsRefused(t *testing.T) {
 		req, _ := http.NewRequest("POST", s.srv.URL+"/api/wallet/withdraw",
 			strings.NewReader(fmt.Sprintf(`{"amount":%d,"bank_account_id":%d}`, amount, card)))
 		req.Header.Set("Authorization", "Bearer "+user)
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Idempotency-Key", "tap-1")
 		return s.send(nil, req)
 	}
@@ -352,6 +355,7 @@ func TestIdempotencyKeyWithAnotherRequestIsRefused(t *testing.T) {
 		req, _ := http.NewRequest("POST", s.srv.URL+"/api/adminCharge/charge",
 			strings.NewReader(`{"userId":`+who+`,"type":"rial","amount":50}`))
 		req.Header.Set("Authorization", "Bearer "+admin)
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Idempotency-Key", "charge-1")
 		return s.send(nil, req)
 	}
