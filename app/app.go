@@ -89,6 +89,11 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode
 	sm.Cookie.Secure = cfg.HTTPS || strings.HasPrefix(cfg.BaseURL, "https://")
+	if sm.Cookie.Secure {
+		// on HTTPS the browser then takes it only as Secure, for the whole site and this host alone (no Domain):
+		// no page of a sibling subdomain, nor a plain-HTTP answer, can set or shadow it
+		sm.Cookie.Name, sm.Cookie.Path, sm.Cookie.Domain = "__Host-goldshop_session", "/", ""
+	}
 	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
 		cfg.Log.ErrorContext(r.Context(), "session store", slog.String("error", err.Error()))
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": msgServerError})

@@ -306,6 +306,23 @@ func TestAccessTokenExpires(t *testing.T) {
 	}
 }
 
+// On HTTPS the session cookie carries the __Host- prefix: Secure, for the whole site, for this host alone.
+func TestTheSessionCookieIsAHostCookieOnHTTPS(t *testing.T) {
+	s := newShopServed(t, true)
+	s.signUp(61)
+	phone := registration(61)["phone_number"].(string)
+	browser := s.cookieClient()
+	r := s.call(browser, "POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"})
+	c := r.Header.Get("Set-Cookie")
+	if r.Status != 200 || !strings.HasPrefix(c, "__Host-goldshop_session=") || !strings.Contains(c, "; Secure") ||
+		!strings.Contains(c, "; Path=/;") || strings.Contains(strings.ToLower(c), "domain=") {
+		t.Fatalf("login %d, session cookie %q", r.Status, c)
+	}
+	if me := s.call(browser, "GET", "/api/users/me", "", nil); me.Status != 200 {
+		t.Fatalf("the host cookie alone: %d %s", me.Status, me.Body)
+	}
+}
+
 func TestLogoutRevokesTokensAndCookie(t *testing.T) {
 	s := newTestShop(t)
 	s.signUp(60)

@@ -102,6 +102,13 @@ func stockVault(t testing.TB, st *store.Store) {
 // newBareShop starts a fresh shop with an empty vault.
 func newBareShop(t testing.TB) *testShop {
 	t.Helper()
+	return newShopServed(t, false)
+}
+
+// newShopServed starts a fresh shop with an empty vault, on HTTPS (a test certificate the shop's client
+// trusts) when tls is set.
+func newShopServed(t testing.TB, tls bool) *testShop {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.OpenMigratedCopy(ctx, filepath.Join(t.TempDir(), "goldshop.db"))
 	if err != nil {
@@ -110,11 +117,16 @@ func newBareShop(t testing.TB) *testShop {
 	buf := &syncBuffer{}
 	clock := &testClock{now: time.Now().UTC()}
 	a, err := New(ctx, Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now, Uploads: filepath.Join(t.TempDir(), "uploads"),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(a.Handler())
+	srv := httptest.NewUnstartedServer(a.Handler())
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
 	live, stopLive := context.WithCancel(ctx)
 	liveDone := make(chan struct{})
 	go func() {
@@ -291,7 +303,7 @@ func (s *testShop) signInAdmin() string {
 // cookieClient is a browser-like client that keeps cookies and sends them back.
 func (s *testShop) cookieClient() *http.Client {
 	jar, _ := cookiejar.New(nil)
-	return &http.Client{Jar: jar}
+	return &http.Client{Jar: jar, Transport: s.srv.Client().Transport} // the shop's transport trusts its test certificate
 }
 
 // customerPasswordHash is registration's password hashed once for the whole run.
