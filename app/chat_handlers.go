@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"goldshop/app/chat"
+	"goldshop/iran"
 	"goldshop/store"
 )
 
@@ -100,9 +101,10 @@ func (a *App) saveChatFile(w http.ResponseWriter, ctx context.Context, u store.U
 			return err
 		}
 	}
-	if err := a.store.SaveChatFile(ctx, f, size, a.now()); err != nil {
+	now := a.now()
+	if err := a.store.SaveChatFile(ctx, f, size, iran.DayStart(now), now); err != nil {
 		os.Remove(filepath.Join(a.chatFilesDir(), name))
-		return err
+		return quotaError(err)
 	}
 	return okJSON(w, map[string]string{"file_url": chat.FileURL(name), "file_type": f.Type})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"goldshop/iran"
 	"goldshop/rules"
@@ -92,4 +93,18 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{http.StatusInternalServerError, msgServerError}
 	}
 	writeJSON(w, ae.Status, map[string]string{"message": ae.Message})
+}
+
+// quotaError words a customer's used-up upload quota of the day (429, the owner's number in it); any other
+// error passes as it is.
+func quotaError(err error) error {
+	var q *store.QuotaError
+	if !errors.As(err, &q) {
+		return err
+	}
+	msg := msgQuotaReceipts
+	if q.Kind == store.QuotaChatFiles {
+		msg = msgQuotaChatFiles
+	}
+	return &apiError{http.StatusTooManyRequests, fmt.Sprintf(msg, iran.Digits(strconv.Itoa(q.Limit)))}
 }

@@ -50,6 +50,7 @@ const (
 	msgShopHoursTooLong      = "ساعت کاری باید متن ساده و حداکثر ۲۰۰ حرف باشد"
 	msgShopLicenceTooLong    = "متن مجوز باید متن ساده و حداکثر ۲۰۰ حرف باشد"
 	msgShopAboutTooLong      = "متن درباره ما باید متن ساده و حداکثر ۲۰۰۰ حرف باشد"
+	msgShopQuota             = "سقف روزانه رسیدها و فایل‌های گفتگو باید عددی از ۱ تا ۱۰۰۰ باشد"
 	msgLogoRequired          = "تصویر لوگو را انتخاب کنید"
 	msgLogoType              = "لوگو باید تصویر پی‌ان‌جی، جی‌پگ یا وب‌پی باشد"
 	msgLogoTooLarge          = "حجم لوگو نباید بیشتر از ۲ مگابایت باشد"
@@ -318,6 +319,9 @@ const (
 	msgPushSaved    = "اعلان روی این گوشی روشن شد"
 	msgPushDeleted  = "اعلان روی این گوشی خاموش شد"
 	msgPushNotFound = "این گوشی برای اعلان ثبت نشده است"
+	// a customer's uploads of one day (the owner's quotas, issue 27); %s is the owner's number
+	msgQuotaReceipts  = "امروز %s رسید فرستاده‌اید که سقف روزانه است؛ رسید بعدی را فردا بفرستید یا با پشتیبانی گفتگو کنید"
+	msgQuotaChatFiles = "امروز %s فایل در گفتگو فرستاده‌اید که سقف روزانه است؛ فایل بعدی را فردا بفرستید یا پیام متنی بنویسید"
 	// an endpoint another signed-in login holds: the same browser is signed in to another account
 	msgPushEndpointTaken = "اعلان این مرورگر برای حساب دیگری روشن است؛ آن حساب باید اول از این مرورگر خارج شود"
 )

@@ -23,10 +23,17 @@ type shopView struct {
 	LogoURL   string   `json:"logo_url"` // "" until the owner uploads a logo
 }
 
-// adminShopView adds what only the owner needs: whether the settings were ever saved (the first-run card).
+// adminShopView adds what only the owner needs: whether the settings were ever saved (the first-run card)
+// and a customer's upload quotas of a day.
 type adminShopView struct {
 	shopView
-	Configured bool `json:"configured"`
+	Configured      bool `json:"configured"`
+	ReceiptsPerDay  int  `json:"receipts_per_day"`
+	ChatFilesPerDay int  `json:"chat_files_per_day"`
+}
+
+func viewAdminShop(sh store.Shop) adminShopView {
+	return adminShopView{viewShop(sh), sh.Configured, sh.ReceiptsPerDay, sh.ChatFilesPerDay}
 }
 
 func viewShop(sh store.Shop) shopView {
@@ -70,8 +77,7 @@ func (a *App) shopGet(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (a *App) adminShopGet(w http.ResponseWriter, r *http.Request) error {
-	sh := a.shop()
-	return okJSON(w, adminShopView{viewShop(sh), sh.Configured})
+	return okJSON(w, viewAdminShop(a.shop()))
 }
 
 // adminShopPut changes the fields the owner sent and keeps the rest; audited with before and after.
@@ -95,7 +101,7 @@ func (a *App) adminShopPut(w http.ResponseWriter, r *http.Request) error {
 	if err := a.loadShop(r.Context()); err != nil {
 		return err
 	}
-	return okJSON(w, adminShopView{viewShop(saved), true})
+	return okJSON(w, viewAdminShop(saved))
 }
 
 // adminShopLogo replaces the logo with the uploaded picture, resized here to every size the UI needs. A

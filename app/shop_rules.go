@@ -17,6 +17,9 @@ type shopInput struct {
 	Hours     *string   `json:"hours"`
 	About     *string   `json:"about"`
 	Licence   *string   `json:"licence"`
+	// a customer's uploads of one day (issue 27)
+	ReceiptsPerDay  *int `json:"receipts_per_day"`
+	ChatFilesPerDay *int `json:"chat_files_per_day"`
 }
 
 // The longest each setting may be, in characters. The name fits the header of a 360 px phone; the short
@@ -27,6 +30,7 @@ const (
 	maxShopPhones    = 5
 	maxShopLine      = 200 // address, hours, licence
 	maxShopAbout     = 2000
+	maxDailyQuota    = 1000 // uploads of one kind a customer may be allowed in a day
 )
 
 // apply lays in over sh and returns the result, or the first problem in screen order as a Persian message.
@@ -96,6 +100,18 @@ func (in shopInput) apply(sh store.Shop) (store.Shop, string) {
 			return sh, msgShopAboutTooLong
 		}
 		sh.About = about
+	}
+	for _, q := range []struct {
+		dst *int
+		src *int
+	}{{&sh.ReceiptsPerDay, in.ReceiptsPerDay}, {&sh.ChatFilesPerDay, in.ChatFilesPerDay}} {
+		if q.src == nil {
+			continue
+		}
+		if *q.src < 1 || *q.src > maxDailyQuota {
+			return sh, msgShopQuota
+		}
+		*q.dst = *q.src
 	}
 	return sh, ""
 }

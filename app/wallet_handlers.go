@@ -107,10 +107,11 @@ func (a *App) walletDeposit(w http.ResponseWriter, r *http.Request) error {
 	if f.receipt == "" {
 		return badRequest(msgReceiptRequired)
 	}
+	now := a.now()
 	req, err := a.store.CreateDeposit(r.Context(), store.DepositInput{UserID: caller(r).User.ID, AmountRial: amount,
-		Receipt: f.receipt, Once: onceOf(r)}, a.now())
+		Receipt: f.receipt, Once: onceOf(r), DayStart: iran.DayStart(now)}, now)
 	if err != nil {
-		return err
+		return quotaError(err)
 	}
 	stored = ""
 	return okJSON(w, map[string]any{"message": msgDepositCreated, "request": viewWalletRequest(req)})

@@ -223,15 +223,23 @@ func (s *Store) ChatRooms(ctx context.Context) ([]ChatRoom, error) {
 	})
 }
 
-// SaveChatFile records an upload; roomID is 0 for an admin's, bound when first sent.
-func (s *Store) SaveChatFile(ctx context.Context, f ChatFile, size int64, now time.Time) error {
+// SaveChatFile records an upload; roomID is 0 for an admin's, bound when first sent. A customer's counts
+// against the day that began at dayStart: a *QuotaError once they have sent the day's number of files.
+func (s *Store) SaveChatFile(ctx context.Context, f ChatFile, size int64, dayStart, now time.Time) error {
 	var room any
 	if f.RoomID != 0 {
 		room = f.RoomID
 	}
-	_, err := s.write.ExecContext(ctx, `INSERT INTO chat_files (name, uploader_id, room_id, file_type, size, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, f.Name, f.UploaderID, room, f.Type, size, now.UnixMilli())
-	return err
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		if f.RoomID != 0 { // a customer's (an admin's file has no room until it is sent)
+			if err := checkQuota(ctx, tx, QuotaChatFiles, f.UploaderID, dayStart); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO chat_files (name, uploader_id, room_id, file_type, size, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, f.Name, f.UploaderID, room, f.Type, size, now.UnixMilli())
+		return err
+	})
 }
 
 // ChatFileByName returns an uploaded chat file's record.

@@ -55,8 +55,8 @@ func TestChatRoomsReadsAndFiles(t *testing.T) {
 	}
 
 	// Files: the uploader's own, or any admin's for an admin; bound to the first room they are sent in.
-	s.SaveChatFile(ctx, ChatFile{Name: "a.png", UploaderID: a, RoomID: roomA, Type: "image"}, 10, now)
-	s.SaveChatFile(ctx, ChatFile{Name: "shop.ogg", UploaderID: admin, Type: "audio"}, 10, now)
+	s.SaveChatFile(ctx, ChatFile{Name: "a.png", UploaderID: a, RoomID: roomA, Type: "image"}, 10, now, now)
+	s.SaveChatFile(ctx, ChatFile{Name: "shop.ogg", UploaderID: admin, Type: "audio"}, 10, now, now)
 	if _, err := send(roomB, b, false, "", "a.png", now); !errors.Is(err, ErrChatFileRefused) {
 		t.Fatalf("another customer sent a's file: %v", err)
 	}

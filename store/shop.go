@@ -19,10 +19,14 @@ type Shop struct {
 	Licence     string
 	LogoVersion int64 // 0 until a logo is uploaded
 	Configured  bool  // the owner has saved the settings at least once
+	// the day's upload quotas of one customer (quotas.go)
+	ReceiptsPerDay  int
+	ChatFilesPerDay int
 }
 
 // DefaultShop is what a fresh install shows until the owner names the shop.
-var DefaultShop = Shop{Name: "فروشگاه طلا", ShortName: "فروشگاه طلا", Phones: []string{}}
+var DefaultShop = Shop{Name: "فروشگاه طلا", ShortName: "فروشگاه طلا", Phones: []string{}, ReceiptsPerDay: 20,
+	ChatFilesPerDay: 50}
 
 // Shop returns the shop's settings, or DefaultShop before the owner first saves them.
 func (s *Store) Shop(ctx context.Context) (Shop, error) {
@@ -35,9 +39,9 @@ func readShop(ctx context.Context, query queryRower) (Shop, error) {
 	var sh Shop
 	var phones string
 	var configured sql.NullInt64
-	err := query(ctx, `SELECT name, short_name, phones, address, hours, about, licence, logo_version, configured_at
-		FROM shop_settings WHERE id = 1`).Scan(&sh.Name, &sh.ShortName, &phones, &sh.Address, &sh.Hours, &sh.About,
-		&sh.Licence, &sh.LogoVersion, &configured)
+	err := query(ctx, `SELECT name, short_name, phones, address, hours, about, licence, logo_version, configured_at,
+		receipts_per_day, chat_files_per_day FROM shop_settings WHERE id = 1`).Scan(&sh.Name, &sh.ShortName, &phones,
+		&sh.Address, &sh.Hours, &sh.About, &sh.Licence, &sh.LogoVersion, &configured, &sh.ReceiptsPerDay, &sh.ChatFilesPerDay)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultShop, nil
 	}
@@ -65,14 +69,16 @@ func (s *Store) SaveShop(ctx context.Context, actorID int64, sh Shop, now time.T
 		}
 		sh.LogoVersion, sh.Configured = before.LogoVersion, true
 		if _, err := tx.ExecContext(ctx, `INSERT INTO shop_settings
-			(id, name, short_name, phones, address, hours, about, licence, configured_at, updated_at)
-			VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			(id, name, short_name, phones, address, hours, about, licence, configured_at, updated_at, receipts_per_day,
+				chat_files_per_day)
+			VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET name = excluded.name, short_name = excluded.short_name,
 				phones = excluded.phones, address = excluded.address, hours = excluded.hours, about = excluded.about,
 				licence = excluded.licence, configured_at = COALESCE(configured_at, excluded.configured_at),
-				updated_at = excluded.updated_at`,
+				updated_at = excluded.updated_at, receipts_per_day = excluded.receipts_per_day,
+				chat_files_per_day = excluded.chat_files_per_day`,
 			sh.Name, sh.ShortName, string(phones), sh.Address, sh.Hours, sh.About, sh.Licence,
-			now.UnixMilli(), now.UnixMilli()); err != nil {
+			now.UnixMilli(), now.UnixMilli(), sh.ReceiptsPerDay, sh.ChatFilesPerDay); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: actorID, Action: "shop.update", Target: "shop",
@@ -84,7 +90,8 @@ func (s *Store) SaveShop(ctx context.Context, actorID int64, sh Shop, now time.T
 // shopFacts is how a shop's settings read in the audit log.
 func shopFacts(sh Shop) map[string]any {
 	return map[string]any{"name": sh.Name, "short_name": sh.ShortName, "phones": sh.Phones, "address": sh.Address,
-		"hours": sh.Hours, "about": sh.About, "licence": sh.Licence}
+		"hours": sh.Hours, "about": sh.About, "licence": sh.Licence, "receipts_per_day": sh.ReceiptsPerDay,
+		"chat_files_per_day": sh.ChatFilesPerDay}
 }
 
 // SaveShopLogo replaces the logo, one PNG per size, and bumps its version; audited as shop.logo.

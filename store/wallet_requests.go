@@ -43,13 +43,19 @@ type DepositInput struct {
 	AmountRial int64
 	Receipt    string
 	Once       Once
+	// DayStart begins the customer's Tehran day, whose deposits count against the receipts quota
+	DayStart time.Time
 }
 
-// CreateDeposit records a pending deposit. No money moves until an admin approves it.
+// CreateDeposit records a pending deposit. No money moves until an admin approves it. A *QuotaError when the
+// customer has sent the day's number of receipts.
 func (s *Store) CreateDeposit(ctx context.Context, in DepositInput, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		if err := in.Once.claim(ctx, tx, now); err != nil {
+			return err
+		}
+		if err := checkQuota(ctx, tx, QuotaReceipts, in.UserID, in.DayStart); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO wallet_requests (user_id, type, amount_rial, receipt, created_at)

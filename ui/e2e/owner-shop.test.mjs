@@ -121,6 +121,9 @@ describe('the shop, its owner and its staff', () => {
     await page.getByTestId('shop-hours').fill('شنبه تا پنجشنبه، ۱۰ تا ۲۰');
     await page.getByTestId('shop-about').fill('از سال ۱۳۵۰ در بازار تهران.\nطلای آبشده و مصنوعات با فاکتور رسمی.');
     await page.getByTestId('shop-licence').fill('دارای نماد اعتماد الکترونیکی');
+    // a customer's uploads of a day: one receipt, typed in Persian digits
+    assert.equal(await page.getByTestId('shop-receipts-per-day').inputValue(), '۲۰', "a fresh shop's quota");
+    await page.getByTestId('shop-receipts-per-day').fill('۱');
     await page.getByTestId('shop-save').click();
     await toast(page, 'تنظیمات فروشگاه ذخیره شد').waitFor();
     // the header follows at once, without a reload
@@ -131,6 +134,17 @@ describe('the shop, its owner and its staff', () => {
     assert.equal(saved.data.name, NAME);
     assert.equal(saved.data.short_name, SHORT);
     assert.deepEqual(saved.data.phones, PHONES, 'phones go in Latin digits');
+    // the quota holds: a customer's second receipt of the day is refused with the owner's number
+    const receiptForm = () => {
+      const form = new FormData();
+      form.set('amount', '1000000');
+      form.set('receipt', new Blob([readFileSync(new URL('./fixtures/receipt.png', import.meta.url))], { type: 'image/png' }), 'receipt.png');
+      return form;
+    };
+    assert.equal((await call('/api/wallet/deposit', { method: 'POST', token: staff.token, form: receiptForm() })).status, 200);
+    const second = await call('/api/wallet/deposit', { method: 'POST', token: staff.token, form: receiptForm() });
+    assert.equal(second.status, 429);
+    assert.match(second.data.message, /امروز ۱ رسید فرستاده‌اید/);
 
     // The logo: a picked PNG shows a preview, then uploads; the header shows it.
     assert.equal(await page.getByTestId('logo-current').count(), 0);

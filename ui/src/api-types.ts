@@ -325,11 +325,16 @@ export type ShopInfo = {
   logo_url: string;
 };
 
-/** AdminShop is GET /api/admin/shop: configured stays false until the owner first saves the settings. */
-export type AdminShop = ShopInfo & { configured: boolean };
+/**
+ * AdminShop is GET /api/admin/shop: configured stays false until the owner first saves the settings; the
+ * quotas are how many receipts and chat files one customer may send in a day.
+ */
+export type AdminShop = ShopInfo & { configured: boolean; receipts_per_day: number; chat_files_per_day: number };
 
 /** ShopForm is the body of PUT /api/admin/shop (a left-out field keeps its value). */
-export type ShopForm = Partial<Pick<ShopInfo, "name" | "short_name" | "phones" | "address" | "hours" | "about" | "licence">>;
+export type ShopForm = Partial<
+  Pick<AdminShop, "name" | "short_name" | "phones" | "address" | "hours" | "about" | "licence" | "receipts_per_day" | "chat_files_per_day">
+>;
 
 /** AdminRole is a role that makes someone one of the shop's people. */
 export type AdminRole = "owner" | "staff";

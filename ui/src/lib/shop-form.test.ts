@@ -4,7 +4,7 @@ import { SHOP_MESSAGES, checkShopForm, logoError, shopFormOf, type ShopFormState
 
 const shop: AdminShop = {
   name: "فروشگاه طلا", short_name: "فروشگاه طلا", phones: [], address: "", hours: "", about: "", licence: "", logo_url: "",
-  configured: false,
+  configured: false, receipts_per_day: 20, chat_files_per_day: 50,
 };
 const form = (over: Partial<ShopFormState> = {}): ShopFormState => ({ ...shopFormOf(shop), ...over });
 
@@ -20,7 +20,7 @@ describe("shop settings form", () => {
     expect(errors).toEqual({});
     expect(body).toEqual({
       name: "طلای رضایی", short_name: "رضایی", phones: ["021-1234 5678", "09121234567"], address: "", hours: "",
-      about: "از ۱۳۵۰\nبازار تهران", licence: "",
+      about: "از ۱۳۵۰\nبازار تهران", licence: "", receipts_per_day: 20, chat_files_per_day: 50,
     });
   });
   it("requires a name of at most 60 characters and a short name of at most 12", () => {
@@ -34,6 +34,15 @@ describe("shop settings form", () => {
     expect(checkShopForm(form({ phones: ["02112345678", "تلفن", "12"] })).errors.phones).toEqual({
       1: SHOP_MESSAGES.phoneInvalid, 2: SHOP_MESSAGES.phoneInvalid,
     });
+  });
+  it("takes daily quotas of 1 to 1000, typed in any digits", () => {
+    expect(checkShopForm(form({ receipts_per_day: "۵", chat_files_per_day: "1000" })).body).toMatchObject({ receipts_per_day: 5, chat_files_per_day: 1000 });
+    for (const bad of ["0", "1001", "", "2.5", "-3", "بیست"]) {
+      const out = checkShopForm(form({ receipts_per_day: bad }));
+      expect(out.errors.receipts_per_day, bad).toBe(SHOP_MESSAGES.quotaInvalid);
+      expect(out.body).toBeNull();
+    }
+    expect(checkShopForm(form({ chat_files_per_day: "0" })).errors.chat_files_per_day).toBe(SHOP_MESSAGES.quotaInvalid);
   });
   it("takes a PNG, JPEG or WebP logo up to 2 MB", () => {
     expect(logoError({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();

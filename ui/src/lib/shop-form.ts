@@ -12,7 +12,13 @@ export type ShopFormState = {
   hours: string;
   about: string;
   licence: string;
+  /** a customer's uploads of one day, as typed (issue 27) */
+  receipts_per_day: string;
+  chat_files_per_day: string;
 };
+
+/** QUOTA_MAX is the largest daily upload quota the server takes. */
+export const QUOTA_MAX = 1000;
 
 /** SHOP_LIMITS are the longest name and short name, in characters. */
 export const SHOP_LIMITS = { name: 60, short_name: 12, phones: 5 } as const;
@@ -34,6 +40,7 @@ export const SHOP_MESSAGES = {
   logoLarge: "حجم لوگو باید حداکثر ۲ مگابایت باشد",
   logoSaved: "لوگوی فروشگاه بارگذاری شد",
   logoFailed: "خطا در بارگذاری لوگو",
+  quotaInvalid: "عددی از ۱ تا ۱۰۰۰ وارد کنید",
 } as const;
 
 /** shopFormOf fills the form from GET /api/admin/shop; a shop with no phone starts with one empty row. */
@@ -47,11 +54,27 @@ export function shopFormOf(shop: AdminShop): ShopFormState {
     hours: shop.hours ?? "",
     about: shop.about ?? "",
     licence: shop.licence ?? "",
+    receipts_per_day: String(shop.receipts_per_day ?? ""),
+    chat_files_per_day: String(shop.chat_files_per_day ?? ""),
   };
 }
 
 /** ShopFormErrors are the messages under the fields; phones by row. */
-export type ShopFormErrors = { name?: string; short_name?: string; phones?: Record<number, string> };
+export type ShopFormErrors = {
+  name?: string;
+  short_name?: string;
+  phones?: Record<number, string>;
+  receipts_per_day?: string;
+  chat_files_per_day?: string;
+};
+
+/** quota reads a typed daily quota (any digits): a whole number from 1 to QUOTA_MAX, or null. */
+function quota(typed: string): number | null {
+  const t = toLatinDigits(typed.trim());
+  if (!/^\d{1,4}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= QUOTA_MAX ? n : null;
+}
 
 const chars = (s: string) => Array.from(s).length;
 
@@ -75,7 +98,11 @@ export function checkShopForm(f: ShopFormState): { errors: ShopFormErrors; body:
     if (p.trim() && !phoneOk(p.trim())) phoneErrors[i] = SHOP_MESSAGES.phoneInvalid;
   });
   if (Object.keys(phoneErrors).length) errors.phones = phoneErrors;
-  if (errors.name || errors.short_name || errors.phones) return { errors, body: null };
+  const receipts = quota(f.receipts_per_day);
+  const chatFiles = quota(f.chat_files_per_day);
+  if (receipts === null) errors.receipts_per_day = SHOP_MESSAGES.quotaInvalid;
+  if (chatFiles === null) errors.chat_files_per_day = SHOP_MESSAGES.quotaInvalid;
+  if (Object.values(errors).some(Boolean) || receipts === null || chatFiles === null) return { errors, body: null };
   return {
     errors,
     body: {
@@ -86,6 +113,8 @@ export function checkShopForm(f: ShopFormState): { errors: ShopFormErrors; body:
       hours: f.hours.trim(),
       about: f.about.trim(),
       licence: f.licence.trim(),
+      receipts_per_day: receipts,
+      chat_files_per_day: chatFiles,
     },
   };
 }

@@ -1,5 +1,6 @@
 // The shop's own settings (owner only): the name customers see everywhere, the short name for tight places,
-// how to reach the shop, a word about it, its licence line and its logo. A save shows at once on every screen.
+// how to reach the shop, a word about it, its licence line, how many receipts and chat files a customer may
+// send in a day, and its logo. A save shows at once on every screen.
 import { useEffect, useState, type FormEvent } from "react";
 import { errorText, type AdminShop } from "../api";
 import { ListPending } from "../components/list-pending";
@@ -10,6 +11,7 @@ import { TextAreaField } from "../components/text-area-field";
 import { toast } from "../components/toast";
 import { Button, Field, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
+import { toFaDigits as faDigits } from "../lib/digits";
 import { setShop } from "../hooks/use-shop";
 import { checkShopForm, SHOP_LIMITS, SHOP_MESSAGES as M, shopFormOf, type ShopFormErrors, type ShopFormState } from "../lib/shop-form";
 import "../styles/admin.css";
@@ -48,7 +50,7 @@ function ShopForm({ shop, onSaved }: { shop: AdminShop; onSaved: (s: AdminShop) 
   const [busy, setBusy] = useState(false);
   const set = (key: Exclude<keyof ShopFormState, "phones">) => (v: string) => {
     setForm((f) => ({ ...f, [key]: v }));
-    if (key === "name" || key === "short_name") setErrors((e) => ({ ...e, [key]: undefined }));
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
   };
 
   const submit = async (e: FormEvent) => {
@@ -96,6 +98,13 @@ function ShopForm({ shop, onSaved }: { shop: AdminShop; onSaved: (s: AdminShop) 
       <Field label="ساعات کاری" value={form.hours} onValue={set("hours")} placeholder="شنبه تا پنجشنبه، ۱۰ تا ۲۰" autoComplete="off" data-testid="shop-hours" />
       <TextAreaField label="درباره فروشگاه" value={form.about} onValue={set("about")} rows={4} hint="در صفحه «درباره ما» نمایش داده می‌شود." data-testid="shop-about" />
       <Field label="مجوز یا نماد اعتماد (اختیاری)" value={form.licence} onValue={set("licence")} autoComplete="off" placeholder="دارای نماد اعتماد الکترونیکی" data-testid="shop-licence" />
+      <fieldset className="quota-fields">
+        <legend className="field-label">سقف ارسال روزانه هر مشتری</legend>
+        <div className="form-row">
+          <Field label="رسید واریز" value={faDigits(form.receipts_per_day)} onValue={set("receipts_per_day")} error={errors.receipts_per_day} inputMode="numeric" autoComplete="off" maxLength={4} hint="در هر روز" data-testid="shop-receipts-per-day" />
+          <Field label="فایل گفتگو" value={faDigits(form.chat_files_per_day)} onValue={set("chat_files_per_day")} error={errors.chat_files_per_day} inputMode="numeric" autoComplete="off" maxLength={4} hint="در هر روز" data-testid="shop-chat-files-per-day" />
+        </div>
+      </fieldset>
       <Button type="submit" busy={busy} className="btn-block" data-testid="shop-save">
         ذخیره تنظیمات
       </Button>
