@@ -180,9 +180,13 @@ func (a *App) adminUserTransactions(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	if _, err := a.store.UserByID(r.Context(), id); errors.Is(err, store.ErrNotFound) {
+	customer, err := a.store.UserByID(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
 		return notFound(msgUserNotFound)
 	} else if err != nil {
+		return err
+	}
+	if err := a.auditRead(r, readLedger, customer, nil); err != nil {
 		return err
 	}
 	out, err := a.statement(r.Context(), r.URL.Query(), id)

@@ -80,12 +80,19 @@ func (a *App) receiptServe(w http.ResponseWriter, r *http.Request) error {
 		return notFound(msgNotFound)
 	}
 	p := caller(r)
-	if !p.User.IsAdmin {
-		owner, err := a.store.ReceiptOwner(r.Context(), name)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && owner != p.User.ID) {
-			return notFound(msgNotFound)
-		}
+	owner, err := a.store.ReceiptOwner(r.Context(), name)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !p.User.IsAdmin && owner != p.User.ID) {
+		return notFound(msgNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	if p.User.IsAdmin {
+		customer, err := a.store.UserByID(r.Context(), owner)
 		if err != nil {
+			return err
+		}
+		if err := a.auditRead(r, readReceipt, customer, map[string]any{"receipt": name}); err != nil {
 			return err
 		}
 	}

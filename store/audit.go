@@ -23,6 +23,18 @@ func (s *Store) Audit(ctx context.Context, e AuditEntry, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error { return insertAudit(ctx, tx, e, now) })
 }
 
+// AuditRead writes e, an admin's read of a customer's data (a receipt, a ledger), unless the same admin's same
+// read of the same target is on record since since: a list that shows twenty receipts, or a ledger paged
+// through, is one entry per thing opened, not one per request.
+func (s *Store) AuditRead(ctx context.Context, e AuditEntry, since, now time.Time) error {
+	var seen bool
+	if err := s.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM audit_log WHERE admin_id = ? AND action = ?
+		AND target = ? AND created_at >= ?)`, e.AdminID, e.Action, e.Target, since.UnixMilli()).Scan(&seen); err != nil || seen {
+		return err
+	}
+	return s.Audit(ctx, e, now)
+}
+
 func insertAudit(ctx context.Context, q queryer, e AuditEntry, now time.Time) error {
 	before, err := jsonOrNull(e.Before)
 	if err != nil {

@@ -59,6 +59,24 @@ const FIELD_LABELS = new Map<string, string>([
   ["referral_min_trade_rial", "حداقل معامله برای پاداش دعوت (ریال)"],
   ["referral_monthly_cap", "سقف پاداش دعوت در ماه"],
   ["created_at", "تاریخ ثبت"],
+  // a vault item, an abshodeh bar among them
+  ["kind", "نوع"],
+  ["lab", "آزمایشگاه (ری)"],
+  ["ingot_number", "شماره انگ"],
+  ["standard_code", "کد استاندارد"],
+  ["production_code", "کد تولید"],
+  ["tracking_code", "کد رهگیری"],
+  ["weight_mg", "وزن (میلی‌گرم)"],
+  ["purity_centi", "عیار (صدم)"],
+  ["weight750_mg", "وزن ۷۵۰ (میلی‌گرم)"],
+  ["requestable", "عرضه به مشتری"],
+  ["updated_at", "تاریخ ویرایش"],
+  // what an admin opened of a customer's (issue 27)
+  ["customer", "مشتری"],
+  ["user_id", "شناسه مشتری"],
+  ["receipt", "رسید"],
+  ["receipts_per_day", "سقف رسید روزانه هر مشتری"],
+  ["chat_files_per_day", "سقف فایل گفتگوی روزانه هر مشتری"],
 ]);
 
 const STATUS_LABELS = new Map<string, string>([

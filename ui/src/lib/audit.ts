@@ -38,6 +38,8 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: "export", label: "دریافت گزارش" },
   { value: "reserve_settings", label: "تغییر تنظیمات محافظ موجودی" },
   { value: "bank_balance", label: "ثبت موجودی بانک" },
+  { value: "read.receipt", label: "دیدن رسید مشتری" },
+  { value: "read.ledger", label: "دیدن صورتحساب مشتری" },
 ];
 
 const KIND_LABELS = new Map(AUDIT_KINDS.map((k) => [k.value, k.label]));

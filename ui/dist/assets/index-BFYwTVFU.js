@@ -1,0 +1,1 @@
+import{t as e}from"./ui-C9UGV_cw.js";e();

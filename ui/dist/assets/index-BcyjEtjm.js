@@ -1,1 +1,0 @@
-import{t as e}from"./ui-N0PK4z6a.js";e();
