@@ -21,7 +21,9 @@ type QuotaError struct {
 	Limit int
 }
 
-func (e *QuotaError) Error() string { return fmt.Sprintf("store: %s quota of %d a day used up", e.Kind, e.Limit) }
+func (e *QuotaError) Error() string {
+	return fmt.Sprintf("store: %s quota of %d a day used up", e.Kind, e.Limit)
+}
 
 // quotaCounts are the queries counting a customer's uploads of kind since the start of their day.
 var quotaCounts = map[string]string{
