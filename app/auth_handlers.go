@@ -162,11 +162,7 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	pair, err := a.signIn(r, u)
-	if err != nil {
-		return err
-	}
-	return okJSON(w, signedIn{pair, viewUser(u), msg})
+	return a.finishSignIn(w, r, u, msg)
 }
 
 type loginRequest struct {
@@ -210,11 +206,7 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := a.store.ClearBucket(r.Context(), fails.Bucket); err != nil {
 		return err
 	}
-	pair, err := a.signIn(r, u)
-	if err != nil {
-		return err
-	}
-	return okJSON(w, signedIn{pair, viewUser(u), msgLoginSuccess})
+	return a.finishSignIn(w, r, u, msgLoginSuccess)
 }
 
 type refreshRequest struct {

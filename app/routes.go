@@ -32,6 +32,7 @@ func (a *App) Handler() http.Handler {
 		r.With(a.session).Post("/auth/login", a.handle(a.authLogin))
 		r.Post("/auth/login/request-code", a.handle(a.authCodeRequest))
 		r.With(a.session).Post("/auth/verify", a.handle(a.authVerify))
+		r.With(a.session).Post("/auth/second-factor", a.handle(a.authSecondFactor))
 		r.Post("/auth/refresh-token", a.handle(a.authRefresh))
 		r.Get("/prices/prices", a.handle(a.pricesCurrent))
 		r.With(gzipJSON).Get("/prices/history", a.handle(a.pricesHistory))
@@ -47,6 +48,9 @@ func (a *App) Handler() http.Handler {
 			r.Post("/auth/request-verification-code", a.handle(a.usersProfileCodeRequest))
 			r.Post("/auth/verify-profile-code", a.handle(a.usersProfileCodeVerify))
 			r.Get("/users/me", a.handle(a.usersMe))
+			r.Get("/users/me/second-factor", a.handle(a.usersSecondFactor))
+			r.Post("/users/me/second-factor/totp", a.handle(a.usersTOTPStart))
+			r.Post("/users/me/second-factor/totp/confirm", a.handle(a.usersTOTPConfirm))
 			r.Put("/users/update", a.handle(a.usersUpdate))
 			r.Put("/users/change-password", a.handle(a.usersPasswordChange))
 

@@ -1,0 +1,223 @@
+package app
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"goldshop/iran"
+	"goldshop/store"
+)
+
+// The second factor (issue 27): TOTP as RFC 6238 has it (SHA-1, six digits, a 30-second step, one step either
+// way for a phone's clock), each code taken once, and ten one-time recovery codes kept as hashes.
+const (
+	totpPeriod        = 30
+	recoveryCodeCount = 10
+	// challengeTTL is how long a sign-in waits for its second factor.
+	challengeTTL = 5 * time.Minute
+)
+
+var totpOpts = totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+
+// totpConfirmTries bounds the codes a person may try while confirming their own new factor.
+var totpConfirmTries = store.Limit{Max: 10, Window: 10 * time.Minute}
+
+// matchTOTP is the time step whose code code is, within one step of now; ok is false when none matches.
+func matchTOTP(secret, code string, now time.Time) (step int64, ok bool) {
+	code = iran.LatinDigits(strings.TrimSpace(code))
+	if len(code) != 6 || !iran.OnlyDigits(code) {
+		return 0, false
+	}
+	current := now.Unix() / totpPeriod
+	for _, s := range []int64{current - 1, current, current + 1} {
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(s*totpPeriod, 0), totpOpts)
+		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// recoveryAlphabet leaves out the letters and digits a person misreads (0 and o, 1 and l and i).
+const recoveryAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// newRecoveryCodes are ten codes of ten letters ("k7mq2-x9c4t", about 49 bits each) and their hashes.
+func newRecoveryCodes(userID int64) (codes []string, hashes [][]byte) {
+	for range recoveryCodeCount {
+		raw := make([]byte, 10)
+		rand.Read(raw)
+		var b strings.Builder
+		for i, c := range raw {
+			if i == 5 {
+				b.WriteByte('-')
+			}
+			b.WriteByte(recoveryAlphabet[int(c)%len(recoveryAlphabet)])
+		}
+		codes = append(codes, b.String())
+		hashes = append(hashes, recoveryHash(userID, b.String()))
+	}
+	return codes, hashes
+}
+
+// recoveryHash is what the store keeps of a recovery code: bound to its person, read as typed (any case,
+// with or without its dash and spaces).
+func recoveryHash(userID int64, code string) []byte {
+	code = strings.ToLower(strings.Map(func(r rune) rune {
+		if r == '-' || r == ' ' {
+			return -1
+		}
+		return r
+	}, iran.LatinDigits(code)))
+	h := sha256.New()
+	binary.Write(h, binary.BigEndian, userID)
+	h.Write([]byte(code))
+	return h.Sum(nil)
+}
+
+// usersSecondFactor answers GET /api/users/me/second-factor: which factors are on.
+func (a *App) usersSecondFactor(w http.ResponseWriter, r *http.Request) error {
+	st, err := a.store.SecondFactors(r.Context(), caller(r).User.ID)
+	if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"totp": st.TOTP, "recovery_codes_left": st.RecoveryCodes})
+}
+
+// usersTOTPStart answers POST /api/users/me/second-factor/totp: a new secret for an authenticator app, as
+// base32 and as the otpauth:// address its QR code carries, with the shop's name as issuer. It is on only once
+// a first code confirms it; 409 while a confirmed one is on.
+func (a *App) usersTOTPStart(w http.ResponseWriter, r *http.Request) error {
+	u := caller(r).User
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: a.shop().Name, AccountName: u.PhoneNumber, Period: totpPeriod,
+		Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err != nil {
+		return err
+	}
+	if err := a.store.StartTOTP(r.Context(), u.ID, key.Secret(), a.now()); errors.Is(err, store.ErrConflict) {
+		return conflict(msgSecondFactorOn)
+	} else if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]string{"secret": key.Secret(), "uri": key.URL()})
+}
+
+// usersTOTPConfirm answers POST /api/users/me/second-factor/totp/confirm {code}: the app's first code turns the
+// factor on, and the answer carries the ten recovery codes, shown this once.
+func (a *App) usersTOTPConfirm(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Code string `json:"code"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	u := caller(r).User
+	if err := a.hit(r, msgTooManyCodes, bucket(totpConfirmTries, "totp-confirm:"+strconv.FormatInt(u.ID, 10))); err != nil {
+		return err
+	}
+	t, err := a.store.TOTPOf(r.Context(), u.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound(msgTOTPNotStarted)
+	case err != nil:
+		return err
+	case t.Confirmed:
+		return conflict(msgSecondFactorOn)
+	}
+	step, ok := matchTOTP(t.Secret, req.Code, a.now())
+	if !ok {
+		return badRequest(msgTOTPCodeWrong)
+	}
+	codes, hashes := newRecoveryCodes(u.ID)
+	if err := a.store.ConfirmTOTP(r.Context(), u.ID, step, hashes, a.now()); errors.Is(err, store.ErrNotFound) {
+		return conflict(msgSecondFactorOn) // another confirm came first
+	} else if err != nil {
+		return err
+	}
+	return okJSON(w, map[string]any{"message": msgTOTPOn, "recovery_codes": codes})
+}
+
+// finishSignIn ends a sign-in whose first factor (a password, an SMS code) was right: tokens and the cookie at
+// once, or, for a person with a second factor on, a challenge and nothing else (no token, no cookie).
+func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User, msg string) error {
+	st, err := a.store.SecondFactors(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	if st.TOTP {
+		token, hash := newToken()
+		now := a.now()
+		if err := a.store.StartChallenge(r.Context(), u.ID, hash, now, now.Add(challengeTTL)); err != nil {
+			return err
+		}
+		return okJSON(w, map[string]any{"second_factor_required": true, "challenge": token, "message": msgSecondFactorNeeded})
+	}
+	pair, err := a.signIn(r, u)
+	if err != nil {
+		return err
+	}
+	return okJSON(w, signedIn{pair, viewUser(u), msg})
+}
+
+// authSecondFactor answers POST /api/auth/second-factor {challenge, code}: the second step of a sign-in. A
+// six-digit code is the authenticator's (each taken once), anything else a recovery code (each used once).
+// Five wrong answers end the challenge; each is counted in the answer's own transaction.
+func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Challenge string `json:"challenge"`
+		Code      string `json:"code"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := a.limitLogins(r); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.Code) == "" {
+		return badRequest(msgSecondFactorNeeded)
+	}
+	hash := hashToken(req.Challenge)
+	now := a.now()
+	userID, err := a.store.ChallengeUser(r.Context(), hash, now)
+	if errors.Is(err, store.ErrChallengeEnded) {
+		return unauthorized(msgChallengeEnded)
+	} else if err != nil {
+		return err
+	}
+	var answer store.SecondFactorAnswer
+	if t, err := a.store.TOTPOf(r.Context(), userID); err == nil && t.Confirmed {
+		answer.Step, _ = matchTOTP(t.Secret, req.Code, now)
+	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if answer.Step == 0 {
+		answer.RecoveryHash = recoveryHash(userID, req.Code)
+	}
+	userID, err = a.store.AnswerChallenge(r.Context(), hash, answer, now)
+	switch {
+	case errors.Is(err, store.ErrWrongSecondFactor):
+		return unauthorized(msgSecondFactorWrong)
+	case errors.Is(err, store.ErrChallengeEnded):
+		return unauthorized(msgChallengeEnded)
+	case err != nil:
+		return err
+	}
+	u, err := a.store.UserByID(r.Context(), userID)
+	if err != nil {
+		return err
+	}
+	pair, err := a.signIn(r, u)
+	if err != nil {
+		return err
+	}
+	return okJSON(w, signedIn{pair, viewUser(u), msgLoginSuccess})
+}
