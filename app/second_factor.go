@@ -168,6 +168,10 @@ func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User,
 	return okJSON(w, signedIn{pair, viewUser(u), msg})
 }
 
+// challengeEnded is 410: the challenge is gone (unknown, out of tries or time), so the screen goes back to the
+// first step instead of asking again; a wrong code is 401 and may be tried again.
+func challengeEnded() error { return &apiError{http.StatusGone, msgChallengeEnded} }
+
 // authSecondFactor answers POST /api/auth/second-factor {challenge, code}: the second step of a sign-in. A
 // six-digit code is the authenticator's (each taken once), anything else a recovery code (each used once).
 // Five wrong answers end the challenge; each is counted in the answer's own transaction.
@@ -189,7 +193,7 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	now := a.now()
 	userID, err := a.store.ChallengeUser(r.Context(), hash, now)
 	if errors.Is(err, store.ErrChallengeEnded) {
-		return unauthorized(msgChallengeEnded)
+		return challengeEnded()
 	} else if err != nil {
 		return err
 	}
@@ -207,7 +211,7 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	case errors.Is(err, store.ErrWrongSecondFactor):
 		return unauthorized(msgSecondFactorWrong)
 	case errors.Is(err, store.ErrChallengeEnded):
-		return unauthorized(msgChallengeEnded)
+		return challengeEnded()
 	case err != nil:
 		return err
 	}

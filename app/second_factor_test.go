@@ -116,7 +116,7 @@ func TestTOTPIsEnrolledThenAskedAtEverySignIn(t *testing.T) {
 	if r := s.call(browser, "GET", "/api/users/me", "", nil); r.Status != 200 {
 		t.Fatalf("the cookie after the second factor: %d", r.Status)
 	}
-	if r := answer(ch, s.codeAt(t, secret)); r.Status != 401 || r.str("message") != msgChallengeEnded {
+	if r := answer(ch, s.codeAt(t, secret)); r.Status != 410 || r.str("message") != msgChallengeEnded {
 		t.Fatalf("a finished challenge again: %d %s", r.Status, r.Body)
 	}
 
@@ -170,13 +170,13 @@ func TestASecondFactorChallengeIsCountedBoundAndShort(t *testing.T) {
 			t.Fatalf("wrong try %d: %d %s", i+2, r.Status, r.Body)
 		}
 	}
-	if r := answer(ch, s.codeAt(t, secretA)); r.Status != 401 || r.str("message") != msgChallengeEnded {
+	if r := answer(ch, s.codeAt(t, secretA)); r.Status != 410 || r.str("message") != msgChallengeEnded {
 		t.Fatalf("the right code after five wrong: %d %s", r.Status, r.Body)
 	}
 
 	late := login(a.phone)
 	s.clock.Advance(challengeTTL + time.Second)
-	if r := answer(late, s.codeAt(t, secretA)); r.Status != 401 || r.str("message") != msgChallengeEnded {
+	if r := answer(late, s.codeAt(t, secretA)); r.Status != 410 || r.str("message") != msgChallengeEnded {
 		t.Fatalf("an expired challenge: %d %s", r.Status, r.Body)
 	}
 
@@ -192,7 +192,7 @@ func TestASecondFactorChallengeIsCountedBoundAndShort(t *testing.T) {
 	if slices.Sort(statuses); statuses[0] != 200 || statuses[1] != 401 {
 		t.Fatalf("one code twice at once: %v", statuses)
 	}
-	if r := answer("", code); r.Status != 401 || r.str("message") != msgChallengeEnded {
+	if r := answer("", code); r.Status != 410 || r.str("message") != msgChallengeEnded {
 		t.Fatalf("no challenge: %d %s", r.Status, r.Body)
 	}
 }

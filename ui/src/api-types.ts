@@ -31,6 +31,15 @@ export type Me = { user: User; balance: Balances };
 /** LoginAnswer is the answer of the calls that log a user in. */
 export type LoginAnswer = { accessToken: string; refreshToken: string; user: User; message?: string };
 
+/**
+ * SecondFactorAsked is the answer of a right password or SMS code of a person with a second factor on (issue
+ * 27): no token yet, a challenge that POST /api/auth/second-factor finishes with the authenticator's code.
+ */
+export type SecondFactorAsked = { second_factor_required: true; challenge: string; message?: string };
+
+/** SignInAnswer is what a sign-in's first step answers. */
+export type SignInAnswer = LoginAnswer | SecondFactorAsked;
+
 /** Price is the public base price per gram in rial (null before the shop sets one); is_price_fresh is false when it is older than the shop allows for trading. */
 export type Price = { price: string | null; updated_at: string | null; is_price_fresh: boolean };
 

@@ -2,7 +2,7 @@
 // once on a 401 and throws ApiError carrying the server's Persian message.
 
 import type {
-  User, UserInfo, Session, Me, LoginAnswer, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest,
+  User, UserInfo, Session, Me, LoginAnswer, SignInAnswer, SecondFactorAsked, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest,
   Entry, BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
@@ -238,17 +238,25 @@ export function lastKnown<K extends LastKnownKey>(key: K, err: unknown): Known<R
 
 const pub = { auth: false };
 
+/** askedSecondFactor tells a sign-in answered with a challenge from one that signed in. */
+export function askedSecondFactor(a: SignInAnswer): a is SecondFactorAsked {
+  return "second_factor_required" in a;
+}
+
 /** api lists the calls the screens make. */
 export const api = {
   price: () => remembered("price", request<Price>("GET", "/api/prices/prices", undefined, pub)),
 
   login: (phone_number: string, password: string) =>
-    request<LoginAnswer>("POST", "/api/auth/login", { phone_number, password }, pub),
+    request<SignInAnswer>("POST", "/api/auth/login", { phone_number, password }, pub),
+  /** secondFactor finishes a sign-in its first step answered with a challenge. */
+  secondFactor: (challenge: string, code: string) =>
+    request<LoginAnswer>("POST", "/api/auth/second-factor", { challenge, code }, pub),
   requestLoginCode: (phone_number: string) =>
     request<Message & { phone_number?: string }>("POST", "/api/auth/login/request-code", { phone_number }, pub),
   /** verify spends a login code, or a sign-up code with the registration_id its register answer carried. */
   verify: (phone_number: string, code: string, registration_id?: string) =>
-    request<LoginAnswer>("POST", "/api/auth/verify", registration_id ? { phone_number, code, registration_id } : { phone_number, code }, pub),
+    request<SignInAnswer>("POST", "/api/auth/verify", registration_id ? { phone_number, code, registration_id } : { phone_number, code }, pub),
   register: (form: RegisterForm) => request<RegisterAnswer>("POST", "/api/auth/register", form, pub),
   logout: () => request<Message>("POST", "/api/auth/logout", undefined, { noRefresh: true }),
 

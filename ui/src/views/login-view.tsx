@@ -1,11 +1,12 @@
 // Login by password or by a one-time code (customer.md §2, §4).
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { api, errorText, saveLogin, type LoginAnswer } from "../api";
+import { api, askedSecondFactor, errorText, saveLogin, type LoginAnswer, type SignInAnswer } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { AuthHead } from "../components/auth-head";
 import { PasswordField } from "../components/password-field";
 import { Resend } from "../components/resend";
+import { SecondFactorStep } from "../components/second-factor-step";
 import { toast } from "../components/toast";
 import { useResend } from "../hooks/use-resend";
 import { Button, Field } from "../components/ui";
@@ -30,12 +31,25 @@ export default function LoginView() {
   const [, navigate] = useLocation();
   const [done, setDone] = useState(false);
 
+  const [challenge, setChallenge] = useState<string | null>(null);
+
   const success = (answer: LoginAnswer) => {
     saveLogin(answer);
     setDone(true);
     toast(answer.message || "با موفقیت وارد شدید", "success");
     setTimeout(() => navigate("/"), AFTER_LOGIN_MS);
   };
+  // a person with a second factor on is asked its code before any token is given
+  const firstStep = (answer: SignInAnswer) => (askedSecondFactor(answer) ? setChallenge(answer.challenge) : success(answer));
+
+  if (challenge) {
+    return (
+      <section className="card auth-card">
+        <AuthHead title="تایید دومرحله‌ای" sub="برای ورود، یک گام دیگر مانده است" />
+        <SecondFactorStep challenge={challenge} onSignedIn={success} onEnded={() => setChallenge(null)} done={done} />
+      </section>
+    );
+  }
 
   return (
     <section className="card auth-card">
@@ -70,11 +84,11 @@ export default function LoginView() {
       </div>
       {tab === "password" ? (
         <div role="tabpanel" id="panel-password" aria-labelledby="tab-password">
-          <PasswordLogin onSuccess={success} done={done} />
+          <PasswordLogin onSuccess={firstStep} done={done} />
         </div>
       ) : (
         <div role="tabpanel" id="panel-code" aria-labelledby="tab-code">
-          <CodeLogin onSuccess={success} done={done} />
+          <CodeLogin onSuccess={firstStep} done={done} />
         </div>
       )}
       <p className="auth-foot">
@@ -84,7 +98,7 @@ export default function LoginView() {
   );
 }
 
-function PasswordLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; done: boolean }) {
+function PasswordLogin({ onSuccess, done }: { onSuccess: (a: SignInAnswer) => void; done: boolean }) {
   const [phone, setPhone] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ phone?: string | null; password?: string | null }>({});
@@ -128,7 +142,7 @@ function PasswordLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => voi
   );
 }
 
-function CodeLogin({ onSuccess, done }: { onSuccess: (a: LoginAnswer) => void; done: boolean }) {
+function CodeLogin({ onSuccess, done }: { onSuccess: (a: SignInAnswer) => void; done: boolean }) {
   const [phone, setPhone] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [phoneErr, setPhoneErr] = useState<string | null>(null);

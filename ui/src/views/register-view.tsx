@@ -1,7 +1,7 @@
 // Registration in two steps: the form, then the 5-digit code (customer.md §2, §5).
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { api, errorText, saveLogin, type RegisterForm } from "../api";
+import { api, askedSecondFactor, errorText, saveLogin, type RegisterForm } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/code-input";
 import { DateField } from "../components/date-field";
 import { AuthHead } from "../components/auth-head";
@@ -203,6 +203,13 @@ function VerifyStep({ pending, left, restart, onBack }: VerifyStepProps) {
     setBusy(true);
     try {
       const answer = await api.verify(phone, code, pending.registration_id);
+      if (askedSecondFactor(answer)) {
+        // the phone already had an account with a second factor on: it signs in from the login screen
+        savePendingSignUp(null);
+        toast(answer.message || "برای ورود، از صفحه ورود وارد شوید", "info");
+        navigate("/login_page");
+        return;
+      }
       saveLogin(answer);
       savePendingSignUp(null);
       setDone(true);

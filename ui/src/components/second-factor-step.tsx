@@ -1,0 +1,69 @@
+// The second step of a sign-in for a person with a second factor on (issue 27): the six-digit code of their
+// authenticator app, or one of their recovery codes. A challenge that has ended (410) sends them back to sign in.
+import { useState, type FormEvent } from "react";
+import { api, ApiError, errorText, type LoginAnswer } from "../api";
+import { ShieldIcon } from "./icons";
+import { toast } from "./toast";
+import { Button, Field } from "./ui";
+
+type Props = {
+  challenge: string;
+  onSignedIn: (answer: LoginAnswer) => void;
+  /** onEnded returns to the first step: the challenge has ended (five wrong codes, or five minutes). */
+  onEnded: () => void;
+  done: boolean;
+};
+
+/** SecondFactorStep asks the code that finishes a sign-in. */
+export function SecondFactorStep({ challenge, onSignedIn, onEnded, done }: Props) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || done) return;
+    if (!code.trim()) {
+      setError("کد را وارد کنید");
+      return;
+    }
+    setBusy(true);
+    try {
+      onSignedIn(await api.secondFactor(challenge, code.trim()));
+    } catch (err) {
+      const text = errorText(err, "ورود انجام نشد");
+      if (err instanceof ApiError && err.status === 410) {
+        toast(text, "error");
+        onEnded();
+        return;
+      }
+      setError(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate data-testid="second-factor-form">
+      <div className="auth-head">
+        <span className="status-icon">
+          <ShieldIcon size={28} />
+        </span>
+        <p className="muted">کد شش‌رقمی برنامه احراز هویت خود را وارد کنید؛ اگر به گوشی دسترسی ندارید، یکی از کدهای بازیابی را.</p>
+      </div>
+      <Field
+        label="کد تایید دومرحله‌ای"
+        value={code}
+        onValue={(v) => (setCode(v), setError(null))}
+        error={error}
+        autoComplete="one-time-code"
+        dir="ltr"
+        maxLength={20}
+        data-testid="second-factor-code"
+      />
+      <Button type="submit" busy={busy} disabled={done} className="btn-block" data-testid="second-factor-submit">
+        ورود
+      </Button>
+    </form>
+  );
+}
