@@ -20,6 +20,7 @@ export type LoadOptions<T> = {
  * useLoad runs fetchData when the screen opens (and again when deps change, or on reload). data keeps the last
  * answer; failed is true from a failed load until the next one starts, which toasts the server's words or
  * failedText (not for a 401, which ends the session with a toast of its own) unless onError has told it already.
+ * refresh loads again in the background (a poll): the failed or loading screen stays until its answer lands.
  */
 export function useLoad<T>(fetchData: () => Promise<T>, failedText: string, opts: LoadOptions<T> = {}) {
   const [data, setData] = useState<T | null>(opts.initial ?? null);
@@ -29,27 +30,36 @@ export function useLoad<T>(fetchData: () => Promise<T>, failedText: string, opts
   const latest = useRef({ fetchData, onData: opts.onData, onError: opts.onError });
   latest.current = { fetchData, onData: opts.onData, onError: opts.onError };
 
-  const reload = useCallback(async () => {
-    const mine = ++newest.current;
-    setFailed(false);
-    setLoading(true);
-    try {
-      const answer = await latest.current.fetchData();
-      if (mine !== newest.current) return;
-      setData(answer);
-      latest.current.onData?.(answer);
-    } catch (err) {
-      if (mine !== newest.current) return;
-      setFailed(true);
-      if (latest.current.onError?.(err) === true) return;
-      if (!(err instanceof ApiError && err.status === 401)) toast(errorText(err, failedText), "error");
-    } finally {
-      if (mine === newest.current) setLoading(false);
-    }
-  }, [failedText]);
+  // quiet is a refresh in the background: what the screen shows (failed, loading) changes only when it lands
+  const run = useCallback(
+    async (quiet: boolean) => {
+      const mine = ++newest.current;
+      if (!quiet) {
+        setFailed(false);
+        setLoading(true);
+      }
+      try {
+        const answer = await latest.current.fetchData();
+        if (mine !== newest.current) return;
+        setData(answer);
+        setFailed(false);
+        latest.current.onData?.(answer);
+      } catch (err) {
+        if (mine !== newest.current) return;
+        setFailed(true);
+        if (latest.current.onError?.(err) === true) return;
+        if (!(err instanceof ApiError && err.status === 401)) toast(errorText(err, failedText), "error");
+      } finally {
+        if (mine === newest.current) setLoading(false);
+      }
+    },
+    [failedText],
+  );
+  const reload = useCallback(() => run(false), [run]);
+  const refresh = useCallback(() => run(true), [run]);
 
   useEffect(() => void reload(), opts.deps ?? []);
   // a screen left mid-load takes no answer: the load still in flight is no longer the newest
   useEffect(() => () => void ++newest.current, []);
-  return { data, setData, failed, loading, reload };
+  return { data, setData, failed, loading, reload, refresh };
 }

@@ -2,9 +2,10 @@
 // freshness, the form that sets it after a confirmation, each grade's buy and sell price, and the chart.
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { api, ApiError, errorText, type AdminPrices, type PricePoint } from "../api";
+import { api, ApiError, errorText, type AdminPrices } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { refreshGoldPrice } from "../hooks/use-gold-price";
+import { useLoad } from "../hooks/use-load";
 import { AmountField } from "../components/amount-field";
 import { ChartIcon, ChevronIcon } from "../components/icons";
 import { PriceChart } from "../components/price-chart";
@@ -34,47 +35,17 @@ export const PRICES_TEXTS = {
 /** AGE_TICK_MS is how often "۵ دقیقه پیش" is brought up to date. */
 const AGE_TICK_MS = 30_000;
 
-const quiet = (err: unknown) => err instanceof ApiError && err.status === 401;
-
 /** PricesView is /prices_page. */
 export default function PricesView() {
-  const [prices, setPrices] = useState<AdminPrices | null>(null);
-  const [failed, setFailed] = useState(false);
   const [days, setDays] = useState<number>(7);
-  const [history, setHistory] = useState<PricePoint[] | null>(null);
-  const [historyFailed, setHistoryFailed] = useState(false);
+  const { data: prices, failed, reload: loadPrices } = useLoad(() => adminApi.adminPrices(), PRICES_TEXTS.loadFailed);
+  const { data: history, failed: historyFailed, reload: loadHistory } = useLoad(() => api.priceHistory(days), PRICES_TEXTS.loadFailed, { deps: [days] });
   const [digits, setDigits] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [, setTick] = useState(0);
 
-  const loadPrices = () =>
-    adminApi.adminPrices().then(
-      (p) => {
-        setPrices(p);
-        setFailed(false);
-      },
-      (err) => {
-        setFailed(true);
-        if (!quiet(err)) toast(errorText(err, PRICES_TEXTS.loadFailed), "error");
-      },
-    );
-
-  const loadHistory = (d: number) =>
-    api.priceHistory(d).then(
-      (h) => {
-        setHistory(h);
-        setHistoryFailed(false);
-      },
-      (err) => {
-        setHistoryFailed(true);
-        if (!quiet(err)) toast(errorText(err, PRICES_TEXTS.loadFailed), "error");
-      },
-    );
-
-  useEffect(() => void loadPrices(), []);
-  useEffect(() => void loadHistory(days), [days]);
   useEffect(() => {
     const t = setInterval(() => setTick((n) => n + 1), AGE_TICK_MS);
     return () => clearInterval(t);
@@ -96,7 +67,7 @@ export default function PricesView() {
       setConfirm(null);
       setDigits("");
       // the header follows at once rather than at its next poll
-      await Promise.all([loadPrices(), loadHistory(days), refreshGoldPrice()]);
+      await Promise.all([loadPrices(), loadHistory(), refreshGoldPrice()]);
     } catch (err) {
       toast(errorText(err, PRICES_TEXTS.failed), "error");
       // a lost answer keeps the dialog, so "yes" tries again; setting the same price twice is harmless
