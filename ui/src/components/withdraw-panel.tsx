@@ -1,11 +1,12 @@
 // The withdraw tab: the customer's pending withdraws (each can be cancelled), then an amount and a choice
 // among the customer's own bank cards. To a card added in the last 24 hours the server first texts a code:
 // the form then asks for it and sends the same withdraw again with it.
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { api, errorText, type BankAccount, type Balances, type WalletRequest } from "../api";
+import { api, errorText, type BankAccount, type Balances } from "../api";
 import { useCountdown } from "../hooks/use-countdown";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";
 import { useResend } from "../hooks/use-resend";
 import { formatJalaliDateTime } from "../lib/jalali";
@@ -52,8 +53,6 @@ export function useCancel(after: () => void): [number | null, (id: number) => Pr
 
 /** WithdrawPanel is the withdraw tab; onDone reloads the balances after a change. */
 export function WithdrawPanel({ balances, onDone }: { balances: Balances | null; onDone: () => void }) {
-  const [accounts, setAccounts] = useState<BankAccount[] | null>(null);
-  const [pending, setPending] = useState<WalletRequest[]>([]);
   const [amount, setAmount] = useState("");
   const [accountId, setAccountId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,16 +64,11 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   const resendIn = useCountdown();
   const offline = useOffline();
 
-  const loadPending = () =>
-    api.pendingWithdraws().then(setPending, (err) => toast(errorText(err, M.pendingFailed), "error"));
-
-  useEffect(() => {
-    api.bankAccounts().then(setAccounts, (err) => {
-      setAccounts([]);
-      toast(errorText(err, M.accountsFailed), "error");
-    });
-    loadPending();
-  }, []);
+  // no cards after a failed load: the way to add one shows (and useLoad's toast says why)
+  const cards = useLoad(() => api.bankAccounts(), M.accountsFailed, { onError: () => void cards.setData([]) });
+  const accounts = cards.data;
+  const { data: pendingList, reload: loadPending } = useLoad(() => api.pendingWithdraws(), M.pendingFailed);
+  const pending = pendingList ?? [];
 
   const [cancelling, cancel] = useCancel(() => {
     loadPending();
