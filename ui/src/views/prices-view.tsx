@@ -4,8 +4,10 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { api, ApiError, errorText, type AdminPrices } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { DataList, type Column } from "../components/data-list";
 import { refreshGoldPrice } from "../hooks/use-gold-price";
 import { useLoad } from "../hooks/use-load";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { AmountField } from "../components/amount-field";
 import { ChartIcon, ChevronIcon } from "../components/icons";
 import { PriceChart } from "../components/price-chart";
@@ -201,38 +203,34 @@ function ConfirmText({ current, next }: { current: string | null; next: string }
   );
 }
 
-/** GradeTable is each grade's buy and sell price, as the customer sees them. */
+type GradePrice = AdminPrices["prices"][number];
+
+/** gradeColumns are a grade's buy and sell price; a phone's card is headed by the grade. */
+const gradeColumns = (narrow: boolean): Column<GradePrice>[] => [
+  { label: "سطح قیمت", head: true, className: "grade-level", cell: (g) => (narrow ? `سطح ${toFaDigits(g.grade)}` : toFaDigits(g.grade)) },
+  { label: "قیمت خرید (ریال)", className: "num grade-price-cell", cell: (g) => <span data-testid={`grade-buy-${g.grade}`}>{formatRial(g.buy_price)}</span> },
+  { label: "قیمت فروش (ریال)", className: "num grade-price-cell", cell: (g) => <span data-testid={`grade-sell-${g.grade}`}>{formatRial(g.sell_price)}</span> },
+];
+
+/** GradeTable is each grade's buy and sell price, as the customer sees them (a DataList). */
 function GradeTable({ prices }: { prices: AdminPrices }) {
+  const narrow = useMediaQuery(NARROW_LIST);
   const rows = [...prices.prices].sort((a, b) => a.grade - b.grade);
   return (
     <section className="card grade-card" aria-labelledby="grades-title">
       <h2 id="grades-title" className="section-title">
         قیمت هر سطح قیمت
       </h2>
-      <div className="table-wrap">
-        <table className="table grade-table" data-testid="grade-prices">
-          <thead>
-            <tr>
-              <th scope="col">سطح قیمت</th>
-              <th scope="col">قیمت خرید (ریال)</th>
-              <th scope="col">قیمت فروش (ریال)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((g) => (
-              <tr key={g.grade} data-testid={`grade-row-${g.grade}`}>
-                <th scope="row">{toFaDigits(g.grade)}</th>
-                <td className="num" data-testid={`grade-buy-${g.grade}`}>
-                  {formatRial(g.buy_price)}
-                </td>
-                <td className="num" data-testid={`grade-sell-${g.grade}`}>
-                  {formatRial(g.sell_price)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataList
+        rows={rows}
+        columns={gradeColumns(narrow)}
+        rowKey={(g) => g.grade}
+        narrow={narrow}
+        caption="قیمت خرید و فروش هر سطح قیمت"
+        testid="grade-row"
+        rowAttrs={(g) => ({ "data-grade": g.grade })}
+        flat
+      />
       <p className="muted small grade-note">خرید و فروش از دید مشتری است: مشتری به قیمت خرید می‌خرد و به قیمت فروش می‌فروشد.</p>
       <Link href="/admin-grades_page" className="menu-link grade-link" data-testid="grades-link">
         <span>تغییر افزایش و کاهش هر سطح</span>
