@@ -7,7 +7,7 @@ import { barLockReason, barStatusLabel, barStatusTone } from "../lib/abshodeh";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { Gold } from "./amounts";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "./ui/status-badge";
 import { Button } from "./ui";
 
 type Props = {

@@ -2,7 +2,7 @@
 import { toFaDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
 import { faNumber, formatToman } from "../lib/money";
-import { GroupedField } from "./grouped-field";
+import { GroupedField } from "./ui/grouped-field";
 
 const groupAmount = (d: string) => faNumber(d);
 

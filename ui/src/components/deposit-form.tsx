@@ -8,9 +8,9 @@ import { toFaDigits } from "../lib/digits";
 import { formatFileSize } from "../lib/money";
 import { amountError, RECEIPT_TYPES, receiptError, WALLET_MESSAGES as M } from "../lib/wallet";
 import { AmountField } from "./amount-field";
-import { UploadIcon } from "./icons";
+import { UploadIcon } from "./ui/icons";
 import { OfflineNote } from "./offline-banner";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { Button } from "./ui";
 
 

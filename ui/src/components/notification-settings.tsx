@@ -5,7 +5,7 @@ import { api, errorText, type SmsSettings } from "../api";
 import { useLoad } from "../hooks/use-load";
 import { SMS_SWITCHES } from "../lib/notifications";
 import "../styles/notifications.css";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 
 const LOAD_FAILED = "دریافت تنظیمات پیامک انجام نشد";
 const SAVE_FAILED = "ذخیره تنظیمات پیامک انجام نشد";

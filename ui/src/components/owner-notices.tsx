@@ -3,7 +3,7 @@
 // HTTPS certificate about to run out. Staff never see these; a failed check shows nothing.
 import { useLoad } from "../hooks/use-load";
 import { certificateWarning } from "../lib/certificate";
-import { AlertIcon, StoreIcon } from "./icons";
+import { AlertIcon, StoreIcon } from "./ui/icons";
 import "../styles/owner.css";
 import { LinkButton } from "./ui";
 import { adminApi } from "../api-admin";

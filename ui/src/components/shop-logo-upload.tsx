@@ -7,9 +7,9 @@ import { toFaDigits } from "../lib/digits";
 import { formatFileSize } from "../lib/money";
 import { logoAt } from "../lib/shop";
 import { LOGO_TYPES, logoError, SHOP_MESSAGES as M } from "../lib/shop-form";
-import { UploadIcon } from "./icons";
+import { UploadIcon } from "./ui/icons";
 import { LogoMark } from "./logo";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { Button } from "./ui";
 import { adminApi } from "../api-admin";
 

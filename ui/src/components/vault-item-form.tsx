@@ -7,9 +7,9 @@ import type { VaultItemForm, VaultKind } from "../api";
 import {
   checkVaultForm, CODE_FIELDS, EMPTY_VAULT_FORM, FORM_ORDER, VAULT_KIND_OPTIONS, type VaultForm, type VaultFormErrors,
 } from "../lib/vault";
-import { SelectField } from "./select-field";
+import { SelectField } from "./ui/select-field";
 import { PurityWeightFields, Vazn750Preview } from "./figure-fields";
-import { TextAreaField } from "./text-area-field";
+import { TextAreaField } from "./ui/text-area-field";
 import { Button, Field } from "./ui";
 
 type Props = {

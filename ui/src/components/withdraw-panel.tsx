@@ -16,11 +16,11 @@ import { MESSAGES } from "../lib/validate";
 import { isNewCard, WALLET_MESSAGES as M, withdrawError } from "../lib/wallet";
 import { AmountField } from "./amount-field";
 import { BankAccountInfo } from "./bank-account-info";
-import { CODE_LENGTH, CodeInput } from "./code-input";
-import { BackIcon, CardIcon, ShieldIcon } from "./icons";
+import { CODE_LENGTH, CodeInput } from "./ui/code-input";
+import { BackIcon, CardIcon, ShieldIcon } from "./ui/icons";
 import { OfflineNote } from "./offline-banner";
 import { Resend } from "./resend";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { Button, LinkButton, Loading } from "./ui";
 
 /** RESEND_SECONDS is the wait before the server texts another code. */

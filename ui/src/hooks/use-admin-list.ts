@@ -2,7 +2,7 @@
 // its Jalali date range, and the two ways a failed load shows (a retry card, or a banner for a while).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { errorText } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { useLoad, type LoadOptions } from "./use-load";
 
 /**

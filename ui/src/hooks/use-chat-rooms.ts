@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { api, ApiError, type ChatRoom } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { applyRoomMessage, failureText, setRoomUnread, sortRooms } from "../lib/chat";
 import { connectChat, onChat } from "../lib/chat-socket";
 import { useLoad } from "./use-load";

@@ -3,7 +3,7 @@
 // failed load says so.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorText } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 
 /** LoadOptions are what a screen may add to useLoad's one way of loading. */
 export type LoadOptions<T> = {

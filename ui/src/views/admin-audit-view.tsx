@@ -2,11 +2,11 @@
 // Jalali days, a page at a time; each entry's fields before and after.
 import { errorText, type AuditEntry, type AuditFilter, type StaffMember } from "../api";
 import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
-import { ListPending } from "../components/list-pending";
-import { SelectField } from "../components/select-field";
+import { ListPending } from "../components/ui/list-pending";
+import { SelectField } from "../components/ui/select-field";
 import { AuditChanges } from "../components/audit-changes";
-import { DataList, type Column } from "../components/data-list";
-import { HistoryIcon } from "../components/icons";
+import { DataList, type Column } from "../components/ui/data-list";
+import { HistoryIcon } from "../components/ui/icons";
 import { Button, PageHeader, StatusCard } from "../components/ui";
 import { useDateFilterForm, usePagedList } from "../hooks/use-admin-list";
 import { useLoad } from "../hooks/use-load";

@@ -3,11 +3,11 @@
 import { errorText, type GoldTransaction, type GoldTransactionFilter } from "../api";
 import { Rial } from "../components/amounts";
 import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
-import { DataList, type Column } from "../components/data-list";
-import { ListPending } from "../components/list-pending";
-import { SelectField } from "../components/select-field";
-import { TradeIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { DataList, type Column } from "../components/ui/data-list";
+import { ListPending } from "../components/ui/list-pending";
+import { SelectField } from "../components/ui/select-field";
+import { TradeIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Field, PageHeader, StatusCard } from "../components/ui";
 import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";

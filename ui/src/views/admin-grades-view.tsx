@@ -3,11 +3,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/amounts";
-import { DataList, type Column } from "../components/data-list";
-import { GroupedField } from "../components/grouped-field";
-import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
+import { DataList, type Column } from "../components/ui/data-list";
+import { GroupedField } from "../components/ui/grouped-field";
+import { ChartIcon, SearchIcon, UsersIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
+import { toast } from "../components/ui/toast";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useBannerList } from "../hooks/use-admin-list";
 import { useLoad } from "../hooks/use-load";

@@ -3,13 +3,13 @@
 import type { FormEvent } from "react";
 import { useState } from "react";
 import { type Dashboard, type WalletRequest } from "../api";
-import { Modal } from "../components/admin-modal";
+import { Modal } from "../components/ui/admin-modal";
 import { Figure, Gold, Rial } from "../components/amounts";
 import { ReceiptThumb } from "../components/receipt-thumb";
 import { OwnerNotices } from "../components/owner-notices";
 import { ReserveCard } from "../components/reserve-card";
-import { DashboardIcon, ReceiptIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { DashboardIcon, ReceiptIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { useSession } from "../hooks/use-session";

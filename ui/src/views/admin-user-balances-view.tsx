@@ -2,12 +2,12 @@
 // ledger with running balances computed exactly in the order the server sends.
 import { useMemo, useState, type FormEvent } from "react";
 import { errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
-import { Modal } from "../components/admin-modal";
+import { Modal } from "../components/ui/admin-modal";
 import { Gold, Rial } from "../components/amounts";
-import { DataList, type Column } from "../components/data-list";
+import { DataList, type Column } from "../components/ui/data-list";
 import { FilterActions } from "../components/filter-panel";
-import { ListIcon, UsersIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { ListIcon, UsersIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useBannerList, usePagedList, type Page } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";

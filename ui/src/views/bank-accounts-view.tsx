@@ -2,10 +2,10 @@
 import { useState, type FormEvent } from "react";
 import { api, errorText, type BankAccount } from "../api";
 import { BankAccountInfo, UNKNOWN_BANK } from "../components/bank-account-info";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { GroupedField } from "../components/grouped-field";
-import { CardIcon, InfoIcon, TrashIcon } from "../components/icons";
-import { toast } from "../components/toast";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { GroupedField } from "../components/ui/grouped-field";
+import { CardIcon, InfoIcon, TrashIcon } from "../components/ui/icons";
+import { toast } from "../components/ui/toast";
 import { useLoad } from "../hooks/use-load";
 import { Button, Loading, PageHeader } from "../components/ui";
 import { CARD_LENGTH, formatCardNumber, groupIbanDigits, IBAN_DIGITS, ibanValid, luhnValid } from "../lib/cards";

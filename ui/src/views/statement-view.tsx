@@ -3,11 +3,11 @@
 // «چاپ صورتحساب» switches the page to print mode (issue 17): a period, its document, the print dialog.
 import { useMemo, useState } from "react";
 import { api, errorText, type Entry } from "../api";
-import { InfoIcon, ListIcon, ReceiptIcon } from "../components/icons";
+import { InfoIcon, ListIcon, ReceiptIcon } from "../components/ui/icons";
 import { lazy } from "../components/lazy";
-import { DataList, type Column } from "../components/data-list";
+import { DataList, type Column } from "../components/ui/data-list";
 import { amountBlank, amountText } from "../components/statement-amount";
-import { StatusBadge } from "../components/status-badge";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { usePagedList, type Page } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";

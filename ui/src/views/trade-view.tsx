@@ -2,9 +2,9 @@
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
 import { useEffect, useRef, useState } from "react";
 import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
-import { InfoIcon } from "../components/icons";
+import { InfoIcon } from "../components/ui/icons";
 import { NotCurrent } from "../components/not-current";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { lazy } from "../components/lazy";
 import { TradeForm } from "../components/trade-form";
 import { TradeMarket } from "../components/trade-market";

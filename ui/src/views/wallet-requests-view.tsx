@@ -1,9 +1,9 @@
 // /wallet-requests_page: the customer's own deposit and withdraw requests, newest first, with their state;
 // a pending withdraw can be cancelled here too. One list (DataList): a table on a desktop, cards on a phone.
 import { api, type WalletRequest } from "../api";
-import { DataList, type Column } from "../components/data-list";
-import { InfoIcon, ReceiptIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { DataList, type Column } from "../components/ui/data-list";
+import { InfoIcon, ReceiptIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useCancel } from "../components/withdraw-panel";
 import { useLoad } from "../hooks/use-load";

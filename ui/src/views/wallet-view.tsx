@@ -4,7 +4,7 @@ import { useEffect, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
 import { api, lastKnown } from "../api";
 import { DepositForm } from "../components/deposit-form";
-import { ChevronIcon, ReceiptIcon } from "../components/icons";
+import { ChevronIcon, ReceiptIcon } from "../components/ui/icons";
 import { NotCurrent } from "../components/not-current";
 import { PageHeader } from "../components/ui";
 import { lazy } from "../components/lazy";

@@ -1,7 +1,7 @@
 // One list drawn two ways from one column definition: a table on a desktop, a card per
 // row on a phone (admin.md §9: lists turn at 768 px). The screens give columns, not markup.
 import { Fragment, type ReactNode } from "react";
-import "../styles/data-list.css";
+import "../../styles/data-list.css";
 
 /** Column is one field of a row: its label (the table's heading, the card's key) and how its cell is drawn. */
 export type Column<Row> = {

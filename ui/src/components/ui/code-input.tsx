@@ -1,8 +1,8 @@
 // Five one-digit boxes for a verification code: numeric keyboard, focus moves on entry and
 // delete, a pasted or autofilled code fills every box, Persian and Arabic digits are accepted.
 import { useEffect, useRef, type KeyboardEvent, type ClipboardEvent } from "react";
-import { digitsOnly, toFaDigits } from "../lib/digits";
-import { CODE_LENGTH } from "../lib/validate";
+import { digitsOnly, toFaDigits } from "../../lib/digits";
+import { CODE_LENGTH } from "../../lib/validate";
 
 export { CODE_LENGTH };
 

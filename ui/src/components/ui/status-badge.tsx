@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Tone } from "../lib/labels";
+import type { Tone } from "../../lib/labels";
 
 /**
  * StatusBadge is the small coloured label of both sides: a status (yellow waiting, green done, red refused,

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "./icons";
-import "../styles/admin-modal.css";
+import "../../styles/admin-modal.css";
 
 type Props = {
   title: string;

@@ -2,7 +2,7 @@
 // The digits live in the parent as Latin digits; the input shows them grouped, in Persian digits.
 import type { ReactNode, ChangeEvent } from "react";
 import { useId, useRef } from "react";
-import { regroup } from "../lib/grouped-input";
+import { regroup } from "../../lib/grouped-input";
 import { FieldShell, describedBy } from "./field-shell";
 
 type Props = {

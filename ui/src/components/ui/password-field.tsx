@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Field } from "./ui";
+import { Field } from "./index";
 
 type Props = {
   label: string;

@@ -2,7 +2,7 @@
 // «خیر» has the focus, so a stray Enter never confirms.
 import type { ReactNode } from "react";
 import { Modal } from "./admin-modal";
-import { Button } from "./ui";
+import { Button } from "./index";
 
 type Props = {
   title: string;
