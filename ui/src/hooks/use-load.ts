@@ -18,9 +18,9 @@ export type LoadOptions<T> = {
 
 /**
  * useLoad runs fetchData when the screen opens (and again when deps change, or on reload). data keeps the last
- * answer; failed is true from a failed load until the next one starts, which toasts the server's words or
- * failedText (not for a 401, which ends the session with a toast of its own) unless onError has told it already.
- * refresh loads again in the background (a poll): the failed or loading screen stays until its answer lands.
+ * answer; a failed load toasts the server's words or failedText (not for a 401, which ends the session with a
+ * toast of its own) unless onError has told it already, and failed stays true until the next reload starts.
+ * refresh loads again in the background (a poll): failed and loading stay as they are until its answer lands.
  */
 export function useLoad<T>(fetchData: () => Promise<T>, failedText: string, opts: LoadOptions<T> = {}) {
   const [data, setData] = useState<T | null>(opts.initial ?? null);

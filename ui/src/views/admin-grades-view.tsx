@@ -1,6 +1,6 @@
 // Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
 // and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/amounts";
 import { DataList, type Column } from "../components/ui/data-list";
@@ -38,21 +38,8 @@ const groupRial = (d: string) => faNumber(d);
 
 /** AdminGradesView is /admin-grades_page. */
 export default function AdminGradesView() {
-  const [prices, setPrices] = useState<AdminPrices | null>(null);
-  const [pricesFailed, setPricesFailed] = useState(false);
+  const { data: prices, failed: pricesFailed, reload: loadPrices, refresh } = useLoad(() => adminApi.adminPrices(), TEXTS.pricesFailed);
   const narrow = useMediaQuery(NARROW_LIST);
-
-  const loadPrices = async () => {
-    try {
-      setPrices(await adminApi.adminPrices());
-      setPricesFailed(false);
-    } catch (err) {
-      setPricesFailed(true);
-      toast(errorText(err, TEXTS.pricesFailed), "error");
-    }
-  };
-
-  useEffect(() => void loadPrices(), []);
 
   return (
     <div className="admin-page wide-screen stack">
@@ -65,7 +52,7 @@ export default function AdminGradesView() {
         ) : (
           <Loading />
         )}
-        <GradeRules base={prices?.base_price ?? null} narrow={narrow} onSaved={loadPrices} />
+        <GradeRules base={prices?.base_price ?? null} narrow={narrow} onSaved={() => void refresh()} />
       </div>
       <UserGrades narrow={narrow} />
     </div>
