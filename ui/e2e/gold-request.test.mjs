@@ -259,7 +259,7 @@ describe('abshodeh requests', () => {
 
       // The statement shows the physical-gold entry with the status it reached.
       await pa.goto(`${shop.url}/transactions_page`);
-      const entry = pa.locator('tr', { hasText: 'درخواست طلای فیزیکی' }).filter({ hasText: 'تحویل داده شده' });
+      const entry = pa.getByTestId('statement-row').filter({ hasText: 'درخواست طلای فیزیکی' }).filter({ hasText: 'تحویل داده شده' });
       await entry.first().waitFor();
       assert.ok((await entry.first().innerText()).includes('۲/۰۰۰'), 'the entry debits the bar’s weight at 750');
       await s(pa, '10-statement');

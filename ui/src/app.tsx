@@ -6,7 +6,7 @@ import { api, getSession, onSessionExpired, saveUser, SESSION_EXPIRED, type Sess
 import { AppUpdate } from "./components/app-update";
 import { lazy } from "./components/lazy";
 import { Shell } from "./components/shell";
-import { toast, Toaster } from "./components/toast";
+import { toast, Toaster } from "./components/ui/toast";
 import { useSession } from "./hooks/use-session";
 import { useShop } from "./hooks/use-shop";
 import { afterIdle } from "./lib/after-idle";

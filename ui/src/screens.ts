@@ -8,7 +8,7 @@ import {
   DownloadIcon, GoldBarIcon, HistoryIcon, HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon,
   PlusCircleIcon, ReceiptIcon, SettingsIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon,
   UsersIcon, WalletIcon,
-} from "./components/icons";
+} from "./components/ui/icons";
 import type { Access } from "./lib/routes";
 
 /** Loader fetches a screen's code. */

@@ -11,9 +11,9 @@ import { fullName } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
 import { BarFigures } from "./bar-figures";
 import { Gold } from "./amounts";
-import { Modal } from "./admin-modal";
-import { ConfirmDialog } from "./confirm-dialog";
-import { StatusBadge } from "./status-badge";
+import { Modal } from "./ui/admin-modal";
+import { ConfirmDialog } from "./ui/confirm-dialog";
+import { StatusBadge } from "./ui/status-badge";
 import { Button, Field } from "./ui";
 
 type ListProps = {

@@ -1,8 +1,7 @@
 // The rial amount input of the wallet: digits only, grouped by thousands, with the toman equivalent.
-import { toFaDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
 import { faNumber, formatToman } from "../lib/money";
-import { GroupedField } from "./grouped-field";
+import { GroupedField } from "./ui/grouped-field";
 
 const groupAmount = (d: string) => faNumber(d);
 

@@ -1,7 +1,7 @@
 // Amounts as the admin screens show them, with their units, and the owner's figure tiles.
 import type { ReactNode } from "react";
 import { toFaDigits } from "../lib/digits";
-import { EMPTY, formatGold, formatRial, formatToman } from "../lib/money";
+import { formatGold, formatRial, formatToman } from "../lib/money";
 
 /** Rial shows a rial amount with its unit and, when asked, the toman beside it. */
 export function Rial({ value, toman, testid }: { value: string | null | undefined; toman?: boolean; testid?: string }) {

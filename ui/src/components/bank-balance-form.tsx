@@ -7,7 +7,7 @@ import { formatJalaliValue, todayJalali } from "../lib/jalali";
 import { RESERVE_MESSAGES as M, checkBankForm, type BankForm, type BankFormErrors } from "../lib/reserve-panel";
 import { AmountField } from "./amount-field";
 import { DateField } from "./date-field";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { Button, Field } from "./ui";
 import { adminApi } from "../api-admin";
 

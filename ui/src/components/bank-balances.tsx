@@ -6,7 +6,7 @@ import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { asOfText, ratioText } from "../lib/reserve-panel";
 import { Figure, Rial } from "./amounts";
 import { BankBalanceForm } from "./bank-balance-form";
-import { DataList, type Column } from "./data-list";
+import { DataList, type Column } from "./ui/data-list";
 
 // The bank and its day head a phone's card, one at each end; the amount is the card's field.
 const LATEST: Column<BankBalance>[] = [

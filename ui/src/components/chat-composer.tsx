@@ -4,8 +4,8 @@ import { formatFileSize } from "../lib/money";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { canSend, chatFileType, fileError, MAX_MESSAGE_LENGTH } from "../lib/chat";
 import { toFaDigits } from "../lib/digits";
-import { CloseIcon, PaperclipIcon, SendIcon } from "./icons";
-import { toast } from "./toast";
+import { CloseIcon, PaperclipIcon, SendIcon } from "./ui/icons";
+import { toast } from "./ui/toast";
 
 type Props = {
   /** onSend sends; true clears the composer. */

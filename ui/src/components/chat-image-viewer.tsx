@@ -1,6 +1,6 @@
 // A chat image fitted to the screen over everything; Escape, the close button or a tap closes it.
 import { useEffect, useRef } from "react";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "./ui/icons";
 
 /** ChatImageViewer shows src large until onClose. */
 export function ChatImageViewer({ src, onClose }: { src: string; onClose: () => void }) {

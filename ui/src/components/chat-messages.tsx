@@ -6,7 +6,7 @@ import type { ChatMessage } from "../api";
 import { dayKey, dayLabel, messageTime, receiptOf, type Receipt } from "../lib/chat";
 import { isSameOriginPath } from "../lib/wallet";
 import { ChatImageViewer } from "./chat-image-viewer";
-import { CheckIcon, DoubleCheckIcon } from "./icons";
+import { CheckIcon, DoubleCheckIcon } from "./ui/icons";
 import { Loading } from "./ui";
 
 /** NEAR_END_PX is how close to the end the reader must be for new messages to scroll into view. */

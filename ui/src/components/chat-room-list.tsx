@@ -1,7 +1,7 @@
 // The admin's list of customers' rooms: name, last message, its time and the unread count.
 import type { ChatRoom } from "../api";
 import { badgeText, roomPreview, roomTime } from "../lib/chat";
-import { ChatIcon } from "./icons";
+import { ChatIcon } from "./ui/icons";
 
 /** roomName is the customer's name, or a stand-in when the profile has none. */
 export function roomName(room: ChatRoom): string {

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { toFaDigits } from "../lib/digits";
 import type { JalaliDate } from "../lib/jalali";
-import { CalendarIcon } from "./icons";
+import { CalendarIcon } from "./ui/icons";
 import { lazy } from "./lazy";
 import { Field } from "./ui";
 

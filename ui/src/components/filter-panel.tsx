@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from "react";
 import { useState } from "react";
 import { todayJalali } from "../lib/jalali";
 import { DateField } from "./date-field";
-import { ChevronDownIcon, FilterIcon } from "./icons";
+import { ChevronDownIcon, FilterIcon } from "./ui/icons";
 import { Button } from "./ui";
 
 type FilterPanelProps = {

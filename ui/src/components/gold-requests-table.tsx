@@ -5,7 +5,7 @@ import { canCancel, faText, formatPurity } from "../lib/gold-request";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { goldRequestStatusLabel, goldRequestStatusTone } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "./ui/status-badge";
 import { Button } from "./ui";
 import "../styles/card-tables.css";
 

@@ -4,7 +4,7 @@ import type { Bar } from "../api";
 import { useOffline } from "../hooks/use-offline";
 import { faText, formatPurity } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
-import { GoldBarIcon } from "./icons";
+import { GoldBarIcon } from "./ui/icons";
 import { OfflineNote } from "./offline-banner";
 import { Button } from "./ui";
 

@@ -8,8 +8,8 @@ import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { EMPTY } from "../lib/money";
 import { CODE_FIELDS, vaultKindLabel, vaultStatusLabel, vaultStatusTone } from "../lib/vault";
 import { Gold } from "./amounts";
-import type { Column } from "./data-list";
-import { StatusBadge } from "./status-badge";
+import type { Column } from "./ui/data-list";
+import { StatusBadge } from "./ui/status-badge";
 import { Button } from "./ui";
 
 /** marks lists an item's lab, ingot number and codes as they were typed, one a line, with Persian digits. */

@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { ApiError, errorText, type Message, type VaultItemForm } from "../api";
 import { toFaDigits } from "../lib/digits";
 import type { ItemMode, VaultForm } from "../lib/vault";
-import { Modal } from "./admin-modal";
-import { DataList, type Column } from "./data-list";
-import { ListPending } from "./list-pending";
-import { toast } from "./toast";
+import { Modal } from "./ui/admin-modal";
+import { DataList, type Column } from "./ui/data-list";
+import { ListPending } from "./ui/list-pending";
+import { toast } from "./ui/toast";
 import { Button, PageHeader, StatusCard } from "./ui";
 import { ItemFields } from "./vault-item-form";
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useShop } from "../hooks/use-shop";
 import { currentInstallKind, dismissInstall, onInstallChange, promptInstall } from "../lib/install";
-import { AddSquareIcon, PhoneIcon, SafariShareIcon } from "./icons";
+import { AddSquareIcon, PhoneIcon, SafariShareIcon } from "./ui/icons";
 import { Button } from "./ui";
 import "../styles/install.css";
 

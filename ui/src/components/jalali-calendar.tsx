@@ -8,7 +8,7 @@ import { toFaDigits } from "../lib/digits";
 import {
   compareJalali, formatJalaliValue, JALALI_MONTHS, jalaliMonthDays, parseJalaliValue, type JalaliDate,
 } from "../lib/jalali";
-import { ChevronIcon, ChevronStartIcon, CloseIcon } from "./icons";
+import { ChevronIcon, ChevronStartIcon, CloseIcon } from "./ui/icons";
 import "../styles/calendar.css";
 
 const WEEK_DAYS = ["ش", "ی", "د", "س", "چ", "پ", "ج"];

@@ -2,7 +2,7 @@
 import type { ComponentType, FunctionComponent } from "react";
 import { useEffect, useState } from "react";
 import { Button, Loading, StatusCard } from "./ui";
-import { CompassIcon } from "./icons";
+import { CompassIcon } from "./ui/icons";
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 

@@ -1,24 +1,19 @@
 // The profile's «اطلاع‌رسانی با پیامک» section (issue 18): six switches, each saved at once with the whole
 // body (the server refuses a partial one). Verification codes are not among them: they are always sent.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api, errorText, type SmsSettings } from "../api";
+import { useLoad } from "../hooks/use-load";
 import { SMS_SWITCHES } from "../lib/notifications";
 import "../styles/notifications.css";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 
 const LOAD_FAILED = "دریافت تنظیمات پیامک انجام نشد";
 const SAVE_FAILED = "ذخیره تنظیمات پیامک انجام نشد";
 
 /** NotificationSettings lets the customer choose which events also send a text message. */
 export function NotificationSettings() {
-  const [sms, setSms] = useState<SmsSettings | null>(null);
+  const { data: sms, setData: setSms } = useLoad(async () => (await api.notificationSettings()).sms, LOAD_FAILED);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    api.notificationSettings().then((s) => alive && setSms(s.sms), (err) => alive && toast(errorText(err, LOAD_FAILED), "error"));
-    return () => void (alive = false);
-  }, []);
 
   const toggle = async (key: keyof SmsSettings, on: boolean) => {
     if (!sms) return;

@@ -2,7 +2,7 @@
 // Money actions are disabled, never queued: a deposit or a trade sent later, at a price no one saw, is worse
 // than one not sent.
 import { useOffline } from "../hooks/use-offline";
-import { AlertIcon } from "./icons";
+import { AlertIcon } from "./ui/icons";
 import "../styles/offline.css";
 
 /** OFFLINE_TITLE and OFFLINE_TEXT are the banner's words. */

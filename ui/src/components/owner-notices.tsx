@@ -1,22 +1,18 @@
 // What the owner should act on, at the top of the admin panel: the shop not set up yet (first run, with the
 // reminder that customers cannot buy until the vault holds the shop's gold, issue 17), and an
 // HTTPS certificate about to run out. Staff never see these; a failed check shows nothing.
-import { useEffect, useState } from "react";
-import { type AdminShop, type Certificate } from "../api";
+import { useLoad } from "../hooks/use-load";
 import { certificateWarning } from "../lib/certificate";
-import { AlertIcon, StoreIcon } from "./icons";
+import { AlertIcon, StoreIcon } from "./ui/icons";
 import "../styles/owner.css";
 import { LinkButton } from "./ui";
 import { adminApi } from "../api-admin";
 
 /** OwnerNotices shows the first-run card and the certificate warning when they apply. */
 export function OwnerNotices() {
-  const [shop, setShop] = useState<AdminShop | null>(null);
-  const [cert, setCert] = useState<Certificate | null>(null);
-  useEffect(() => {
-    adminApi.adminShop().then(setShop, () => undefined);
-    adminApi.certificate().then(setCert, () => undefined);
-  }, []);
+  // a failed check says nothing (onError tells no one): the notices are a reminder, not the panel
+  const { data: shop } = useLoad(() => adminApi.adminShop(), "", { onError: () => true });
+  const { data: cert } = useLoad(() => adminApi.certificate(), "", { onError: () => true });
   const warning = certificateWarning(cert);
   return (
     <>

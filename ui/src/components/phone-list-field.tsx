@@ -1,7 +1,7 @@
 // The shop's phone numbers: one row each, a row added or removed with a button.
 import { toFaDigits } from "../lib/digits";
 import { SHOP_LIMITS } from "../lib/shop-form";
-import { PlusCircleIcon, TrashIcon } from "./icons";
+import { PlusCircleIcon, TrashIcon } from "./ui/icons";
 import { Button, Field } from "./ui";
 
 type Props = {

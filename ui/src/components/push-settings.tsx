@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { errorText } from "../api";
 import { platform, pushState, pushSupport, turnPushOff, turnPushOn, type PushState } from "../lib/push";
 import "../styles/notifications.css";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 
 const ON_FAILED = "روشن کردن اعلان روی این گوشی انجام نشد";
 const OFF_FAILED = "خاموش کردن اعلان روی این گوشی انجام نشد";

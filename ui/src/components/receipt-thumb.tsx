@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { EMPTY } from "../lib/money";
 import { isSameOriginPath } from "../lib/wallet";
-import { ReceiptIcon } from "./icons";
+import { ReceiptIcon } from "./ui/icons";
 
 /** ReceiptThumb is a deposit receipt's thumbnail; a click opens the full image in a new tab. */
 export function ReceiptThumb({ src, id }: { src: string | null | undefined; id: number }) {

@@ -1,8 +1,8 @@
 // The reserve at a glance on the admin panel (owner only, issue 17): the cover ratio, the room a buy still has
 // and the level's banner, with the way to the full panel. A failed load shows nothing: the panel has its own
 // figures, and the reserve screen says what went wrong.
-import { useEffect, useState } from "react";
-import { api, type ReservePanel } from "../api";
+import { api } from "../api";
+import { useLoad } from "../hooks/use-load";
 import { formatGold } from "../lib/money";
 import { ratioText } from "../lib/reserve-panel";
 import { ReserveNotice } from "./reserve-notice";
@@ -11,10 +11,7 @@ import "../styles/reserve-panel.css";
 
 /** ReserveCard is the admin panel's summary of /admin-reserve_page. */
 export function ReserveCard() {
-  const [panel, setPanel] = useState<ReservePanel | null>(null);
-  useEffect(() => {
-    api.reservePanel().then(setPanel, () => undefined);
-  }, []);
+  const { data: panel } = useLoad(() => api.reservePanel(), "", { onError: () => true });
   if (!panel) return null;
   return (
     <section className="card reserve-card" aria-labelledby="reserve-card-title" data-testid="reserve-card" data-level={panel.level}>

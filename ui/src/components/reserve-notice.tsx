@@ -2,7 +2,7 @@
 // banner heads the reserve panel and the admin panel's reserve card, so the owner reads it the same way twice.
 import type { ReserveLevel } from "../api";
 import { levelNotice } from "../lib/reserve-panel";
-import { AlertIcon } from "./icons";
+import { AlertIcon } from "./ui/icons";
 import "../styles/owner.css";
 import "../styles/reserve-panel.css";
 

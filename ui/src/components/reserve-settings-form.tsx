@@ -6,8 +6,8 @@ import { api, errorText, type ReserveSettings } from "../api";
 import { sanitizeDecimal } from "../lib/abshodeh";
 import { faNumber, faTyped } from "../lib/money";
 import { RESERVE_MESSAGES as M, checkMargin, trimZeros } from "../lib/reserve-panel";
-import { ConfirmDialog } from "./confirm-dialog";
-import { toast } from "./toast";
+import { ConfirmDialog } from "./ui/confirm-dialog";
+import { toast } from "./ui/toast";
 import { Button, Field } from "./ui";
 import "../styles/reserve-panel.css";
 

@@ -2,8 +2,8 @@
 // authenticator app, or one of their recovery codes. A challenge that has ended (410) sends them back to sign in.
 import { useState, type FormEvent } from "react";
 import { api, ApiError, errorText, type LoginAnswer } from "../api";
-import { ShieldIcon } from "./icons";
-import { toast } from "./toast";
+import { ShieldIcon } from "./ui/icons";
+import { toast } from "./ui/toast";
 import { Button, Field } from "./ui";
 
 type Props = {

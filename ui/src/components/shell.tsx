@@ -15,11 +15,11 @@ import { matchRoute, roleOf, type RouteKey } from "../lib/routes";
 import { shortNameOf } from "../lib/shop";
 import { jalaliYear } from "../lib/tehran-clock";
 import { HeaderPrice } from "./header-price";
-import { BellIcon, CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./icons";
+import { BellIcon, CloseIcon, LogoutIcon, MenuIcon, SupportIcon } from "./ui/icons";
 import { ShopLogo } from "./logo";
 import { OfflineBanner } from "./offline-banner";
 import { ADMIN_DRAWER_ITEMS, BOTTOM_ITEMS, GUEST_ITEMS, HOME_ITEM, USER_ITEMS, forRole, type NavItem } from "./nav-items";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { UnreadBadge } from "./unread-badge";
 
 function keyOf(href: string): RouteKey | null {

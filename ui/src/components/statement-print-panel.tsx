@@ -8,10 +8,10 @@ import { useShop } from "../hooks/use-shop";
 import { fullName } from "../lib/labels";
 import type { JalaliDate } from "../lib/jalali";
 import { printTitle, RANGE_MESSAGES, type RangeCheck } from "../lib/statement-range";
-import { DownloadIcon } from "./icons";
+import { DownloadIcon } from "./ui/icons";
 import { StatementPrint } from "./statement-print";
 import { StatementRangeForm } from "./statement-range-form";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { Button } from "./ui";
 
 /** PRINTING_CLASS marks the body while a document is shown, so the print rules hide the app around it. */

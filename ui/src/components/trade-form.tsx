@@ -8,7 +8,7 @@ import { formatUnits, GOLD_SCALE } from "../lib/ledger";
 import { formatGold, formatRial } from "../lib/money";
 import { closedText, limitsText, previewTrade, TRADE_LABEL, TRADE_MESSAGES as M, type TradeInput } from "../lib/trade";
 import { AmountField } from "./amount-field";
-import { ClockIcon, InfoIcon } from "./icons";
+import { ClockIcon, InfoIcon } from "./ui/icons";
 import { OfflineNote } from "./offline-banner";
 import { TradeWeightField } from "./trade-weight-field";
 import { Button } from "./ui";

@@ -4,7 +4,7 @@ import type { Balances, MyPrices, TradeType } from "../api";
 import { toFaDigits } from "../lib/digits";
 import { tehranClock } from "../lib/tehran-clock";
 import { EMPTY, formatGold, formatRial } from "../lib/money";
-import { BellIcon } from "./icons";
+import { BellIcon } from "./ui/icons";
 
 /** updatedAt writes the Tehran time of the last price: "۱۴:۰۵". */
 function updatedAt(value: string | null): string | null {

@@ -3,7 +3,7 @@
 import { faTyped, formatGold } from "../lib/money";
 import { useId, type ChangeEvent } from "react";
 import { sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
-import { FieldShell, describedBy } from "./field-shell";
+import { FieldShell, describedBy } from "./ui/field-shell";
 
 type Props = {
   label: string;

@@ -7,11 +7,11 @@ import { EMPTY } from "../lib/money";
 import { moveChange, VAULT_MESSAGES as M, vaultKindLabel, vaultMoveLabel } from "../lib/vault";
 import { toFaDigits } from "../lib/digits";
 import { Gold } from "./amounts";
-import { ListPending } from "./list-pending";
-import { Modal } from "./admin-modal";
-import { DataList, type Column } from "./data-list";
-import { HistoryIcon } from "./icons";
-import { toast } from "./toast";
+import { ListPending } from "./ui/list-pending";
+import { Modal } from "./ui/admin-modal";
+import { DataList, type Column } from "./ui/data-list";
+import { HistoryIcon } from "./ui/icons";
+import { toast } from "./ui/toast";
 import { StatusCard } from "./ui";
 import { adminApi } from "../api-admin";
 

@@ -10,9 +10,9 @@ import {
   checkItemForm, CODE_FIELDS, EMPTY_VAULT_FORM, FORM_ORDER, INGOT_MAX, LAB_MAX, VAULT_KIND_OPTIONS, type CodeKey,
   type ItemMode, type VaultForm, type VaultFormErrors,
 } from "../lib/vault";
-import { SelectField } from "./select-field";
+import { SelectField } from "./ui/select-field";
 import { PurityWeightFields, Vazn750Preview } from "./figure-fields";
-import { TextAreaField } from "./text-area-field";
+import { TextAreaField } from "./ui/text-area-field";
 import { Button, Field } from "./ui";
 
 type Props = {

@@ -4,7 +4,7 @@ import { formatIban } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
 import { fullName } from "../lib/labels";
 import { EMPTY, formatCardNumber, formatRial, formatToman } from "../lib/money";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "./ui/confirm-dialog";
 
 type Props = { request: WalletRequest; busy: boolean; onConfirm: () => void; onClose: () => void };
 

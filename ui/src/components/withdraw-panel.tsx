@@ -1,11 +1,12 @@
 // The withdraw tab: the customer's pending withdraws (each can be cancelled), then an amount and a choice
 // among the customer's own bank cards. To a card added in the last 24 hours the server first texts a code:
 // the form then asks for it and sends the same withdraw again with it.
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { api, errorText, type BankAccount, type Balances, type WalletRequest } from "../api";
+import { api, errorText, type BankAccount, type Balances } from "../api";
 import { useCountdown } from "../hooks/use-countdown";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";
 import { useResend } from "../hooks/use-resend";
 import { formatJalaliDateTime } from "../lib/jalali";
@@ -15,11 +16,11 @@ import { MESSAGES } from "../lib/validate";
 import { isNewCard, WALLET_MESSAGES as M, withdrawError } from "../lib/wallet";
 import { AmountField } from "./amount-field";
 import { BankAccountInfo } from "./bank-account-info";
-import { CODE_LENGTH, CodeInput } from "./code-input";
-import { BackIcon, CardIcon, ShieldIcon } from "./icons";
+import { CODE_LENGTH, CodeInput } from "./ui/code-input";
+import { BackIcon, CardIcon, ShieldIcon } from "./ui/icons";
 import { OfflineNote } from "./offline-banner";
 import { Resend } from "./resend";
-import { toast } from "./toast";
+import { toast } from "./ui/toast";
 import { Button, LinkButton, Loading } from "./ui";
 import "../styles/wallet.css";
 
@@ -53,8 +54,6 @@ export function useCancel(after: () => void): [number | null, (id: number) => Pr
 
 /** WithdrawPanel is the withdraw tab; onDone reloads the balances after a change. */
 export function WithdrawPanel({ balances, onDone }: { balances: Balances | null; onDone: () => void }) {
-  const [accounts, setAccounts] = useState<BankAccount[] | null>(null);
-  const [pending, setPending] = useState<WalletRequest[]>([]);
   const [amount, setAmount] = useState("");
   const [accountId, setAccountId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,16 +65,11 @@ export function WithdrawPanel({ balances, onDone }: { balances: Balances | null;
   const resendIn = useCountdown();
   const offline = useOffline();
 
-  const loadPending = () =>
-    api.pendingWithdraws().then(setPending, (err) => toast(errorText(err, M.pendingFailed), "error"));
-
-  useEffect(() => {
-    api.bankAccounts().then(setAccounts, (err) => {
-      setAccounts([]);
-      toast(errorText(err, M.accountsFailed), "error");
-    });
-    loadPending();
-  }, []);
+  // no cards after a failed load: the way to add one shows (and useLoad's toast says why)
+  const cards = useLoad(() => api.bankAccounts(), M.accountsFailed, { onError: () => void cards.setData([]) });
+  const accounts = cards.data;
+  const { data: pendingList, reload: loadPending } = useLoad(() => api.pendingWithdraws(), M.pendingFailed);
+  const pending = pendingList ?? [];
 
   const [cancelling, cancel] = useCancel(() => {
     loadPending();

@@ -1,41 +1,25 @@
-// The list state the admin screens share: loads where only the newest answer lands, the filter form with
+// The list state the admin screens share, on useLoad (only the newest answer lands): the filter form with
 // its Jalali date range, and the two ways a failed load shows (a retry card, or a banner for a while).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { errorText } from "../api";
-import { toast } from "../components/toast";
-
-type SetList<Row> = (update: (list: Row[] | null) => Row[] | null) => void;
+import { toast } from "../components/ui/toast";
+import { useLoad, type LoadOptions } from "./use-load";
 
 /**
- * useLatestRows loads rows with fetchRows; when loads overlap only the newest one's outcome lands, and
- * loading stays true until it has. onDone runs after rows land, onFail after the newest load failed.
+ * useRows is useLoad for rows fetched with a query: load(query) asks again with a new one, reload with the
+ * last. A missing list lands as an empty one. Failures are the caller's to tell (its onError).
  */
-function useLatestRows<Row, Q>(
-  fetchRows: (query: Q) => Promise<Row[]>,
-  onDone: () => void,
-  onFail: (err: unknown, setList: SetList<Row>) => void,
-) {
-  const [list, setList] = useState<Row[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const seq = useRef(0);
-
-  const load = async (query: Q) => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const rows = await fetchRows(query);
-      if (mine !== seq.current) return;
-      setList(Array.isArray(rows) ? rows : []);
-      onDone();
-    } catch (err) {
-      if (mine !== seq.current) return;
-      onFail(err, setList);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
+function useRows<Row, Q>(fetchRows: (query: Q) => Promise<Row[]>, first: Q, opts: LoadOptions<Row[]>) {
+  const asked = useRef(first);
+  const rows = useLoad(async () => {
+    const list = await fetchRows(asked.current);
+    return Array.isArray(list) ? list : [];
+  }, "", opts);
+  const load = (query: Q) => {
+    asked.current = query;
+    return rows.reload();
   };
-
-  return { list, setList, loading, load };
+  return { ...rows, load };
 }
 
 /**
@@ -47,26 +31,18 @@ export function useAdminList<Row, Filter extends object>(
   loadError: (err: unknown) => string,
 ) {
   const [failed, setFailed] = useState<string | null>(null);
-  const applied = useRef<Filter>({} as Filter);
-  const rows = useLatestRows(
-    fetchRows,
-    () => setFailed(null),
-    (err) => {
+  const rows = useRows(fetchRows, {} as Filter, {
+    onData: () => setFailed(null),
+    onError: (err) => {
       const text = loadError(err);
       setFailed(text);
       toast(text, "error");
+      return true;
     },
-  );
+  });
+  const reload = () => rows.reload();
 
-  const load = (filter: Filter) => {
-    applied.current = filter;
-    return rows.load(filter);
-  };
-  const reload = () => load(applied.current);
-
-  useEffect(() => void load({} as Filter), []);
-
-  return { list: rows.list, loading: rows.loading, failed, load, reload };
+  return { list: rows.data, loading: rows.loading, failed, load: rows.load, reload };
 }
 
 /** Page is one page of a paged list and the cursor of the next ("" on the last page). */
@@ -78,42 +54,43 @@ export type Page<Row> = { rows: Row[]; next: string };
  */
 export function usePagedList<Row, Filter extends object>(fetchPage: (filter: Filter, cursor: string) => Promise<Page<Row>>, loadError: (err: unknown) => string) {
   const [list, setList] = useState<Row[] | null>(null);
-  const [next, setNext] = useState("");
-  const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const applied = useRef<Filter>({} as Filter);
-  const seq = useRef(0);
-
-  const fetch = async (filter: Filter, cursor: string) => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const page = await fetchPage(filter, cursor);
-      if (mine !== seq.current) return;
-      const rows = Array.isArray(page.rows) ? page.rows : [];
-      setList((shown) => (cursor && shown ? [...shown, ...rows] : rows));
-      setNext(page.next || "");
-      setFailed(null);
-    } catch (err) {
-      if (mine !== seq.current) return;
-      const text = loadError(err);
-      setFailed(text);
-      toast(text, "error");
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  };
+  const asked = useRef({ filter: {} as Filter, cursor: "" });
+  const page = useLoad(
+    async () => {
+      const { filter, cursor } = asked.current;
+      const answer = await fetchPage(filter, cursor);
+      return { rows: Array.isArray(answer.rows) ? answer.rows : [], next: answer.next || "", cursor };
+    },
+    "",
+    {
+      // a first page replaces the list, a further one adds to it
+      onData: ({ rows, cursor }) => {
+        setList((shown) => (cursor && shown ? [...shown, ...rows] : rows));
+        setFailed(null);
+      },
+      onError: (err) => {
+        const text = loadError(err);
+        setFailed(text);
+        toast(text, "error");
+        return true;
+      },
+    },
+  );
+  const next = page.data?.next ?? "";
 
   const load = (filter: Filter) => {
-    applied.current = filter;
-    return fetch(filter, "");
+    asked.current = { filter, cursor: "" };
+    return page.reload();
   };
-  const more = () => (next ? fetch(applied.current, next) : Promise.resolve());
-  const reload = () => load(applied.current);
+  const more = () => {
+    if (!next) return Promise.resolve();
+    asked.current = { filter: asked.current.filter, cursor: next };
+    return page.reload();
+  };
+  const reload = () => load(asked.current.filter);
 
-  useEffect(() => void load({} as Filter), []);
-
-  return { list, hasMore: next !== "", loading, failed, load, more, reload };
+  return { list, hasMore: next !== "", loading: page.loading, failed, load, more, reload };
 }
 
 /** BANNER_MS is how long a users list's error stays (admin.md §8: 5 s). */
@@ -126,25 +103,22 @@ export const BANNER_MS = 5000;
 export function useBannerList<Row, Q>(fetchRows: (query: Q) => Promise<Row[]>, fallback: string, first: Q) {
   const [banner, setBanner] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const rows = useLatestRows(
-    fetchRows,
-    () => setBanner(null),
-    (err, setList) => {
+  const rows = useRows(fetchRows, first, {
+    onData: () => setBanner(null),
+    onError: (err) => {
       const text = errorText(err, fallback);
       toast(text, "error", BANNER_MS);
       setBanner(text);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setBanner(null), BANNER_MS);
-      setList((list) => list ?? []);
+      rows.setData((list) => list ?? []);
+      return true;
     },
-  );
+  });
 
-  useEffect(() => {
-    void rows.load(first);
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { list: rows.list, setList: rows.setList, loading: rows.loading, banner, load: rows.load };
+  return { list: rows.data, setList: rows.setData, loading: rows.loading, banner, load: rows.load };
 }
 
 /** FilterCheck is a filter form turned into a query, or why it cannot be applied. */

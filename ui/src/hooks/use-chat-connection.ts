@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { chatConnected, connectChat, onChat } from "../lib/chat-socket";
 
 /** CONNECTION_LOST is said on a toast for 3 s and on a banner until the socket is back. */

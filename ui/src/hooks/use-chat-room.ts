@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { api, type ChatMessage } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { addMessage, failureText, markRead } from "../lib/chat";
 import { emitChat, onChat, onConnected, type Typing } from "../lib/chat-socket";
 

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { api, ApiError, type ChatRoom } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { applyRoomMessage, failureText, setRoomUnread, sortRooms } from "../lib/chat";
 import { connectChat, onChat } from "../lib/chat-socket";
+import { useLoad } from "./use-load";
 
 /** ROOMS_FAILED is said when the list does not load (admin.md §8). */
 const ROOMS_FAILED = "خطا در دریافت گفتگوها";
@@ -18,38 +19,36 @@ export type ChatRooms = {
 };
 
 /**
- * useChatRooms loads GET /api/chat/admin/rooms and keeps it live: counts from unread_count,
+ * useChatRooms loads GET /api/chat/admin/rooms (useLoad) and keeps it live: counts from unread_count,
  * unread_count_updated and unread_cleared, previews from receive_message; a new customer's room, the
  * preview of a room not open here, and a reconnection fetch the list again.
  */
 export function useChatRooms(): ChatRooms {
-  const [rooms, setRooms] = useState<readonly ChatRoom[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const {
+    data: rooms,
+    setData: setRooms,
+    failed,
+    reload,
+    refresh,
+  } = useLoad<readonly ChatRoom[]>(async () => sortRooms((await api.chatRooms()) ?? []), ROOMS_FAILED, {
+    // the chat says a lost connection in its own words
+    onError: (err) => {
+      if (!(err instanceof ApiError && err.status === 401)) toast(failureText(err, ROOMS_FAILED), "error");
+      return true;
+    },
+  });
   const current = useRef<readonly ChatRoom[] | null>(null);
   current.current = rooms;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const load = () => {
-    api.chatRooms().then(
-      (list) => {
-        setRooms(sortRooms(list ?? []));
-        setFailed(false);
-      },
-      (err) => {
-        if (err instanceof ApiError && err.status === 401) return;
-        toast(failureText(err, ROOMS_FAILED), "error");
-        setFailed(true);
-      },
-    );
-  };
   const later = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(load, REFETCH_MS);
+    timer.current = setTimeout(refresh, REFETCH_MS);
   };
   const update = (fn: (list: readonly ChatRoom[]) => readonly ChatRoom[]) => setRooms((list) => (list ? fn(list) : list));
 
+  // the first load is useLoad's; the socket's events follow it
   useEffect(() => {
-    load();
     let connectedBefore = false;
     const offs = [
       onChat("unread_count", (p) => {
@@ -81,10 +80,7 @@ export function useChatRooms(): ChatRooms {
   return {
     rooms,
     failed,
-    reload: () => {
-      setFailed(false);
-      load();
-    },
+    reload: () => void reload(),
     markSeen: (roomId) => update((list) => setRoomUnread(list, roomId, 0)),
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { isAdmin } from "../api";
 import { afterIdle } from "../lib/after-idle";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { useSession } from "./use-session";
 
 /** NEW_MESSAGE is the toast a customer sees away from the chat page when the shop writes. */

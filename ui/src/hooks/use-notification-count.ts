@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { api } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { afterIdle } from "../lib/after-idle";
 import { notificationCount, onNotificationCount, setNotificationCount } from "../lib/notifications-count";
 import { useSession } from "./use-session";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api, errorText, type Notification } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { addLive, unreadIds } from "../lib/notifications";
 import { setNotificationCount } from "../lib/notifications-count";
 import { usePagedList, type Page } from "./use-admin-list";

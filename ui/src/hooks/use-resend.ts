@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { errorText } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 
 /**
  * useResend asks for a new code: on success it shows the server's message and calls onSent (clear the

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { ApiError, errorText, newIdempotencyKey, type WalletRequest } from "../api";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { adminApi } from "../api-admin";
 
 /** Decision is what an admin does with a pending wallet request. */

@@ -1,7 +1,7 @@
 // The admin's manual charge amount (admin.md §5): what may be typed, how it is shown, and the check before
 // the confirmation. Rial is a whole number and gold has at most three decimals; both are read exactly
 // by ledger.ts, never as a float.
-import { digitsOnly, normalizeNumber, toFaDigits } from "./digits";
+import { digitsOnly, normalizeNumber } from "./digits";
 import { trimLeadingZeros } from "./grouped-input";
 import { formatUnits, GOLD_SCALE, parseUnits, RIAL_SCALE } from "./ledger";
 import { faNumber, faTyped } from "./money";

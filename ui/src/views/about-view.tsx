@@ -1,4 +1,4 @@
-import { CardIcon, ClockIcon, GoldBarIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon } from "../components/icons";
+import { CardIcon, ClockIcon, GoldBarIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon } from "../components/ui/icons";
 import { ShopLogo } from "../components/logo";
 import { Link } from "wouter";
 import { PageHeader } from "../components/ui";

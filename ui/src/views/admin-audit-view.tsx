@@ -1,15 +1,15 @@
 // The log of changes (owner only): who changed what and when, newest first, filtered by person, kind and
 // Jalali days, a page at a time; each entry's fields before and after.
-import { useEffect, useState } from "react";
 import { errorText, type AuditEntry, type AuditFilter, type StaffMember } from "../api";
 import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
-import { ListPending } from "../components/list-pending";
-import { SelectField } from "../components/select-field";
+import { ListPending } from "../components/ui/list-pending";
+import { SelectField } from "../components/ui/select-field";
 import { AuditChanges } from "../components/audit-changes";
-import { DataList, type Column } from "../components/data-list";
-import { HistoryIcon } from "../components/icons";
+import { DataList, type Column } from "../components/ui/data-list";
+import { HistoryIcon } from "../components/ui/icons";
 import { Button, PageHeader, StatusCard } from "../components/ui";
 import { useDateFilterForm, usePagedList } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { AUDIT_KINDS, auditFilter, auditKindLabel, COMMAND_LINE, EMPTY_AUDIT_FILTER, type AuditFilterForm } from "../lib/audit";
 import { toFaDigits } from "../lib/digits";
@@ -91,10 +91,9 @@ export default function AdminAuditView() {
 
 /** usePeople is the person filter's options: everyone, then each owner and staff member. */
 function usePeople() {
-  const [staff, setStaff] = useState<StaffMember[]>([]);
-  useEffect(() => {
-    adminApi.staff().then((s) => setStaff(Array.isArray(s) ? s : []), () => undefined);
-  }, []);
+  // without the list the filter still offers everyone, so a failed load says nothing
+  const { data } = useLoad(() => adminApi.staff(), "", { onError: () => true });
+  const staff: StaffMember[] = Array.isArray(data) ? data : [];
   return [
     { value: "", label: "همه" },
     ...staff.map((m) => ({ value: String(m.id), label: fullName(m.first_name, m.last_name, toFaDigits(m.phone_number)) })),

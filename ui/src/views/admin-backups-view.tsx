@@ -2,11 +2,11 @@
 // (a plain link: the cookie session signs it, so the browser saves the file itself).
 import { useState } from "react";
 import { backupUrl, errorText, type BackupFile } from "../api";
-import { ListPending } from "../components/list-pending";
-import { DataList, type Column } from "../components/data-list";
-import { DatabaseIcon, DownloadIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
+import { ListPending } from "../components/ui/list-pending";
+import { DataList, type Column } from "../components/ui/data-list";
+import { DatabaseIcon, DownloadIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
+import { toast } from "../components/ui/toast";
 import { Button, PageHeader, StatusCard } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";

@@ -2,10 +2,10 @@
 // confirmation. Every confirmed charge carries its own idempotency key.
 import { useState, type FormEvent } from "react";
 import { ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { Gold, Rial } from "../components/amounts";
-import { PlusCircleIcon, SearchIcon } from "../components/icons";
-import { toast } from "../components/toast";
+import { PlusCircleIcon, SearchIcon } from "../components/ui/icons";
+import { toast } from "../components/ui/toast";
 import { Button, Field, PageHeader } from "../components/ui";
 import { checkChargeAmount, displayAmount, sanitizeAmount, type ChargeType } from "../lib/charge";
 import { toFaDigits, toLatinDigits } from "../lib/digits";

@@ -6,7 +6,7 @@ import { useLocation } from "wouter";
 import type { ChatRoom } from "../api";
 import { ChatConversation, ConnectionBanner } from "../components/chat-conversation";
 import { ChatRoomList, roomName } from "../components/chat-room-list";
-import { BackIcon, ChatIcon, HomeIcon } from "../components/icons";
+import { BackIcon, ChatIcon, HomeIcon } from "../components/ui/icons";
 import { LoadFailed, Loading } from "../components/ui";
 import { useChatConnection } from "../hooks/use-chat-connection";
 import { useChatRooms } from "../hooks/use-chat-rooms";

@@ -3,7 +3,7 @@
 // links carry the range's Tehran days written Gregorian; while the range is wrong they are not offered.
 import { useState } from "react";
 import { exportUrl } from "../api";
-import { DownloadIcon } from "../components/icons";
+import { DownloadIcon } from "../components/ui/icons";
 import { DateRangeFields } from "../components/filter-panel";
 import { PageHeader } from "../components/ui";
 import { EXPORTS, defaultRange, exportFileName, exportRange, type JalaliRange } from "../lib/exports";

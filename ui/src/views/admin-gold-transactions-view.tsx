@@ -1,12 +1,13 @@
 // The buy/sell listing (admin.md §2): every customer trade, filtered by person, type, status, weight, price
-// and Jalali dates; a table on desktop and cards on a phone.
+// and Jalali dates; one list (DataList) that is a table on desktop and cards on a phone.
 import { errorText, type GoldTransaction, type GoldTransactionFilter } from "../api";
 import { Rial } from "../components/amounts";
 import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
-import { ListPending } from "../components/list-pending";
-import { SelectField } from "../components/select-field";
-import { TradeIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { DataList, type Column } from "../components/ui/data-list";
+import { ListPending } from "../components/ui/list-pending";
+import { SelectField } from "../components/ui/select-field";
+import { TradeIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Field, PageHeader, StatusCard } from "../components/ui";
 import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
@@ -25,12 +26,32 @@ import {
 } from "../lib/gold-transactions";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../lib/labels";
-import { EMPTY, formatGold, formatRial } from "../lib/money";
+import { EMPTY, formatGold } from "../lib/money";
 import "../styles/admin.css";
 import "../styles/admin-trading.css";
 import { adminApi } from "../api-admin";
 
 const FETCH_ERROR = "خطا در دریافت خرید و فروش‌ها";
+
+/** columns are a trade's fields in the table's order; on a phone the head ones lead the card. */
+const columns = (narrow: boolean): Column<GoldTransaction>[] => [
+  { label: "شناسه", head: true, className: "num wr-id", cell: (t) => (narrow ? `#${toFaDigits(t.id)}` : toFaDigits(t.id)) },
+  {
+    label: "کاربر",
+    cell: (t) => (
+      <>
+        <span className="cell-main">{fullName(t.first_name, t.last_name, EMPTY)}</span>
+        <span className="cell-sub">{toFaDigits(t.phone_number ?? "")}</span>
+      </>
+    ),
+  },
+  { label: "نوع", head: true, cell: (t) => <StatusBadge tone={tradeTypeTone(t.type)}>{entryTypeLabel(t.type)}</StatusBadge> },
+  { label: "وضعیت", head: true, cell: (t) => <StatusBadge tone={entryStatusTone(t.status)}>{entryStatusLabel(t.status)}</StatusBadge> },
+  { label: "وزن", className: "num strong gt-weight", cell: (t) => <span data-testid={`tx-weight-${t.id}`}>{`${formatGold(tradeWeight(t))} گرم`}</span> },
+  { label: "قیمت هر گرم", className: "num", cell: (t) => <Rial value={t.price_per_gram} /> },
+  { label: "مبلغ کل", className: "num strong", cell: (t) => <Rial value={tradeTotal(t)} /> },
+  { label: "تاریخ", className: "num", cell: (t) => formatJalaliDateTime(t.created_at) },
+];
 
 /** AdminGoldTransactionsView is /AdminGoldTransactions_page. */
 export default function AdminGoldTransactionsView() {
@@ -42,7 +63,6 @@ export default function AdminGoldTransactionsView() {
   const setPrice = (key: "minPrice" | "maxPrice") => (v: string) => setForm((f) => ({ ...f, [key]: sanitizeAmount(v, "rial") }));
 
   const sums = list ? tradeSums(list) : null;
-  const user = (t: GoldTransaction) => fullName(t.first_name, t.last_name, EMPTY);
 
   return (
     <div className="admin-page wide-screen stack">
@@ -76,76 +96,17 @@ export default function AdminGoldTransactionsView() {
           </p>
           {list.length === 0 ? (
             <StatusCard icon={<TradeIcon size={40} />} title="هیچ خرید یا فروشی یافت نشد" testid="tx-empty" />
-          ) : narrow ? (
-            <ul className="cards-list" aria-busy={loading}>
-              {list.map((t) => (
-                <li key={t.id} className="card wr-card" data-testid="tx-row" data-id={t.id} data-type={t.type}>
-                  <div className="wr-card-head">
-                    <span className="wr-id">{`#${toFaDigits(t.id)}`}</span>
-                    <StatusBadge tone={tradeTypeTone(t.type)}>{entryTypeLabel(t.type)}</StatusBadge>
-                    <StatusBadge tone={entryStatusTone(t.status)}>{entryStatusLabel(t.status)}</StatusBadge>
-                  </div>
-                  <div>
-                    <p className="wr-user">{user(t)}</p>
-                    <p className="muted small">{toFaDigits(t.phone_number ?? "")}</p>
-                  </div>
-                  <dl className="kv">
-                    <dt>وزن</dt>
-                    <dd className="strong gt-weight" data-testid={`tx-weight-${t.id}`}>{`${formatGold(tradeWeight(t))} گرم`}</dd>
-                    <dt>مبلغ کل</dt>
-                    <dd className="strong">{`${formatRial(tradeTotal(t))} ریال`}</dd>
-                    <dt>قیمت هر گرم</dt>
-                    <dd>{`${formatRial(t.price_per_gram)} ریال`}</dd>
-                    <dt>تاریخ</dt>
-                    <dd>{formatJalaliDateTime(t.created_at)}</dd>
-                  </dl>
-                </li>
-              ))}
-            </ul>
           ) : (
-            <div className="table-wrap card" aria-busy={loading}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">شناسه</th>
-                    <th scope="col">کاربر</th>
-                    <th scope="col">نوع</th>
-                    <th scope="col">وضعیت</th>
-                    <th scope="col">وزن (گرم)</th>
-                    <th scope="col">قیمت هر گرم</th>
-                    <th scope="col">مبلغ کل</th>
-                    <th scope="col">تاریخ</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((t) => (
-                    <tr key={t.id} data-testid="tx-row" data-id={t.id} data-type={t.type}>
-                      <td className="num">{toFaDigits(t.id)}</td>
-                      <td>
-                        <span className="cell-main">{user(t)}</span>
-                        <span className="cell-sub">{toFaDigits(t.phone_number ?? "")}</span>
-                      </td>
-                      <td>
-                        <StatusBadge tone={tradeTypeTone(t.type)}>{entryTypeLabel(t.type)}</StatusBadge>
-                      </td>
-                      <td>
-                        <StatusBadge tone={entryStatusTone(t.status)}>{entryStatusLabel(t.status)}</StatusBadge>
-                      </td>
-                      <td className="num strong gt-weight" data-testid={`tx-weight-${t.id}`}>
-                        {formatGold(tradeWeight(t))}
-                      </td>
-                      <td className="num">
-                        <Rial value={t.price_per_gram} />
-                      </td>
-                      <td className="num">
-                        <Rial value={tradeTotal(t)} />
-                      </td>
-                      <td className="num">{formatJalaliDateTime(t.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataList
+              rows={list}
+              columns={columns(narrow)}
+              rowKey={(t) => t.id}
+              narrow={narrow}
+              caption="معاملات خرید و فروش طلا"
+              busy={loading}
+              testid="tx-row"
+              rowAttrs={(t) => ({ "data-id": t.id, "data-type": t.type })}
+            />
           )}
         </>
       )}

@@ -1,14 +1,16 @@
 // Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
 // and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/amounts";
-import { GroupedField } from "../components/grouped-field";
-import { ChartIcon, SearchIcon, UsersIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
+import { DataList, type Column } from "../components/ui/data-list";
+import { GroupedField } from "../components/ui/grouped-field";
+import { ChartIcon, SearchIcon, UsersIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
+import { toast } from "../components/ui/toast";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useBannerList } from "../hooks/use-admin-list";
+import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { trimLeadingZeros } from "../lib/grouped-input";
@@ -36,21 +38,8 @@ const groupRial = (d: string) => faNumber(d);
 
 /** AdminGradesView is /admin-grades_page. */
 export default function AdminGradesView() {
-  const [prices, setPrices] = useState<AdminPrices | null>(null);
-  const [pricesFailed, setPricesFailed] = useState(false);
+  const { data: prices, failed: pricesFailed, reload: loadPrices, refresh } = useLoad(() => adminApi.adminPrices(), TEXTS.pricesFailed);
   const narrow = useMediaQuery(NARROW_LIST);
-
-  const loadPrices = async () => {
-    try {
-      setPrices(await adminApi.adminPrices());
-      setPricesFailed(false);
-    } catch (err) {
-      setPricesFailed(true);
-      toast(errorText(err, TEXTS.pricesFailed), "error");
-    }
-  };
-
-  useEffect(() => void loadPrices(), []);
 
   return (
     <div className="admin-page wide-screen stack">
@@ -63,12 +52,21 @@ export default function AdminGradesView() {
         ) : (
           <Loading />
         )}
-        <GradeRules base={prices?.base_price ?? null} narrow={narrow} onSaved={loadPrices} />
+        <GradeRules base={prices?.base_price ?? null} narrow={narrow} onSaved={() => void refresh()} />
       </div>
       <UserGrades narrow={narrow} />
     </div>
   );
 }
+
+type GradePrice = AdminPrices["prices"][number];
+
+/** PRICE_COLUMNS are a grade's prices as the customer sees them. */
+const PRICE_COLUMNS: Column<GradePrice>[] = [
+  { label: "سطح قیمت", head: true, className: "grade-name", cell: (p) => gradeName(p.grade) },
+  { label: "قیمت خرید (ریال)", className: "num strong", cell: (p) => <span data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</span> },
+  { label: "قیمت فروش (ریال)", className: "num strong", cell: (p) => <span data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</span> },
+];
 
 function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }) {
   const rows = [...(prices.prices ?? [])].sort((a, b) => a.grade - b.grade);
@@ -86,44 +84,16 @@ function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }
           </LinkButton>
         </span>
       </div>
-      {narrow ? (
-        <ul className="grade-prices">
-          {rows.map((p) => (
-            <li key={p.grade} className="grade-price" data-testid="price-row" data-grade={p.grade}>
-              <span className="grade-name">{gradeName(p.grade)}</span>
-              <span>
-                <span className="figure-label">قیمت خرید</span>
-                <span className="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</span>
-              </span>
-              <span>
-                <span className="figure-label">قیمت فروش</span>
-                <span className="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">سطح قیمت</th>
-                <th scope="col">قیمت خرید (ریال)</th>
-                <th scope="col">قیمت فروش (ریال)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.grade} data-testid="price-row" data-grade={p.grade}>
-                  <td className="grade-name">{gradeName(p.grade)}</td>
-                  <td className="num strong" data-testid={`price-buy-${p.grade}`}>{formatRial(p.buy_price)}</td>
-                  <td className="num strong" data-testid={`price-sell-${p.grade}`}>{formatRial(p.sell_price)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataList
+        rows={rows}
+        columns={PRICE_COLUMNS}
+        rowKey={(p) => p.grade}
+        narrow={narrow}
+        caption="قیمت هر سطح"
+        testid="price-row"
+        rowAttrs={(p) => ({ "data-grade": p.grade })}
+        flat
+      />
     </section>
   );
 }
@@ -131,26 +101,24 @@ function PriceTable({ prices, narrow }: { prices: AdminPrices; narrow: boolean }
 type Draft = { sell_add: string; buy_subtract: string };
 
 function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: boolean; onSaved: () => void }) {
-  const [grades, setGrades] = useState<Grade[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [errors, setErrors] = useState<Record<number, Partial<Record<keyof Draft, string>>>>({});
   const [busy, setBusy] = useState<Record<number, boolean>>({});
 
-  const load = async () => {
-    try {
+  const {
+    data: grades,
+    setData: setGrades,
+    failed,
+    reload: load,
+  } = useLoad(
+    async () => {
       const list = await adminApi.grades();
-      const sorted = [...(Array.isArray(list) ? list : [])].sort((a, b) => a.id - b.id);
-      setGrades(sorted);
-      setDrafts(Object.fromEntries(sorted.map((g) => [g.id, { sell_add: wholeRial(g.sell_add) ?? "", buy_subtract: wholeRial(g.buy_subtract) ?? "" }])));
-      setFailed(false);
-    } catch (err) {
-      setFailed(true);
-      toast(errorText(err, TEXTS.gradesFailed), "error");
-    }
-  };
-
-  useEffect(() => void load(), []);
+      return [...(Array.isArray(list) ? list : [])].sort((a, b) => a.id - b.id);
+    },
+    TEXTS.gradesFailed,
+    // each grade's form starts from what the server holds
+    { onData: (sorted) => setDrafts(Object.fromEntries(sorted.map((g) => [g.id, { sell_add: wholeRial(g.sell_add) ?? "", buy_subtract: wholeRial(g.buy_subtract) ?? "" }]))) },
+  );
 
   if (!grades) return failed ? <LoadFailed icon={<ChartIcon size={40} />} title={TEXTS.gradesFailed} onRetry={load} /> : <Loading />;
 
@@ -200,11 +168,17 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
         error={errors[g.id]?.[key]}
         hint={base ? `${key === "sell_add" ? "قیمت خرید" : "قیمت فروش"}: ${shown ? formatRial(shown) : EMPTY}` : undefined}
         end={<span className="field-unit">ریال</span>}
-        className={narrow ? "unit-field" : "unit-field cell-field"}
+        className="unit-field cell-field"
         testid={`grade-${key === "sell_add" ? "sell-add" : "buy-subtract"}-${g.id}`}
       />
     );
   };
+  // the fields take a card's width on a phone; the column (or the card's line above) is their visible label
+  const ruleColumns: Column<Grade>[] = [
+    { label: "سطح قیمت", head: true, className: "grade-name", cell: (g) => gradeName(g.id) },
+    { label: "افزوده به قیمت خرید", wide: true, cell: (g) => field(g, "sell_add", `افزوده به قیمت خرید ${gradeName(g.id)}`) },
+    { label: "کسر از قیمت فروش", wide: true, cell: (g) => field(g, "buy_subtract", `کسر از قیمت فروش ${gradeName(g.id)}`) },
+  ];
   const saveButton = (g: Grade) => (
     <Button variant="secondary" className="btn-sm" busy={!!busy[g.id]} onClick={() => save(g.id)} data-testid={`grade-save-${g.id}`}>
       ذخیره
@@ -215,47 +189,17 @@ function GradeRules({ base, narrow, onSaved }: { base: string | null; narrow: bo
     <section className="card section-card" aria-label="قواعد سطوح قیمت" data-testid="grade-rules">
       <h2 className="section-title">قواعد سطوح قیمت</h2>
       <p className="section-note">قیمت خرید = قیمت پایه + افزوده؛ قیمت فروش = قیمت پایه − کسر. هر دو به ریال برای هر گرم و عدد صحیح نامنفی‌اند.</p>
-      {narrow ? (
-        <div>
-          {grades.map((g) => (
-            <div key={g.id} className="rule-card" data-testid="grade-row" data-grade={g.id}>
-              <div className="rule-head">
-                <span className="grade-name">{gradeName(g.id)}</span>
-                {saveButton(g)}
-              </div>
-              <div className="form-row">
-                {field(g, "sell_add", "افزوده به قیمت خرید")}
-                {field(g, "buy_subtract", "کسر از قیمت فروش")}
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">سطح قیمت</th>
-                <th scope="col">افزوده به قیمت خرید</th>
-                <th scope="col">کسر از قیمت فروش</th>
-                <th scope="col">
-                  <span className="visually-hidden">ذخیره</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {grades.map((g) => (
-                <tr key={g.id} data-testid="grade-row" data-grade={g.id}>
-                  <td className="grade-name">{gradeName(g.id)}</td>
-                  <td>{field(g, "sell_add", `افزوده به قیمت خرید ${gradeName(g.id)}`)}</td>
-                  <td>{field(g, "buy_subtract", `کسر از قیمت فروش ${gradeName(g.id)}`)}</td>
-                  <td>{saveButton(g)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataList
+        rows={grades}
+        columns={ruleColumns}
+        rowKey={(g) => g.id}
+        narrow={narrow}
+        caption="قواعد سطوح قیمت"
+        testid="grade-row"
+        rowAttrs={(g) => ({ "data-grade": g.id })}
+        actions={saveButton}
+        flat
+      />
     </section>
   );
 }
@@ -303,6 +247,22 @@ function UserGrades({ narrow }: { narrow: boolean }) {
     </select>
   );
   const adminBadge = (u: AdminUser) => (Number(u.is_admin) === 1 ? <StatusBadge tone="info">مدیر</StatusBadge> : null);
+  const userColumns: Column<AdminUser>[] = [
+    { label: "شناسه", className: "num", cell: (u) => toFaDigits(u.id) },
+    {
+      label: "نام",
+      head: true,
+      className: narrow ? "wr-user" : undefined,
+      cell: (u) => (
+        <>
+          {name(u)} {adminBadge(u)}
+        </>
+      ),
+    },
+    { label: "شماره موبایل", className: "num", cell: (u) => toFaDigits(u.phone_number ?? "") },
+    { label: "تاریخ عضویت", className: "num", cell: (u) => formatJalaliDateTime(u.created_at) },
+    { label: "سطح قیمت", cell: select },
+  ];
 
   return (
     <section className="card section-card" aria-label="کاربران و سطح قیمت" data-testid="user-grades">
@@ -329,50 +289,17 @@ function UserGrades({ narrow }: { narrow: boolean }) {
       ) : (
         <>
           <p className="list-count" data-testid="users-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
-          {narrow ? (
-            <ul className="cards-list" aria-busy={loading}>
-              {users.map((u) => (
-                <li key={u.id} className="user-card user-grade-card" data-testid="user-row" data-id={u.id}>
-                  <div className="wr-card-head">
-                    <span className="wr-user">{name(u)}</span>
-                    {adminBadge(u)}
-                    <span className="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
-                  </div>
-                  <div className="user-grade">
-                    <span className="muted small">{toFaDigits(u.phone_number ?? "")}</span>
-                    {select(u)}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="table-wrap" aria-busy={loading}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">شناسه</th>
-                    <th scope="col">نام</th>
-                    <th scope="col">شماره موبایل</th>
-                    <th scope="col">تاریخ عضویت</th>
-                    <th scope="col">سطح قیمت</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.map((u) => (
-                    <tr key={u.id} data-testid="user-row" data-id={u.id}>
-                      <td className="num">{toFaDigits(u.id)}</td>
-                      <td>
-                        {name(u)} {adminBadge(u)}
-                      </td>
-                      <td className="num">{toFaDigits(u.phone_number ?? "")}</td>
-                      <td className="num">{formatJalaliDateTime(u.created_at)}</td>
-                      <td>{select(u)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataList
+            rows={users}
+            columns={userColumns}
+            rowKey={(u) => u.id}
+            narrow={narrow}
+            caption="کاربران و سطح قیمت"
+            busy={loading}
+            testid="user-row"
+            rowAttrs={(u) => ({ "data-id": u.id })}
+            flat
+          />
         </>
       )}
     </section>

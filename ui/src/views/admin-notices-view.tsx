@@ -4,10 +4,10 @@
 // only its own half.
 import { type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
 import { Figure } from "../components/amounts";
-import { ListPending } from "../components/list-pending";
-import { DataList, type Column } from "../components/data-list";
-import { BellIcon, ChatIcon, CheckIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { ListPending } from "../components/ui/list-pending";
+import { DataList, type Column } from "../components/ui/data-list";
+import { BellIcon, ChatIcon, CheckIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { PageHeader, StatusCard } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";

@@ -1,17 +1,17 @@
 // The admin panel (decisions.md §8): the owner's figures above the quick list of pending
 // wallet requests, each approved in one tap or rejected with a required reason.
 import type { FormEvent } from "react";
-import { useEffect, useState } from "react";
-import { errorText, type Dashboard, type WalletRequest } from "../api";
-import { Modal } from "../components/admin-modal";
+import { useState } from "react";
+import { type Dashboard, type WalletRequest } from "../api";
+import { Modal } from "../components/ui/admin-modal";
 import { Figure, Gold, Rial } from "../components/amounts";
 import { ReceiptThumb } from "../components/receipt-thumb";
 import { OwnerNotices } from "../components/owner-notices";
 import { ReserveCard } from "../components/reserve-card";
-import { DashboardIcon, ReceiptIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
+import { DashboardIcon, ReceiptIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
+import { useLoad } from "../hooks/use-load";
 import { useSession } from "../hooks/use-session";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
 import { WalletApproveDialog } from "../components/wallet-approve-dialog";
@@ -27,25 +27,25 @@ import { adminApi } from "../api-admin";
 /** REASON_REQUIRED is shown when a reject is sent without a reason. */
 export const REASON_REQUIRED = "دلیل رد درخواست را وارد کنید";
 
+/** LOAD_FAILED is a failed load's text. */
+const LOAD_FAILED = "خطا در دریافت اطلاعات";
+
 /** AdminPanelView is /AdminPanel_page. */
 export default function AdminPanelView() {
-  const [figures, setFigures] = useState<Dashboard | null>(null);
-  const [pending, setPending] = useState<WalletRequest[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [rejecting, setRejecting] = useState<WalletRequest | null>(null);
   const owner = roleOf(useSession().user) === "owner";
-
-  const load = async () => {
-    const [d, p] = await Promise.allSettled([adminApi.dashboard(), adminApi.pendingWalletRequests()]);
-    if (d.status === "fulfilled") setFigures(d.value);
-    if (p.status === "fulfilled") setPending(Array.isArray(p.value) ? p.value : []);
-    const err = d.status === "rejected" ? d.reason : p.status === "rejected" ? p.reason : null;
-    setFailed(!!err);
-    if (err) toast(errorText(err, "خطا در دریافت اطلاعات"), "error");
-  };
+  // the figures and the pending list load on their own: one failing leaves the other shown
+  const dashboard = useLoad(() => adminApi.dashboard(), LOAD_FAILED);
+  const queue = useLoad(async () => {
+    const list = await adminApi.pendingWalletRequests();
+    return Array.isArray(list) ? list : [];
+  }, LOAD_FAILED);
+  const figures = dashboard.data;
+  const pending = queue.data;
+  const failed = dashboard.failed || queue.failed;
+  const load = () => Promise.all([dashboard.reload(), queue.reload()]);
 
   const { busy, decide, approving, askApprove, confirmApprove, cancelApprove } = useWalletDecision(() => void load());
-  useEffect(() => void load(), []);
 
   return (
     <div className="admin-page wide-screen stack">
@@ -55,7 +55,7 @@ export default function AdminPanelView() {
       {figures ? (
         <Figures d={figures} />
       ) : failed ? (
-        <LoadFailed icon={<DashboardIcon size={40} />} title="خطا در دریافت اطلاعات" onRetry={load} />
+        <LoadFailed icon={<DashboardIcon size={40} />} title={LOAD_FAILED} onRetry={load} />
       ) : (
         <Loading />
       )}

@@ -3,9 +3,9 @@
 // against what it owes its customers in rial. Two calls, each with its own retry, so a failed one hides only
 // its own half.
 import { api } from "../api";
-import { ListPending } from "../components/list-pending";
+import { ListPending } from "../components/ui/list-pending";
 import { BankBalancesSection } from "../components/bank-balances";
-import { CoinsIcon, ShieldIcon } from "../components/icons";
+import { CoinsIcon, ShieldIcon } from "../components/ui/icons";
 import { ReserveFigures } from "../components/reserve-figures";
 import { ReserveNotice } from "../components/reserve-notice";
 import { ReserveSettingsForm } from "../components/reserve-settings-form";

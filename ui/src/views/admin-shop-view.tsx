@@ -3,12 +3,12 @@
 // send in a day, and its logo. A save shows at once on every screen.
 import { useEffect, useState, type FormEvent } from "react";
 import { errorText, type AdminShop } from "../api";
-import { ListPending } from "../components/list-pending";
-import { StoreIcon } from "../components/icons";
+import { ListPending } from "../components/ui/list-pending";
+import { StoreIcon } from "../components/ui/icons";
 import { PhoneListField } from "../components/phone-list-field";
 import { ShopLogoUpload } from "../components/shop-logo-upload";
-import { TextAreaField } from "../components/text-area-field";
-import { toast } from "../components/toast";
+import { TextAreaField } from "../components/ui/text-area-field";
+import { toast } from "../components/ui/toast";
 import { Button, Field, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { toFaDigits as faDigits } from "../lib/digits";

@@ -2,13 +2,13 @@
 // their existing account, a role changed, someone made a customer again. The server keeps the last owner.
 import { useState, type FormEvent } from "react";
 import { errorText, type AdminRole, type StaffMember } from "../api";
-import { ListPending } from "../components/list-pending";
-import { SelectField } from "../components/select-field";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { DataList, type Column } from "../components/data-list";
-import { IdBadgeIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
+import { ListPending } from "../components/ui/list-pending";
+import { SelectField } from "../components/ui/select-field";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { DataList, type Column } from "../components/ui/data-list";
+import { IdBadgeIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
+import { toast } from "../components/ui/toast";
 import { Button, Field, PageHeader, StatusCard } from "../components/ui";
 import { useAdminList } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";

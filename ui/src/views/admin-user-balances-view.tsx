@@ -2,11 +2,12 @@
 // ledger with running balances computed exactly in the order the server sends.
 import { useMemo, useState, type FormEvent } from "react";
 import { errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
-import { Modal } from "../components/admin-modal";
+import { Modal } from "../components/ui/admin-modal";
 import { Gold, Rial } from "../components/amounts";
+import { DataList, type Column } from "../components/ui/data-list";
 import { FilterActions } from "../components/filter-panel";
-import { ListIcon, UsersIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { ListIcon, UsersIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useBannerList, usePagedList, type Page } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
@@ -21,6 +22,38 @@ import "../styles/admin.css";
 import { adminApi } from "../api-admin";
 
 const USERS_ERROR = "خطا در دریافت کاربران";
+
+const userName = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || EMPTY);
+
+/** userColumns are a user's fields in the table's order; a phone's card is headed by the name. */
+const userColumns = (narrow: boolean): Column<CustomerBalances>[] => [
+  { label: "شناسه", className: "num", cell: (u) => toFaDigits(u.id) },
+  { label: "نام", head: true, className: narrow ? "wr-user" : undefined, cell: userName },
+  { label: "شماره موبایل", className: "num", cell: (u) => <bdi dir="ltr">{toFaDigits(u.phone_number ?? "")}</bdi> },
+  { label: "موجودی ریالی", className: "num", cell: (u) => <Rial value={u.balance_rial} /> },
+  { label: "موجودی طلا", className: "num", cell: (u) => <Gold value={u.balance_gold} /> },
+];
+
+/** Amount is a debit or a credit: a dash when zero, coloured by its side otherwise. */
+function Amount({ value, side, format }: { value: string | null | undefined; side: "debit" | "credit"; format: (v: string) => string }) {
+  return isZero(value) ? <span className="muted">{EMPTY}</span> : <span className={side}>{format(value as string)}</span>;
+}
+
+/** ledgerColumns are a statement row's fields in the table's order; a phone's card is headed by id, type and state. */
+const ledgerColumns = (narrow: boolean): Column<LedgerRow>[] => [
+  { label: "شناسه سند", head: true, className: "num wr-id", cell: ({ entry: r }) => (narrow ? `#${toFaDigits(r.id)}` : toFaDigits(r.id)) },
+  { label: "نوع", head: true, className: "nowrap cell-main", cell: ({ entry: r }) => entryTypeLabel(r.type) },
+  { label: "وضعیت", head: true, className: "nowrap", cell: ({ entry: r }) => <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge> },
+  { label: "توضیحات", wide: true, className: "cell-desc", cell: ({ entry: r }) => r.description || EMPTY },
+  { label: "قیمت هر گرم (ریال)", className: "num", cell: ({ entry: r }) => (r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY) },
+  { label: "بدهکار طلا", className: "num", cell: ({ entry: r }) => <Amount value={r.debit_gold} side="debit" format={formatGold} /> },
+  { label: "بستانکار طلا", className: "num", cell: ({ entry: r }) => <Amount value={r.credit_gold} side="credit" format={formatGold} /> },
+  { label: "مانده طلا (گرم)", className: "num strong", cell: ({ goldBalance }) => formatGold(goldBalance) },
+  { label: "بدهکار ریال", className: "num", cell: ({ entry: r }) => <Amount value={r.debit_rial} side="debit" format={formatRial} /> },
+  { label: "بستانکار ریال", className: "num", cell: ({ entry: r }) => <Amount value={r.credit_rial} side="credit" format={formatRial} /> },
+  { label: "مانده ریالی", className: "num strong", cell: ({ rialBalance }) => formatRial(rialBalance) },
+  { label: "تاریخ", className: "num nowrap", cell: ({ entry: r }) => formatJalaliDateTime(r.created_at) },
+];
 
 /** AdminUserBalancesView is /AdminUserBalances_page. */
 export default function AdminUserBalancesView() {
@@ -38,8 +71,6 @@ export default function AdminUserBalancesView() {
     setForm(EMPTY_BALANCES_FILTER);
     void load({});
   };
-  const name = (u: CustomerBalances) => fullName(u.first_name, u.last_name, u.name || EMPTY);
-
   return (
     <div className="admin-page wide-screen stack">
       <PageHeader title="موجودی کاربران" />
@@ -68,77 +99,26 @@ export default function AdminUserBalancesView() {
       ) : (
         <>
           <p className="list-count">{`تعداد کاربران: ${toFaDigits(users.length)}`}</p>
-          {narrow ? (
-            <ul className="cards-list" aria-busy={loading}>
-              {users.map((u) => (
-                <li key={u.id} className="card user-card" data-testid="balances-row" data-id={u.id}>
-                  <div className="wr-card-head">
-                    <span className="wr-user">{name(u)}</span>
-                    <span className="muted small">{`شناسه ${toFaDigits(u.id)}`}</span>
-                  </div>
-                  <p className="muted small" dir="ltr">
-                    {toFaDigits(u.phone_number ?? "")}
-                  </p>
-                  <dl className="kv">
-                    <dt>موجودی ریالی</dt>
-                    <dd>
-                      <Rial value={u.balance_rial} />
-                    </dd>
-                    <dt>موجودی طلا</dt>
-                    <dd>
-                      <Gold value={u.balance_gold} />
-                    </dd>
-                  </dl>
-                  <Button variant="secondary" className="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
-                    <ListIcon size={18} />
-                    مشاهده تراکنش‌ها
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="table-wrap card" aria-busy={loading}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">شناسه</th>
-                    <th scope="col">نام</th>
-                    <th scope="col">شماره موبایل</th>
-                    <th scope="col">موجودی ریالی</th>
-                    <th scope="col">موجودی طلا</th>
-                    <th scope="col">عملیات</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.map((u) => (
-                    <tr key={u.id} data-testid="balances-row" data-id={u.id}>
-                      <td className="num">{toFaDigits(u.id)}</td>
-                      <td>{name(u)}</td>
-                      <td className="num" dir="ltr">
-                        {toFaDigits(u.phone_number ?? "")}
-                      </td>
-                      <td className="num">
-                        <Rial value={u.balance_rial} />
-                      </td>
-                      <td className="num">
-                        <Gold value={u.balance_gold} />
-                      </td>
-                      <td>
-                        <Button variant="ghost" className="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
-                          <ListIcon size={18} />
-                          مشاهده تراکنش‌ها
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataList
+            rows={users}
+            columns={userColumns(narrow)}
+            rowKey={(u) => u.id}
+            narrow={narrow}
+            caption="موجودی کاربران"
+            busy={loading}
+            testid="balances-row"
+            rowAttrs={(u) => ({ "data-id": u.id })}
+            actions={(u) => (
+              <Button variant={narrow ? "secondary" : "ghost"} className="btn-sm" onClick={() => setLedgerOf(u)} data-testid={`ledger-open-${u.id}`}>
+                <ListIcon size={18} />
+                مشاهده تراکنش‌ها
+              </Button>
+            )}
+          />
         </>
       )}
 
-      {ledgerOf && <LedgerModal user={ledgerOf} name={name(ledgerOf)} narrow={narrow} onClose={() => setLedgerOf(null)} />}
+      {ledgerOf && <LedgerModal user={ledgerOf} name={userName(ledgerOf)} narrow={narrow} onClose={() => setLedgerOf(null)} />}
     </div>
   );
 }
@@ -151,7 +131,6 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
   const end = useScrollMore<HTMLDivElement>(hasMore, loading, more);
   const rows = useMemo<LedgerRow[] | null>(() => (list ? pageRows(list) : null), [list]);
 
-  const cell = (v: string | null | undefined, fmt: (v: string) => string) => (isZero(v) ? EMPTY : fmt(v as string));
   const last = rows && rows.length ? rows[0] : null; // the newest row's balances are the customer's totals
 
   return (
@@ -178,79 +157,17 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
               </span>
             </div>
           )}
-          {narrow ? (
-            <ul className="cards-list">
-              {rows.map(({ entry: r, rialBalance, goldBalance }) => (
-                <li key={r.id} className="ledger-card" data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
-                  <div className="wr-card-head">
-                    <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
-                    <span className="cell-main">{entryTypeLabel(r.type)}</span>
-                    <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge>
-                  </div>
-                  {r.description && <p className="small">{r.description}</p>}
-                  <dl className="kv">
-                    {r.price_per_gram && (
-                      <>
-                        <dt>قیمت هر گرم</dt>
-                        <dd>{`${formatRial(r.price_per_gram)} ریال`}</dd>
-                      </>
-                    )}
-                    <dt>طلا (بدهکار / بستانکار)</dt>
-                    <dd>{`${cell(r.debit_gold, formatGold)} / ${cell(r.credit_gold, formatGold)}`}</dd>
-                    <dt>مانده طلا</dt>
-                    <dd className="strong">{`${formatGold(goldBalance)} گرم`}</dd>
-                    <dt>ریال (بدهکار / بستانکار)</dt>
-                    <dd>{`${cell(r.debit_rial, formatRial)} / ${cell(r.credit_rial, formatRial)}`}</dd>
-                    <dt>مانده ریالی</dt>
-                    <dd className="strong">{`${formatRial(rialBalance)} ریال`}</dd>
-                    <dt>تاریخ</dt>
-                    <dd>{formatJalaliDateTime(r.created_at)}</dd>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="table-wrap">
-              <table className="table table-dense">
-                <thead>
-                  <tr>
-                    <th scope="col">شناسه سند</th>
-                    <th scope="col">نوع</th>
-                    <th scope="col">وضعیت</th>
-                    <th scope="col">توضیحات</th>
-                    <th scope="col">قیمت هر گرم (ریال)</th>
-                    <th scope="col">بدهکار طلا</th>
-                    <th scope="col">بستانکار طلا</th>
-                    <th scope="col">مانده طلا (گرم)</th>
-                    <th scope="col">بدهکار ریال</th>
-                    <th scope="col">بستانکار ریال</th>
-                    <th scope="col">مانده ریالی</th>
-                    <th scope="col">تاریخ</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map(({ entry: r, rialBalance, goldBalance }) => (
-                    <tr key={r.id} data-testid="ledger-row" data-running-rial={rialBalance} data-running-gold={goldBalance}>
-                      <td className="num">{toFaDigits(r.id)}</td>
-                      <td className="nowrap">{entryTypeLabel(r.type)}</td>
-                      <td className="nowrap">
-                        <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge>
-                      </td>
-                      <td className="cell-desc">{r.description || EMPTY}</td>
-                      <td className="num">{r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY}</td>
-                      <td className={`num ${isZero(r.debit_gold) ? "muted" : "debit"}`}>{cell(r.debit_gold, formatGold)}</td>
-                      <td className={`num ${isZero(r.credit_gold) ? "muted" : "credit"}`}>{cell(r.credit_gold, formatGold)}</td>
-                      <td className="num strong">{formatGold(goldBalance)}</td>
-                      <td className={`num ${isZero(r.debit_rial) ? "muted" : "debit"}`}>{cell(r.debit_rial, formatRial)}</td>
-                      <td className={`num ${isZero(r.credit_rial) ? "muted" : "credit"}`}>{cell(r.credit_rial, formatRial)}</td>
-                      <td className="num strong">{formatRial(rialBalance)}</td>
-                      <td className="num nowrap">{formatJalaliDateTime(r.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataList
+            rows={rows}
+            columns={ledgerColumns(narrow)}
+            rowKey={(r) => r.entry.id}
+            narrow={narrow}
+            caption={`تراکنش‌های ${name}`}
+            testid="ledger-row"
+            rowAttrs={(r) => ({ "data-running-rial": r.rialBalance, "data-running-gold": r.goldBalance })}
+            flat
+            dense
+          />
           <div ref={end} className="list-more">
             {hasMore && (
               <Button variant="secondary" busy={loading} onClick={() => void more()} data-testid="ledger-more">

@@ -1,14 +1,15 @@
-// Wallet requests management (admin.md §2): filter, count, a table on desktop and cards on
-// a phone; pending requests are approved or rejected here with a reason.
+// Wallet requests management (admin.md §2): filter, count, the list (DataList: a table on desktop, cards on
+// a phone); pending requests are approved or rejected here with a reason.
 import { useState } from "react";
 import { errorText, type WalletFilter, type WalletRequest } from "../api";
 import { Rial } from "../components/amounts";
 import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
-import { ListPending } from "../components/list-pending";
+import { DataList, type Column } from "../components/ui/data-list";
+import { ListPending } from "../components/ui/list-pending";
 import { ReceiptThumb } from "../components/receipt-thumb";
-import { SelectField } from "../components/select-field";
-import { ReceiptIcon } from "../components/icons";
-import { StatusBadge } from "../components/status-badge";
+import { SelectField } from "../components/ui/select-field";
+import { ReceiptIcon } from "../components/ui/icons";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, Field, PageHeader, StatusCard } from "../components/ui";
 import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
@@ -80,9 +81,38 @@ export default function AdminWalletRequestsView() {
         <span className="muted">دلیل رد: </span>
         {r.reject_reason}
       </p>
-    ) : (
+    ) : narrow ? null : (
+      // a card of a decided request ends without a foot; the table's column shows a dash
       <span className="muted">{EMPTY}</span>
     );
+
+  // in the table's order; on a phone the head ones lead the card and the amount adds its toman
+  const columns: Column<WalletRequest>[] = [
+    { label: "شناسه", head: true, className: "num wr-id", cell: (r) => (narrow ? `#${toFaDigits(r.id)}` : toFaDigits(r.id)) },
+    { label: "تاریخ", className: "num", cell: (r) => formatJalaliDateTimeShort(r.created_at) },
+    {
+      label: "کاربر",
+      cell: (r) => (
+        <>
+          <span className="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
+          <span className="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
+        </>
+      ),
+    },
+    { label: "نوع", head: true, cell: (r) => <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge> },
+    { label: "مبلغ", className: "num", cell: (r) => <Rial value={r.amount} toman={narrow} /> },
+    { label: "حساب بانکی", className: "num", cell: (r) => <bdi dir="ltr">{maskBankInfo(r.card_number, r.iban)}</bdi> },
+    { label: "رسید", blank: (r) => !r.receipt_image, cell: (r) => <ReceiptThumb src={r.receipt_image} id={r.id} /> },
+    {
+      label: "وضعیت",
+      head: true,
+      cell: (r) => (
+        <StatusBadge tone={walletStatusTone(r.status, "admin")} testid={`status-${r.id}`}>
+          {walletStatusLabel(r.status, "admin")}
+        </StatusBadge>
+      ),
+    },
+  ];
 
   return (
     <div className="admin-page wide-screen stack">
@@ -105,86 +135,18 @@ export default function AdminWalletRequestsView() {
           </p>
           {list.length === 0 ? (
             <StatusCard icon={<ReceiptIcon size={40} />} title="درخواستی یافت نشد" testid="wr-empty" />
-          ) : narrow ? (
-            <ul className="cards-list" aria-busy={loading}>
-              {list.map((r) => (
-                <li key={r.id} className="card wr-card" data-testid="wr-row" data-id={r.id}>
-                  <div className="wr-card-head">
-                    <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
-                    <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
-                    <StatusBadge tone={walletStatusTone(r.status, "admin")} testid={`status-${r.id}`}>
-                      {walletStatusLabel(r.status, "admin")}
-                    </StatusBadge>
-                  </div>
-                  <div className="wr-card-body">
-                    <div className="wr-card-main">
-                      <p className="wr-user">
-                        {fullName(r.first_name, r.last_name, EMPTY)}
-                        <span className="muted small">{` · شناسه ${toFaDigits(r.user_id)}`}</span>
-                      </p>
-                      <Rial value={r.amount} toman />
-                      <dl className="kv">
-                        <dt>حساب بانکی</dt>
-                        <dd dir="ltr">{maskBankInfo(r.card_number, r.iban)}</dd>
-                        <dt>تاریخ</dt>
-                        <dd>{formatJalaliDateTimeShort(r.created_at)}</dd>
-                      </dl>
-                    </div>
-                    {r.receipt_image && <ReceiptThumb src={r.receipt_image} id={r.id} />}
-                  </div>
-                  {(r.status === "pending" || r.reject_reason) && actions(r)}
-                </li>
-              ))}
-            </ul>
           ) : (
-            <div className="table-wrap card" aria-busy={loading}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">شناسه و تاریخ</th>
-                    <th scope="col">کاربر</th>
-                    <th scope="col">نوع</th>
-                    <th scope="col">مبلغ</th>
-                    <th scope="col">حساب بانکی</th>
-                    <th scope="col">رسید</th>
-                    <th scope="col">وضعیت</th>
-                    <th scope="col">عملیات</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((r) => (
-                    <tr key={r.id} data-testid="wr-row" data-id={r.id}>
-                      <td className="num">
-                        <span className="cell-main">{toFaDigits(r.id)}</span>
-                        <span className="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
-                      </td>
-                      <td>
-                        <span className="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
-                        <span className="cell-sub">{`شناسه ${toFaDigits(r.user_id)}`}</span>
-                      </td>
-                      <td>
-                        <StatusBadge tone={walletTypeTone(r.type)}>{walletTypeLabel(r.type)}</StatusBadge>
-                      </td>
-                      <td className="num">
-                        <Rial value={r.amount} />
-                      </td>
-                      <td className="num" dir="ltr">
-                        {maskBankInfo(r.card_number, r.iban)}
-                      </td>
-                      <td>
-                        <ReceiptThumb src={r.receipt_image} id={r.id} />
-                      </td>
-                      <td>
-                        <StatusBadge tone={walletStatusTone(r.status, "admin")} testid={`status-${r.id}`}>
-                          {walletStatusLabel(r.status, "admin")}
-                        </StatusBadge>
-                      </td>
-                      <td className="cell-actions">{actions(r)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataList
+              rows={list}
+              columns={columns}
+              rowKey={(r) => r.id}
+              narrow={narrow}
+              caption="درخواست‌های کیف پول"
+              busy={loading}
+              testid="wr-row"
+              rowAttrs={(r) => ({ "data-id": r.id })}
+              actions={actions}
+            />
           )}
         </>
       )}

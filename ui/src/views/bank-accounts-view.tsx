@@ -1,11 +1,12 @@
 // /bank-accounts_page: add a card (and optionally its IBAN), see and delete the registered ones.
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { api, errorText, type BankAccount } from "../api";
 import { BankAccountInfo, UNKNOWN_BANK } from "../components/bank-account-info";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { GroupedField } from "../components/grouped-field";
-import { CardIcon, InfoIcon, TrashIcon } from "../components/icons";
-import { toast } from "../components/toast";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { GroupedField } from "../components/ui/grouped-field";
+import { CardIcon, InfoIcon, TrashIcon } from "../components/ui/icons";
+import { toast } from "../components/ui/toast";
+import { useLoad } from "../hooks/use-load";
 import { Button, Loading, PageHeader } from "../components/ui";
 import { CARD_LENGTH, formatCardNumber, groupIbanDigits, IBAN_DIGITS, ibanValid, luhnValid } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";
@@ -30,7 +31,6 @@ const faIban = (d: string) => toFaDigits(groupIbanDigits(d));
 
 /** BankAccountsView is /bank-accounts_page. */
 export default function BankAccountsView() {
-  const [accounts, setAccounts] = useState<BankAccount[] | null>(null);
   const [card, setCard] = useState("");
   const [iban, setIban] = useState("");
   const [errors, setErrors] = useState<{ card?: string | null; iban?: string | null }>({});
@@ -38,12 +38,9 @@ export default function BankAccountsView() {
   const [deleting, setDeleting] = useState<number | null>(null);
   const [asking, setAsking] = useState<BankAccount | null>(null);
 
-  const load = () =>
-    api.bankAccounts().then(setAccounts, (err) => {
-      setAccounts((a) => a ?? []);
-      toast(errorText(err, M.loadFailed), "error");
-    });
-  useEffect(() => void load(), []);
+  // a failed load shows an empty list (and useLoad's toast): a card can still be added
+  const list = useLoad(() => api.bankAccounts(), M.loadFailed, { onError: () => void list.setData((a) => a ?? []) });
+  const { data: accounts, setData: setAccounts, reload: load } = list;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

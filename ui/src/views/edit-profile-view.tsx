@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { api, errorText, saveUser, type User } from "../api";
 import { DateField } from "../components/date-field";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { Button, Field, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";
 import { toFaDigits } from "../lib/digits";

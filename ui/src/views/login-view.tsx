@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { api, askedSecondFactor, errorText, saveLogin, type LoginAnswer, type SignInAnswer } from "../api";
-import { CODE_LENGTH, CodeInput } from "../components/code-input";
+import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
 import { AuthHead } from "../components/auth-head";
-import { PasswordField } from "../components/password-field";
+import { PasswordField } from "../components/ui/password-field";
 import { Resend } from "../components/resend";
 import { SecondFactorStep } from "../components/second-factor-step";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { useResend } from "../hooks/use-resend";
 import { Button, Field } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";

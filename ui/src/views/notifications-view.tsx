@@ -1,7 +1,7 @@
 // The customer's notifications (issue 18): newest first, a page at a time, each linking to the screen it is about.
 import { Link } from "wouter";
 import { type Notification } from "../api";
-import { BellIcon, InfoIcon } from "../components/icons";
+import { BellIcon, InfoIcon } from "../components/ui/icons";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useNotifications } from "../hooks/use-notifications";
 import { useScrollMore } from "../hooks/use-scroll-more";

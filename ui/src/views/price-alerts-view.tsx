@@ -4,10 +4,10 @@
 import { useState, type FormEvent } from "react";
 import { api, errorText, type PriceAlert } from "../api";
 import { AmountField } from "../components/amount-field";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { BellIcon, TrashIcon } from "../components/icons";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { BellIcon, TrashIcon } from "../components/ui/icons";
 import { OfflineNote } from "../components/offline-banner";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";

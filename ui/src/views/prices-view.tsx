@@ -2,14 +2,17 @@
 // freshness, the form that sets it after a confirmation, each grade's buy and sell price, and the chart.
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { api, ApiError, errorText, type AdminPrices, type PricePoint } from "../api";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { api, ApiError, errorText, type AdminPrices } from "../api";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { DataList, type Column } from "../components/ui/data-list";
 import { refreshGoldPrice } from "../hooks/use-gold-price";
+import { useLoad } from "../hooks/use-load";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { AmountField } from "../components/amount-field";
-import { ChartIcon, ChevronIcon } from "../components/icons";
+import { ChartIcon, ChevronIcon } from "../components/ui/icons";
 import { PriceChart } from "../components/price-chart";
-import { StatusBadge } from "../components/status-badge";
-import { toast } from "../components/toast";
+import { StatusBadge } from "../components/ui/status-badge";
+import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
@@ -34,47 +37,17 @@ export const PRICES_TEXTS = {
 /** AGE_TICK_MS is how often "۵ دقیقه پیش" is brought up to date. */
 const AGE_TICK_MS = 30_000;
 
-const quiet = (err: unknown) => err instanceof ApiError && err.status === 401;
-
 /** PricesView is /prices_page. */
 export default function PricesView() {
-  const [prices, setPrices] = useState<AdminPrices | null>(null);
-  const [failed, setFailed] = useState(false);
   const [days, setDays] = useState<number>(7);
-  const [history, setHistory] = useState<PricePoint[] | null>(null);
-  const [historyFailed, setHistoryFailed] = useState(false);
+  const { data: prices, failed, reload: loadPrices } = useLoad(() => adminApi.adminPrices(), PRICES_TEXTS.loadFailed);
+  const { data: history, failed: historyFailed, reload: loadHistory } = useLoad(() => api.priceHistory(days), PRICES_TEXTS.loadFailed, { deps: [days] });
   const [digits, setDigits] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [, setTick] = useState(0);
 
-  const loadPrices = () =>
-    adminApi.adminPrices().then(
-      (p) => {
-        setPrices(p);
-        setFailed(false);
-      },
-      (err) => {
-        setFailed(true);
-        if (!quiet(err)) toast(errorText(err, PRICES_TEXTS.loadFailed), "error");
-      },
-    );
-
-  const loadHistory = (d: number) =>
-    api.priceHistory(d).then(
-      (h) => {
-        setHistory(h);
-        setHistoryFailed(false);
-      },
-      (err) => {
-        setHistoryFailed(true);
-        if (!quiet(err)) toast(errorText(err, PRICES_TEXTS.loadFailed), "error");
-      },
-    );
-
-  useEffect(() => void loadPrices(), []);
-  useEffect(() => void loadHistory(days), [days]);
   useEffect(() => {
     const t = setInterval(() => setTick((n) => n + 1), AGE_TICK_MS);
     return () => clearInterval(t);
@@ -96,7 +69,7 @@ export default function PricesView() {
       setConfirm(null);
       setDigits("");
       // the header follows at once rather than at its next poll
-      await Promise.all([loadPrices(), loadHistory(days), refreshGoldPrice()]);
+      await Promise.all([loadPrices(), loadHistory(), refreshGoldPrice()]);
     } catch (err) {
       toast(errorText(err, PRICES_TEXTS.failed), "error");
       // a lost answer keeps the dialog, so "yes" tries again; setting the same price twice is harmless
@@ -230,38 +203,34 @@ function ConfirmText({ current, next }: { current: string | null; next: string }
   );
 }
 
-/** GradeTable is each grade's buy and sell price, as the customer sees them. */
+type GradePrice = AdminPrices["prices"][number];
+
+/** gradeColumns are a grade's buy and sell price; a phone's card is headed by the grade. */
+const gradeColumns = (narrow: boolean): Column<GradePrice>[] => [
+  { label: "سطح قیمت", head: true, className: "grade-level", cell: (g) => (narrow ? `سطح ${toFaDigits(g.grade)}` : toFaDigits(g.grade)) },
+  { label: "قیمت خرید (ریال)", className: "num grade-price-cell", cell: (g) => <span data-testid={`grade-buy-${g.grade}`}>{formatRial(g.buy_price)}</span> },
+  { label: "قیمت فروش (ریال)", className: "num grade-price-cell", cell: (g) => <span data-testid={`grade-sell-${g.grade}`}>{formatRial(g.sell_price)}</span> },
+];
+
+/** GradeTable is each grade's buy and sell price, as the customer sees them (a DataList). */
 function GradeTable({ prices }: { prices: AdminPrices }) {
+  const narrow = useMediaQuery(NARROW_LIST);
   const rows = [...prices.prices].sort((a, b) => a.grade - b.grade);
   return (
     <section className="card grade-card" aria-labelledby="grades-title">
       <h2 id="grades-title" className="section-title">
         قیمت هر سطح قیمت
       </h2>
-      <div className="table-wrap">
-        <table className="table grade-table" data-testid="grade-prices">
-          <thead>
-            <tr>
-              <th scope="col">سطح قیمت</th>
-              <th scope="col">قیمت خرید (ریال)</th>
-              <th scope="col">قیمت فروش (ریال)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((g) => (
-              <tr key={g.grade} data-testid={`grade-row-${g.grade}`}>
-                <th scope="row">{toFaDigits(g.grade)}</th>
-                <td className="num" data-testid={`grade-buy-${g.grade}`}>
-                  {formatRial(g.buy_price)}
-                </td>
-                <td className="num" data-testid={`grade-sell-${g.grade}`}>
-                  {formatRial(g.sell_price)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataList
+        rows={rows}
+        columns={gradeColumns(narrow)}
+        rowKey={(g) => g.grade}
+        narrow={narrow}
+        caption="قیمت خرید و فروش هر سطح قیمت"
+        testid="grade-row"
+        rowAttrs={(g) => ({ "data-grade": g.grade })}
+        flat
+      />
       <p className="muted small grade-note">خرید و فروش از دید مشتری است: مشتری به قیمت خرید می‌خرد و به قیمت فروش می‌فروشد.</p>
       <Link href="/admin-grades_page" className="menu-link grade-link" data-testid="grades-link">
         <span>تغییر افزایش و کاهش هر سطح</span>

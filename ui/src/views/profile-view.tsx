@@ -1,10 +1,10 @@
 // The profile: who the user is, balances, and links to the account's other screens.
 import { Link, useLocation } from "wouter";
 import { logout } from "../api";
-import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/icons";
+import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/ui/icons";
 import { NotificationSettings } from "../components/notification-settings";
 import { PushSettings } from "../components/push-settings";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";
 import { toFaDigits } from "../lib/digits";

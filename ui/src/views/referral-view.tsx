@@ -3,10 +3,10 @@
 import QRCode from "qrcode";
 import { useEffect, useRef, useState } from "react";
 import { api } from "../api";
-import { CheckIcon, CopyIcon, DownloadIcon, GiftIcon, ShareIcon } from "../components/icons";
+import { CheckIcon, CopyIcon, DownloadIcon, GiftIcon, ShareIcon } from "../components/ui/icons";
 import { useLoad } from "../hooks/use-load";
 import { useShop } from "../hooks/use-shop";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { toFaDigits } from "../lib/digits";
 import { formatGold } from "../lib/money";

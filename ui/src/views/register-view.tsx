@@ -2,13 +2,13 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { api, askedSecondFactor, errorText, saveLogin, type RegisterForm } from "../api";
-import { CODE_LENGTH, CodeInput } from "../components/code-input";
+import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
 import { DateField } from "../components/date-field";
 import { AuthHead } from "../components/auth-head";
-import { PasswordField } from "../components/password-field";
+import { PasswordField } from "../components/ui/password-field";
 import { Resend } from "../components/resend";
 import { Steps } from "../components/steps";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { useResend } from "../hooks/use-resend";
 import { Button, Field } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";

@@ -1,6 +1,6 @@
 import { api } from "../api";
 import { ReservesChart } from "../components/reserves-chart";
-import { GoldBarIcon } from "../components/icons";
+import { GoldBarIcon } from "../components/ui/icons";
 import { LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { useShop } from "../hooks/use-shop";

@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { api, errorText } from "../api";
-import { CODE_LENGTH, CodeInput } from "../components/code-input";
-import { ShieldIcon } from "../components/icons";
-import { PasswordField } from "../components/password-field";
+import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
+import { ShieldIcon } from "../components/ui/icons";
+import { PasswordField } from "../components/ui/password-field";
 import { Resend } from "../components/resend";
 import { Steps } from "../components/steps";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { useResend } from "../hooks/use-resend";
 import { Button, Loading, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";

@@ -1,24 +1,26 @@
-// /transactions_page: every ledger entry with running gold and rial balances. One table: on a desktop a
-// table, under 768 px each row a card (money.css), so there is one list in the page, not two.
+// /transactions_page: every ledger entry with running gold and rial balances. One list (DataList): on a
+// desktop a table with the gold and rial columns grouped, on a phone a card per entry without its zero amounts.
 // «چاپ صورتحساب» switches the page to print mode (issue 17): a period, its document, the print dialog.
 import { useMemo, useState } from "react";
 import { api, errorText, type Entry } from "../api";
-import { InfoIcon, ListIcon, ReceiptIcon } from "../components/icons";
+import { InfoIcon, ListIcon, ReceiptIcon } from "../components/ui/icons";
 import { lazy } from "../components/lazy";
-import { StatementAmount as Amount } from "../components/statement-amount";
-import { StatusBadge } from "../components/status-badge";
+import { DataList, type Column } from "../components/ui/data-list";
+import { amountBlank, amountText } from "../components/statement-amount";
+import { StatusBadge } from "../components/ui/status-badge";
 import { Button, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
 import { usePagedList, type Page } from "../hooks/use-admin-list";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useScrollMore } from "../hooks/use-scroll-more";
 import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTime } from "../lib/jalali";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../lib/labels";
-import { pageRows } from "../lib/ledger";
+import { pageRows, type LedgerRow } from "../lib/ledger";
 import { EMPTY, formatRial } from "../lib/money";
 import { WALLET_MESSAGES as M } from "../lib/wallet";
 // with the page, not the print panel: the print button in the page's header is styled there too
 import "../styles/statement-print.css";
-import "../styles/card-tables.css";
+import "../styles/statement.css";
 
 /** NO_TRANSACTIONS is the empty statement's text. */
 export const NO_TRANSACTIONS = "تراکنشی یافت نشد";
@@ -30,10 +32,47 @@ const StatementPrintPanel = lazy(() => import("../components/statement-print-pan
 const fetchPage = (_: object, cursor: string): Promise<Page<Entry>> =>
   api.transactions(cursor).then((p) => ({ rows: p?.transactions ?? [], next: p?.next_cursor ?? "" }));
 
+const GOLD = "طلا (گرم)";
+const RIAL = "ریال";
+
+/** amount is an amount column of a group: a dash in the table when zero, left out of a phone's card. */
+const amount = (label: string, short: string, group: string, value: (r: LedgerRow) => string | null, gold?: boolean, strong?: boolean): Column<LedgerRow> => ({
+  label,
+  short,
+  group,
+  end: true,
+  className: strong ? "num balance-cell" : "num",
+  blank: (r) => amountBlank(value(r), strong),
+  cell: (r) => amountText(value(r), gold, strong),
+});
+
+/** COLUMNS are a statement row's fields; on a phone its type and state head the card. */
+const COLUMNS: Column<LedgerRow>[] = [
+  { label: "شماره سند", className: "num", cell: ({ entry: e }) => toFaDigits(e.id) },
+  { label: "تاریخ", className: "num", cell: ({ entry: e }) => formatJalaliDateTime(e.created_at) },
+  { label: "نوع", head: true, className: "type-cell", cell: ({ entry: e }) => entryTypeLabel(e.type) },
+  { label: "وضعیت", head: true, cell: ({ entry: e }) => <StatusBadge tone={entryStatusTone(e.status)}>{entryStatusLabel(e.status)}</StatusBadge> },
+  { label: "شرح", className: "desc-cell", blank: ({ entry: e }) => !e.description, cell: ({ entry: e }) => (e.description ? toFaDigits(e.description) : EMPTY) },
+  {
+    label: "قیمت هر گرم (ریال)",
+    className: "num",
+    end: true,
+    blank: ({ entry: e }) => !e.price_per_gram,
+    cell: ({ entry: e }) => (e.price_per_gram ? formatRial(e.price_per_gram) : EMPTY),
+  },
+  amount("بدهکار طلا (گرم)", "بدهکار", GOLD, (r) => r.entry.debit_gold, true),
+  amount("بستانکار طلا (گرم)", "بستانکار", GOLD, (r) => r.entry.credit_gold, true),
+  amount("مانده طلا (گرم)", "مانده", GOLD, (r) => r.goldBalance, true, true),
+  amount("بدهکار (ریال)", "بدهکار", RIAL, (r) => r.entry.debit_rial),
+  amount("بستانکار (ریال)", "بستانکار", RIAL, (r) => r.entry.credit_rial),
+  amount("مانده (ریال)", "مانده", RIAL, (r) => r.rialBalance, false, true),
+];
+
 /** StatementView is /transactions_page: a page at a time, the next one loaded as the list's end comes near. */
 export default function StatementView() {
   const { list: entries, hasMore, loading, failed, more, reload } = usePagedList(fetchPage, (err) => errorText(err, M.statementFailed));
   const end = useScrollMore<HTMLDivElement>(hasMore, loading, more);
+  const narrow = useMediaQuery(NARROW_LIST);
 
   const rows = useMemo(() => (entries ? pageRows(entries) : []), [entries]);
   const [printing, setPrinting] = useState(false);
@@ -61,89 +100,16 @@ export default function StatementView() {
       ) : (
         <>
           <p className="list-count">{`${toFaDigits(rows.length)}${hasMore ? " تراکنش اخیر" : " تراکنش"}، جدیدترین در بالا`}</p>
-          <div className="table-wrap card">
-            <table className="table table-dense rtable ledger">
-              <caption className="visually-hidden">صورتحساب طلا و ریال با مانده پس از هر تراکنش</caption>
-              <thead>
-                <tr>
-                  <th scope="col" rowSpan={2}>
-                    شماره سند
-                  </th>
-                  <th scope="col" rowSpan={2}>
-                    تاریخ
-                  </th>
-                  <th scope="col" rowSpan={2}>
-                    نوع
-                  </th>
-                  <th scope="col" rowSpan={2}>
-                    وضعیت
-                  </th>
-                  <th scope="col" rowSpan={2}>
-                    شرح
-                  </th>
-                  <th scope="col" rowSpan={2} className="amt">
-                    قیمت هر گرم (ریال)
-                  </th>
-                  <th scope="colgroup" colSpan={3} className="group">
-                    طلا (گرم)
-                  </th>
-                  <th scope="colgroup" colSpan={3} className="group">
-                    ریال
-                  </th>
-                </tr>
-                <tr>
-                  <th scope="col" className="amt group-start">
-                    بدهکار
-                  </th>
-                  <th scope="col" className="amt">
-                    بستانکار
-                  </th>
-                  <th scope="col" className="amt">
-                    مانده
-                  </th>
-                  <th scope="col" className="amt group-start">
-                    بدهکار
-                  </th>
-                  <th scope="col" className="amt">
-                    بستانکار
-                  </th>
-                  <th scope="col" className="amt">
-                    مانده
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(({ entry: e, goldBalance, rialBalance }) => (
-                  <tr key={e.id} data-testid="statement-row" data-id={e.id} data-type={e.type}>
-                    <td data-label="شماره سند" className="num doc-cell">
-                      {toFaDigits(e.id)}
-                    </td>
-                    <td data-label="تاریخ" className="num date-cell">
-                      {formatJalaliDateTime(e.created_at)}
-                    </td>
-                    <td data-label="نوع" className="type-cell">
-                      {entryTypeLabel(e.type)}
-                    </td>
-                    <td data-label="وضعیت" className="status-cell">
-                      <StatusBadge tone={entryStatusTone(e.status)}>{entryStatusLabel(e.status)}</StatusBadge>
-                    </td>
-                    <td data-label="شرح" className={`desc-cell${e.description ? "" : " is-empty"}`}>
-                      {e.description ? toFaDigits(e.description) : EMPTY}
-                    </td>
-                    <td data-label="قیمت هر گرم" className={`num amt${e.price_per_gram ? "" : " is-empty"}`}>
-                      {e.price_per_gram ? formatRial(e.price_per_gram) : EMPTY}
-                    </td>
-                    <Amount label="بدهکار طلا (گرم)" value={e.debit_gold} gold first />
-                    <Amount label="بستانکار طلا (گرم)" value={e.credit_gold} gold />
-                    <Amount label="مانده طلا (گرم)" value={goldBalance} gold strong />
-                    <Amount label="بدهکار (ریال)" value={e.debit_rial} first />
-                    <Amount label="بستانکار (ریال)" value={e.credit_rial} />
-                    <Amount label="مانده (ریال)" value={rialBalance} strong />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList
+            rows={rows}
+            columns={COLUMNS}
+            rowKey={(r) => r.entry.id}
+            narrow={narrow}
+            caption="صورتحساب طلا و ریال با مانده پس از هر تراکنش"
+            testid="statement-row"
+            rowAttrs={(r) => ({ "data-id": r.entry.id, "data-type": r.entry.type })}
+            dense
+          />
           <div ref={end} className="list-more">
             {hasMore && (
               <Button variant="secondary" busy={loading} onClick={() => void more()} data-testid="statement-more">

@@ -1,5 +1,5 @@
 // Screens that say where the user stands: not allowed, not found, session over.
-import { CompassIcon, LockIcon } from "../components/icons";
+import { CompassIcon, LockIcon } from "../components/ui/icons";
 import { LinkButton, StatusCard } from "../components/ui";
 import { SESSION_EXPIRED } from "../api";
 

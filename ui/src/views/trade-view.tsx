@@ -2,9 +2,9 @@
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
 import { useEffect, useRef, useState } from "react";
 import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
-import { InfoIcon } from "../components/icons";
+import { InfoIcon } from "../components/ui/icons";
 import { NotCurrent } from "../components/not-current";
-import { toast } from "../components/toast";
+import { toast } from "../components/ui/toast";
 import { lazy } from "../components/lazy";
 import { TradeForm } from "../components/trade-form";
 import { TradeMarket } from "../components/trade-market";
@@ -12,6 +12,7 @@ import { LoadFailed, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { useGoldPrice } from "../hooks/use-gold-price";
 import { useIdempotencyKey } from "../hooks/use-idempotency-key";
+import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";
 import { recall } from "../lib/last-known";
 import { notCurrentText } from "../lib/not-current-text";
@@ -33,8 +34,11 @@ type Asked = { type: TradeType; amount: TradeAmount };
 // the code step's code (its boxes, countdown and resend) comes once the page is done, or with the first quote
 const TradeCodeStep = lazy(async () => ({ default: (await import("../components/trade-code-step")).TradeCodeStep }));
 
-/** rememberedMarket is the prices and balances this phone last saw, or null. */
-function rememberedMarket(): { prices: MyPrices; balances: Balances | null; at: number } | null {
+/** Market is what the screen loads: the customer's prices and balances. */
+type Market = { prices: MyPrices; balances: Balances | null };
+
+/** rememberedMarket is the prices and balances this phone last saw, with when, or null. */
+function rememberedMarket(): (Market & { at: number }) | null {
   const p = recall("myPrices");
   if (!p) return null;
   const b = recall("balances");
@@ -46,18 +50,9 @@ export default function TradeView() {
   // the screen paints at once from what this phone last saw, if anything, dimmed and with nothing to submit
   // until the live answer replaces it
   const [start] = useState(rememberedMarket);
-  const [prices, setPrices] = useState<MyPrices | null>(start?.prices ?? null);
-  const [balances, setBalances] = useState<Balances | null>(start?.balances ?? null);
-  const [failed, setFailed] = useState(false);
   // when the shown prices and balances arrived, and whether they are the phone's remembered ones
   const [receivedAt, setReceivedAt] = useState(start?.at ?? 0);
-  const [recalled, setRecalledState] = useState(!!start);
-  // the same for the poll's own closure, which outlives the render that made it
-  const recalledNow = useRef(!!start);
-  const setRecalled = (v: boolean) => {
-    recalledNow.current = v;
-    setRecalledState(v);
-  };
+  const [recalled, setRecalled] = useState(!!start);
   const offline = useOffline();
   const [type, setType] = useState<TradeType>(() => (new URLSearchParams(location.search).get("type") === "sell" ? "sell" : "buy"));
   const [input, setInput] = useState<TradeInput>(EMPTY_INPUT);
@@ -73,52 +68,54 @@ export default function TradeView() {
   const resendIn = useCountdown();
   const expiry = useCountdown();
   const [key, renewKey] = useIdempotencyKey([quote]);
-  const alive = useRef(true);
   const failures = useRef(0);
 
-  const load = async () => {
-    try {
-      const [p, b] = await Promise.all([api.myPrices(), api.balances()]);
-      if (!alive.current) return;
-      setPrices(p);
-      setBalances(b);
-      setReceivedAt(Date.now());
-      setRecalled(false);
-      setFailed(false);
-      failures.current = 0;
-    } catch (err) {
-      if (!alive.current) return;
-      setFailed(true);
-      // without a connection the remembered figures stand in, marked; the banner already says why
-      const p = lastKnown("myPrices", err);
-      if (p) {
-        const b = lastKnown("balances", err);
-        setPrices(p.value);
-        setBalances(b?.value ?? null);
-        setReceivedAt(Math.min(p.at, b?.at ?? p.at));
-        setRecalled(true);
-        return;
-      }
-      // a refused or broken answer is an error to show, not a reason for the remembered figures
-      if (recalledNow.current) {
-        setPrices(null);
-        setBalances(null);
+  const market = useLoad(
+    async (): Promise<Market> => {
+      const [prices, balances] = await Promise.all([api.myPrices(), api.balances()]);
+      return { prices, balances };
+    },
+    M.loadFailed,
+    {
+      initial: start,
+      onData: () => {
+        setReceivedAt(Date.now());
         setRecalled(false);
-      }
-      // a poll that keeps failing says so once, not every 10 s
-      if (failures.current++ === 0) toast(errorText(err, M.loadFailed), "error");
-    }
-  };
+        failures.current = 0;
+      },
+      onError: (err) => {
+        // without a connection the remembered figures stand in, marked; the banner already says why
+        const p = lastKnown("myPrices", err);
+        if (p) {
+          const b = lastKnown("balances", err);
+          market.setData({ prices: p.value, balances: b?.value ?? null });
+          setReceivedAt(Math.min(p.at, b?.at ?? p.at));
+          setRecalled(true);
+          return true;
+        }
+        // a refused or broken answer is an error to show, not a reason for the remembered figures (recalled is
+        // the newest render's: useLoad calls the newest onError)
+        if (recalled) {
+          market.setData(null);
+          setRecalled(false);
+        }
+        // a poll that keeps failing says so once (useLoad's toast), not every 10 s
+        return failures.current++ !== 0;
+      },
+    },
+  );
+  const prices = market.data?.prices ?? null;
+  const balances = market.data?.balances ?? null;
+  const failed = market.failed;
+  const load = market.refresh;
 
   useEffect(() => afterIdle(TradeCodeStep.preload), []);
+  // the first load is useLoad's; then a poll every 10 s while the page is seen, and at once when it is seen again
   useEffect(() => {
-    alive.current = true;
-    void load();
     const t = setInterval(() => document.visibilityState !== "hidden" && void load(), TRADE_POLL_MS);
     const onVisible = () => document.visibilityState === "visible" && void load();
     document.addEventListener("visibilitychange", onVisible);
     return () => {
-      alive.current = false;
       clearInterval(t);
       document.removeEventListener("visibilitychange", onVisible);
     };

@@ -1,14 +1,14 @@
 // /deposit-withdraw_page: the balances, then a deposit tab (amount and receipt) and a withdraw tab
 // (pending withdraws, amount and bank card).
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
-import { api, errorText, lastKnown, type Balances } from "../api";
+import { api, lastKnown } from "../api";
 import { DepositForm } from "../components/deposit-form";
-import { ChevronIcon, ReceiptIcon } from "../components/icons";
+import { ChevronIcon, ReceiptIcon } from "../components/ui/icons";
 import { NotCurrent } from "../components/not-current";
-import { toast } from "../components/toast";
 import { PageHeader } from "../components/ui";
 import { lazy } from "../components/lazy";
+import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";
 import { afterIdle } from "../lib/after-idle";
 import { recall } from "../lib/last-known";
@@ -33,42 +33,39 @@ export default function WalletView() {
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(location.search).get("tab") === "withdraw" ? "withdraw" : "deposit"));
   // the balances paint at once from what this phone last saw, if anything, dimmed until the live answer
   const [start] = useState(() => recall("balances"));
-  const [balances, setBalances] = useState<Balances | null>(start?.value ?? null);
   // when the shown balances arrived, and whether they are the phone's remembered ones rather than a live answer
   const [receivedAt, setReceivedAt] = useState(start?.at ?? 0);
-  const [recalled, setRecalledState] = useState(!!start);
-  const recalledNow = useRef(!!start); // the same for a load's answer, which may come after a later render
-  const setRecalled = (v: boolean) => {
-    recalledNow.current = v;
-    setRecalledState(v);
-  };
-  const [failed, setFailed] = useState(false);
+  const [recalled, setRecalled] = useState(!!start);
   const offline = useOffline();
-
-  const loadBalances = () =>
-    api.balances().then(
-      (b) => (setBalances(b), setReceivedAt(Date.now()), setRecalled(false), setFailed(false)),
-      (err) => {
-        setFailed(true);
-        // without a connection the remembered balances stand in, marked; the banner already says why
-        const known = lastKnown("balances", err);
-        if (!known) {
-          // a refused or broken answer is an error to show, not a reason for the remembered figures
-          if (recalledNow.current) {
-            setBalances(null);
-            setRecalled(false);
-          }
-          return toast(errorText(err, M.balancesFailed), "error");
+  const {
+    data: balances,
+    setData: setBalances,
+    failed,
+    refresh: loadBalances,
+  } = useLoad(() => api.balances(), M.balancesFailed, {
+    initial: start?.value ?? null,
+    onData: () => {
+      setReceivedAt(Date.now());
+      setRecalled(false);
+    },
+    onError: (err) => {
+      // without a connection the remembered balances stand in, marked; the banner already says why
+      const known = lastKnown("balances", err);
+      if (!known) {
+        // a refused or broken answer is an error to show (useLoad's toast), not a reason for the remembered figures
+        if (recalled) {
+          setBalances(null);
+          setRecalled(false);
         }
-        setBalances(known.value);
-        setReceivedAt(known.at);
-        setRecalled(true);
-      },
-    );
-  useEffect(() => {
-    void loadBalances();
-    return afterIdle(WithdrawPanel.preload);
-  }, []);
+        return false;
+      }
+      setBalances(known.value);
+      setReceivedAt(known.at);
+      setRecalled(true);
+      return true;
+    },
+  });
+  useEffect(() => afterIdle(WithdrawPanel.preload), []);
   // back online: the remembered balances give way to live ones at once
   useEffect(() => {
     if (!offline && recalled) void loadBalances();

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-C9UGV_cw.js";e();

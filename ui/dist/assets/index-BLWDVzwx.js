@@ -1,0 +1,1 @@
+import{t as e}from"./ui-Cpi_v9ZP.js";e();
