@@ -2,6 +2,7 @@
 // authenticator app, or one of their recovery codes. A challenge that has ended (410) sends them back to sign in.
 import { useState, type FormEvent } from "react";
 import { api, ApiError, errorText, type LoginAnswer } from "../api";
+import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { ShieldIcon } from "./ui/icons";
 import { toast } from "./ui/toast";
 import { Button, Field } from "./ui";
@@ -29,7 +30,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onEnded, done }: Props
     }
     setBusy(true);
     try {
-      onSignedIn(await api.secondFactor(challenge, code.trim()));
+      onSignedIn(await api.secondFactor(challenge, toLatinDigits(code.trim())));
     } catch (err) {
       const text = errorText(err, "ورود انجام نشد");
       if (err instanceof ApiError && err.status === 410) {
@@ -53,7 +54,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onEnded, done }: Props
       </div>
       <Field
         label="کد تایید دومرحله‌ای"
-        value={code}
+        value={toFaDigits(code)}
         onValue={(v) => (setCode(v), setError(null))}
         error={error}
         autoComplete="one-time-code"

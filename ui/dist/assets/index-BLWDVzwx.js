@@ -1,1 +1,0 @@
-import{t as e}from"./ui-Cpi_v9ZP.js";e();
