@@ -18,8 +18,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"goldshop/rules"
+	"goldshop/store"
 )
 
 // The fuzz targets of this file feed the upload checks (receipts, chat files, the deposit form) arbitrary
@@ -283,9 +285,14 @@ func FuzzDepositForm(f *testing.F) {
 	userID, _ := strconv.ParseInt(c.id, 10, 64)
 	ctx := context.Background()
 	dir := shop.app.receiptsDir()
+	depositsToday := 0
 	f.Fuzz(func(t *testing.T, amount string, file, raw []byte) {
 		s := *shop
 		s.t = t
+		if depositsToday == store.DefaultShop.ReceiptsPerDay { // the day's quota of receipts: on to the next day
+			s.clock.Advance(24 * time.Hour)
+			c.token, depositsToday = s.newLogin(userID), 0
+		}
 		before, err := s.store.Balances(ctx, userID)
 		if err != nil {
 			t.Fatal(err)
@@ -330,6 +337,8 @@ func FuzzDepositForm(f *testing.F) {
 			}
 		} else if len(requests) != len(requestsBefore)+1 || len(files) != len(filesBefore)+1 {
 			t.Fatalf("accepted but %d → %d requests, %d → %d files", len(requestsBefore), len(requests), len(filesBefore), len(files))
+		} else {
+			depositsToday++
 		}
 		if len(raw) > 0 {
 			return
