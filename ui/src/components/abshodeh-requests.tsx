@@ -1,5 +1,5 @@
-// The abshodeh requests of the review screen: a table on a desktop, cards on a phone, with the decisions
-// each request's state allows (decisions.md §6), and the dialog that asks for a rejection's reason.
+// The abshodeh requests of the review screen, drawn by DataList (a table on a desktop, cards on a phone), with
+// the decisions each request's state allows (decisions.md §6), and the dialog that asks for a rejection's reason.
 import { useState, type SyntheticEvent } from "react";
 import { formatPurity } from "../lib/gold-request";
 import { goldRequestStatusLabel, goldRequestStatusTone } from "../lib/labels";
@@ -9,10 +9,10 @@ import { toFaDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
 import { fullName } from "../lib/labels";
 import { EMPTY, formatGold } from "../lib/money";
-import { BarFigures } from "./bar-figures";
 import { Gold } from "./amounts";
 import { Modal } from "./ui/admin-modal";
 import { ConfirmDialog } from "./ui/confirm-dialog";
+import { DataList, type Column } from "./ui/data-list";
 import { StatusBadge } from "./ui/status-badge";
 import { Button, Field } from "./ui";
 
@@ -27,7 +27,7 @@ type ListProps = {
 
 function Actions({ r, busy, onDecide }: { r: GoldRequest; busy: GoldDecision | undefined; onDecide: ListProps["onDecide"] }) {
   const decisions = decisionsFor(r.status);
-  if (!decisions.length) return <span className="muted">{EMPTY}</span>;
+  if (!decisions.length) return null; // a decided request: an empty cell, a card with no foot
   return (
     <div className="gr-actions">
       {decisions.map((d) => (
@@ -49,94 +49,57 @@ function Actions({ r, busy, onDecide }: { r: GoldRequest; busy: GoldDecision | u
 
 const phone = (r: GoldRequest) => (r.phone_number ? toFaDigits(r.phone_number) : EMPTY);
 
-/** RequestList shows the abshodeh requests with their decisions. */
+/** COLUMNS are a request's fields, the bar's figures as they were when asked. */
+const COLUMNS: Column<GoldRequest>[] = [
+  { label: "شناسه", head: true, className: "wr-id", cell: (r) => `#${toFaDigits(r.id)}` },
+  {
+    label: "وضعیت",
+    head: true,
+    cell: (r) => (
+      <StatusBadge tone={goldRequestStatusTone(r.status, "admin")} testid={`gr-status-${r.id}`}>
+        {goldRequestStatusLabel(r.status, "admin")}
+      </StatusBadge>
+    ),
+  },
+  { label: "تاریخ", className: "num", cell: (r) => formatJalaliDateTimeShort(r.created_at) },
+  {
+    label: "کاربر",
+    cell: (r) => (
+      <>
+        <span className="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
+        <span className="cell-sub" dir="ltr">
+          {phone(r)}
+        </span>
+      </>
+    ),
+  },
+  { label: "آزمایشگاه (ری)", cell: (r) => r.rey },
+  { label: "شماره انگ", className: "num", cell: (r) => toFaDigits(r.ang) },
+  { label: "عیار", className: "num", cell: (r) => formatPurity(r.ayar) },
+  { label: "وزن", className: "num", cell: (r) => <Gold value={r.vazn} /> },
+  { label: "وزن ۷۵۰", className: "num", cell: (r) => <Gold value={r.vazn750} /> },
+  {
+    label: "دلیل رد",
+    className: "cell-reason",
+    blank: (r) => !r.reject_reason,
+    cell: (r) => <span data-testid={`gr-reason-${r.id}`}>{r.reject_reason || <span className="muted">{EMPTY}</span>}</span>,
+  },
+];
+
+/** RequestList shows the abshodeh requests with their decisions: a table on a desktop, cards on a phone. */
 export function RequestList({ requests, narrow, loading, busy, onDecide }: ListProps) {
-  if (narrow) {
-    return (
-      <ul className="cards-list" aria-busy={loading}>
-        {requests.map((r) => (
-          <li key={r.id} className="card gr-card" data-testid="gr-row" data-id={r.id} data-status={r.status}>
-            <div className="gr-card-head">
-              <span className="wr-id">{`#${toFaDigits(r.id)}`}</span>
-              <span className="gr-date">{formatJalaliDateTimeShort(r.created_at)}</span>
-              <StatusBadge tone={goldRequestStatusTone(r.status, "admin")} testid={`gr-status-${r.id}`}>
-                {goldRequestStatusLabel(r.status, "admin")}
-              </StatusBadge>
-            </div>
-            <p className="gr-user">
-              {fullName(r.first_name, r.last_name, EMPTY)}
-              <span className="gr-phone" dir="ltr">
-                {phone(r)}
-              </span>
-            </p>
-            <BarFigures bar={r} withLab />
-            {r.reject_reason && (
-              <p className="gr-reason" data-testid={`gr-reason-${r.id}`}>
-                <span className="muted">دلیل رد: </span>
-                {r.reject_reason}
-              </p>
-            )}
-            {decisionsFor(r.status).length > 0 && <Actions r={r} busy={busy[r.id]} onDecide={onDecide} />}
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
-    <div className="table-wrap card" aria-busy={loading}>
-      <table className="table table-dense gr-table">
-        <thead>
-          <tr>
-            <th scope="col">شناسه و تاریخ</th>
-            <th scope="col">کاربر</th>
-            <th scope="col">آزمایشگاه (ری)</th>
-            <th scope="col">شماره انگ</th>
-            <th scope="col">عیار</th>
-            <th scope="col">وزن</th>
-            <th scope="col">وزن ۷۵۰</th>
-            <th scope="col">وضعیت</th>
-            <th scope="col">دلیل رد</th>
-            <th scope="col">عملیات</th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((r) => (
-            <tr key={r.id} data-testid="gr-row" data-id={r.id} data-status={r.status}>
-              <td className="num">
-                <span className="cell-main">{toFaDigits(r.id)}</span>
-                <span className="cell-sub">{formatJalaliDateTimeShort(r.created_at)}</span>
-              </td>
-              <td>
-                <span className="cell-main">{fullName(r.first_name, r.last_name, EMPTY)}</span>
-                <span className="cell-sub" dir="ltr">
-                  {phone(r)}
-                </span>
-              </td>
-              <td>{r.rey}</td>
-              <td className="num">{toFaDigits(r.ang)}</td>
-              <td className="num">{formatPurity(r.ayar)}</td>
-              <td className="num">
-                <Gold value={r.vazn} />
-              </td>
-              <td className="num">
-                <Gold value={r.vazn750} />
-              </td>
-              <td>
-                <StatusBadge tone={goldRequestStatusTone(r.status, "admin")} testid={`gr-status-${r.id}`}>
-                  {goldRequestStatusLabel(r.status, "admin")}
-                </StatusBadge>
-              </td>
-              <td className="cell-reason" data-testid={`gr-reason-${r.id}`}>
-                {r.reject_reason || <span className="muted">{EMPTY}</span>}
-              </td>
-              <td>
-                <Actions r={r} busy={busy[r.id]} onDecide={onDecide} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataList
+      rows={requests}
+      columns={COLUMNS}
+      rowKey={(r) => r.id}
+      narrow={narrow}
+      caption="درخواست‌های آبشده"
+      busy={loading}
+      testid="gr-row"
+      rowAttrs={(r) => ({ "data-id": r.id, "data-status": r.status })}
+      actions={(r) => (decisionsFor(r.status).length ? <Actions r={r} busy={busy[r.id]} onDecide={onDecide} /> : null)}
+    />
   );
 }
 

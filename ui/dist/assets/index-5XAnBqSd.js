@@ -1,0 +1,1 @@
+import{t as e}from"./ui-DJ7NoDlO.js";e();
