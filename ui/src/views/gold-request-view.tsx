@@ -16,6 +16,7 @@ import { isOffline } from "../lib/connection";
 import { toFaDigits } from "../lib/digits";
 import { cancelKey, GOLD_MESSAGES as M, keepSelected, pendingRequest, selectError, sendError } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
+import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import "../styles/gold.css";
 import "../styles/wallet.css";
 
@@ -33,6 +34,7 @@ function EmptyLine({ text, testid }: { text: string; testid: string }) {
 
 /** GoldRequestView is /gold-request_page. */
 export default function GoldRequestView() {
+  const narrow = useMediaQuery(NARROW_LIST);
   const [selected, setSelected] = useState<Bar | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -150,7 +152,7 @@ export default function GoldRequestView() {
         {close.length === 0 ? (
           <EmptyLine text={M.noClose} testid="gold-close-empty" />
         ) : (
-          <GoldBarsTable bars={close} kind="close" caption="آبشده‌های قابل انتخاب" selectedId={selected?.id} blocked={!!pending} onSelect={choose} />
+          <GoldBarsTable bars={close} kind="close" narrow={narrow} caption="آبشده‌های قابل انتخاب" selectedId={selected?.id} blocked={!!pending} onSelect={choose} />
         )}
       </section>
 
@@ -167,7 +169,7 @@ export default function GoldRequestView() {
         ) : (
           <>
             <p className="gold-section-hint">برای درخواست این آبشده‌ها، به اندازه کمبود طلا بخرید.</p>
-            <GoldBarsTable bars={higher} kind="higher" caption="آبشده‌های بیشتر از موجودی شما و کمبود هر یک" availableGold={balances.available_gold} />
+            <GoldBarsTable bars={higher} kind="higher" narrow={narrow} caption="آبشده‌های بیشتر از موجودی شما و کمبود هر یک" availableGold={balances.available_gold} />
             <div className="gold-buy">
               <LinkButton href="/trade_page" variant="secondary" data-testid="gold-buy-link">
                 <TradeIcon size={20} />
@@ -187,7 +189,7 @@ export default function GoldRequestView() {
         ) : (
           <>
             <p className="list-count">{`${toFaDigits(requests.length)} درخواست، جدیدترین در بالا`}</p>
-            <GoldRequestsTable requests={requests} cancelling={cancelling} onCancel={setConfirming} />
+            <GoldRequestsTable requests={requests} narrow={narrow} cancelling={cancelling} onCancel={setConfirming} />
           </>
         )}
       </section>

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-DJ7NoDlO.js";e();

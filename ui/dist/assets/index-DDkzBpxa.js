@@ -1,0 +1,1 @@
+import{t as e}from"./ui-CU5n5hMA.js";e();
