@@ -100,11 +100,13 @@ func (s *Store) StartChallenge(ctx context.Context, userID int64, tokenHash []by
 	})
 }
 
+// liveChallengeSQL finds the person of a challenge that has neither expired nor run out of tries.
+const liveChallengeSQL = `SELECT user_id FROM second_factor_challenges WHERE token_hash = ? AND expires_at > ? AND tries < ?`
+
 // ChallengeUser is the person a live challenge was issued for; ErrChallengeEnded otherwise.
 func (s *Store) ChallengeUser(ctx context.Context, tokenHash []byte, now time.Time) (int64, error) {
 	var id int64
-	err := s.read.QueryRowContext(ctx, `SELECT user_id FROM second_factor_challenges WHERE token_hash = ?
-		AND expires_at > ? AND tries < ?`, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&id)
+	err := s.read.QueryRowContext(ctx, liveChallengeSQL, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrChallengeEnded
 	}
@@ -130,8 +132,7 @@ func (s *Store) AnswerChallenge(ctx context.Context, tokenHash []byte, a SecondF
 	var userID int64
 	wrong := false
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `SELECT user_id FROM second_factor_challenges WHERE token_hash = ?
-			AND expires_at > ? AND tries < ?`, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&userID); errors.Is(err, sql.ErrNoRows) {
+		if err := tx.QueryRowContext(ctx, liveChallengeSQL, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&userID); errors.Is(err, sql.ErrNoRows) {
 			return ErrChallengeEnded
 		} else if err != nil {
 			return err

@@ -3,6 +3,8 @@ import "./styles/fonts.css";
 import "./styles/base.css";
 import "./styles/shell.css";
 import "./styles/blocks.css";
+import "./styles/balances.css";
+import "./styles/money-blocks.css";
 import "./styles/lists.css";
 import { App, preloadScreen } from "./app";
 import { listenForInstall } from "./lib/install";
