@@ -23,23 +23,23 @@ export function lazy<P extends object>(load: Loader<P>): FunctionComponent<P> & 
     return pending;
   };
   const Lazy = (props: P) => {
-    const [, setTick] = useState(0);
+    // The code may arrive between this render and its effect (preloadScreen starts the current screen before
+    // the first render, and effects run after paint): the effect waits on the load whenever this render had
+    // no code, rather than reading whether it has come by now, which left a phone on "loading" for good.
+    const [C, setC] = useState<ComponentType<P> | null>(() => loaded);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      if (C) return;
       let alive = true;
       start().then(
-        () => alive && setTick((n) => n + 1),
+        () => alive && setC(() => loaded),
         () => alive && setFailed(true),
       );
       return () => {
         alive = false;
       };
     }, []);
-    if (loaded) {
-      const C = loaded;
-      return <C {...props} />;
-    }
+    if (C) return <C {...props} />;
     if (failed) {
       return (
         <StatusCard icon={<CompassIcon size={40} />} title="بارگذاری این بخش ممکن نشد" text="اتصال اینترنت را بررسی کنید و دوباره تلاش کنید." tone="warn">

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-CU5n5hMA.js";e();
