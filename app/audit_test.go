@@ -56,8 +56,8 @@ func TestTheAuditLogFiltersByPersonKindAndJalaliDaysAndPages(t *testing.T) {
 		s.do("POST", "/api/admin/prices", owner, map[string]any{"base_price": 50_000_000 + i*1000})
 	}
 	s.clock.Advance(48 * time.Hour) // the tokens expire: sign in again
-	owner = s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": "09350000001", "password": "owner-pass-99"}).str("accessToken")
-	customer = s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": staffPhone, "password": registration(7)["password"].(string)}).str("accessToken")
+	owner = s.signInWithFactor("09350000001", "owner-pass-99")
+	customer = s.signInWithFactor(staffPhone, registration(7)["password"].(string))
 	s.do("PUT", "/api/admin/shop", customer, map[string]any{"name": "طلای ستاره"})
 
 	all := s.audit(owner, "")

@@ -56,7 +56,7 @@ func TestAdminReadsOfACustomersDataAreAudited(t *testing.T) {
 	}
 	s.clock.Advance(readAuditWindow + time.Minute)
 	login := func(phone, password string) string {
-		return s.mustDo("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": password}).str("accessToken")
+		return s.signInWithFactor(phone, password)
 	}
 	staff = login("09350000002", "staff-pass-77")
 	if r := s.do("GET", receipt, staff, nil); r.Status != 200 {

@@ -93,10 +93,13 @@ func bearerToken(r *http.Request) (string, bool) {
 	return "", false
 }
 
-// requireUser refuses a caller who is not signed in with 401.
+// requireUser refuses a caller who is not signed in with 401, and an owner or staff member without a second
+// factor with 403 everywhere but the calls that enrol one (issue 27): a password or an SMS code alone is never
+// the whole shop.
 func (a *App) requireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := principalFrom(r.Context()); !ok {
+		p, ok := principalFrom(r.Context())
+		if !ok {
 			msg := msgLoginRequired
 			if _, sent := bearerToken(r); sent {
 				msg = msgSessionExpired
@@ -104,8 +107,25 @@ func (a *App) requireUser(next http.Handler) http.Handler {
 			a.writeError(w, r, unauthorized(msg))
 			return
 		}
+		if mustEnrol(p.User) && !enrolmentPaths[r.URL.Path] {
+			a.writeError(w, r, forbidden(msgEnrolFirst))
+			return
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// mustEnrol is an owner or staff member who has no second factor yet.
+func mustEnrol(u store.User) bool { return u.IsAdmin && !u.SecondFactor }
+
+// enrolmentPaths are all an owner or staff member without a second factor may call: who they are, the
+// enrolment itself, and signing out.
+var enrolmentPaths = map[string]bool{
+	"/api/users/me":                            true,
+	"/api/users/me/second-factor":              true,
+	"/api/users/me/second-factor/totp":         true,
+	"/api/users/me/second-factor/totp/confirm": true,
+	"/api/auth/logout":                         true,
 }
 
 // requireAdmin refuses a caller who is not an admin: 401 when signed out, 403 for a customer.

@@ -175,6 +175,9 @@ func (a *App) chatUser(r *http.Request, auth json.RawMessage) (chat.User, error)
 	if err != nil {
 		return chat.User{}, err
 	}
+	if mustEnrol(u) { // an owner or staff member reads no chat before their second factor is on
+		return chat.User{}, store.ErrNotFound
+	}
 	return chat.User{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Phone: u.PhoneNumber, IsAdmin: u.IsAdmin,
 		LoginID: loginID, Until: until}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,11 +17,7 @@ func (s *testShop) signInStaff(phone string) string {
 	if _, _, err := AddAdmin(context.Background(), s.store, AdminInput{Phone: phone, Password: "staff-pass-77", Role: store.RoleStaff}); err != nil {
 		s.t.Fatal(err)
 	}
-	r := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "staff-pass-77"})
-	if r.Status != 200 {
-		s.t.Fatalf("staff login: %d %s", r.Status, r.Body)
-	}
-	return r.str("accessToken")
+	return s.signInWithFactor(phone, "staff-pass-77")
 }
 
 // userID is the id of the token's user, as /api/users/me says.
@@ -146,6 +143,11 @@ func TestTheOwnerManagesStaffAndNeverLosesTheLastOwner(t *testing.T) {
 	// The first owner hands the shop over to the customer and is removed.
 	s.mustDo("POST", "/api/admin/staff", owner, map[string]any{"phone_number": phone, "role": "staff"})
 	s.mustDo("PUT", "/api/admin/staff/"+id, owner, map[string]any{"role": "owner"})
+	// promoted, they can do nothing before their second factor is on
+	if r := s.do("GET", "/api/admin/staff", customer, nil); r.Status != 403 || r.str("message") != msgEnrolFirst {
+		t.Fatalf("a new owner before enrolling: %d %s", r.Status, r.Body)
+	}
+	s.enrolTOTP(t, customer)
 	s.mustDo("PUT", "/api/admin/staff/"+ownerID, customer, map[string]any{"role": "staff"})
 	s.mustDo("DELETE", "/api/admin/staff/"+ownerID, customer, nil)
 	r := s.do("GET", "/api/admin/staff", customer, nil)
@@ -159,9 +161,11 @@ func TestTheOwnerManagesStaffAndNeverLosesTheLastOwner(t *testing.T) {
 
 	// Each change of a role, on a fresh customer of the new owner.
 	owner = customer
-	// staffMember is a fresh customer the owner made staff.
+	// staffMember is a fresh customer with a second factor on, whom the owner made staff.
 	staffMember := func(s *testShop) trader {
 		c := s.newCustomer()
+		id, _ := strconv.ParseInt(c.id, 10, 64)
+		s.giveSecondFactor(id)
 		s.mustDo("POST", "/api/admin/staff", owner, map[string]any{"phone_number": c.phone, "role": "staff"})
 		return c
 	}

@@ -142,6 +142,7 @@ func (a *App) Handler() http.Handler {
 				r.Post("/staff", a.handle(a.adminStaffAdd))
 				r.Put("/staff/{id}", a.handle(a.adminStaffSetRole))
 				r.Delete("/staff/{id}", a.handle(a.adminStaffRemove))
+				r.Delete("/staff/{id}/second-factor", a.handle(a.adminStaffSecondFactorReset))
 				r.With(gzipJSON).Get("/audit", a.handle(a.adminAudit))
 				r.Get("/backups", a.handle(a.adminBackupsList))
 				r.Post("/backups", a.handle(a.adminBackupsStart))

@@ -7,36 +7,7 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/pquerna/otp/totp"
 )
-
-// enrolTOTP enrols token's person in TOTP as an authenticator app would, from the secret of the answer, and
-// returns the secret and the recovery codes.
-func (s *testShop) enrolTOTP(t *testing.T, token string) (secret string, recovery []string) {
-	t.Helper()
-	start := s.mustDo("POST", "/api/users/me/second-factor/totp", token, nil)
-	secret = start.str("secret")
-	code, err := totp.GenerateCode(secret, s.clock.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := s.mustDo("POST", "/api/users/me/second-factor/totp/confirm", token, map[string]string{"code": code})
-	for _, c := range done.JSON["recovery_codes"].([]any) {
-		recovery = append(recovery, c.(string))
-	}
-	return secret, recovery
-}
-
-// codeAt is the authenticator's code for secret at the shop's now.
-func (s *testShop) codeAt(t *testing.T, secret string) string {
-	t.Helper()
-	code, err := totp.GenerateCode(secret, s.clock.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return code
-}
 
 // A customer turns TOTP on from the secret and its otpauth address, confirmed by a first code, and gets ten
 // recovery codes once; then signing in by password or by SMS code answers a challenge with no token and no

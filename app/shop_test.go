@@ -34,6 +34,8 @@ type testShop struct {
 	app   *App
 	// customers counts the customers newCustomer made, so each gets a phone of its own.
 	customers *atomic.Int64
+	// keys are the second factors of the shop's admins (second_factor_helpers_test.go).
+	keys *adminKeys
 }
 
 type syncBuffer struct {
@@ -145,7 +147,7 @@ func newShopServed(t testing.TB, tls bool) *testShop {
 			t.Errorf("closing store: %v", err)
 		}
 	})
-	return &testShop{t: t, srv: srv, store: st, sms: buf, clock: clock, app: a, customers: &atomic.Int64{}}
+	return &testShop{t: t, srv: srv, store: st, sms: buf, clock: clock, app: a, customers: &atomic.Int64{}, keys: newAdminKeys()}
 }
 
 // reply is an answer of the API: its status, raw body and the decoded JSON object (if it is one).
@@ -293,11 +295,7 @@ func (s *testShop) signInAdmin() string {
 	if _, _, err := AddAdmin(context.Background(), s.store, AdminInput{Phone: "09350000001", Password: "owner-pass-99"}); err != nil {
 		s.t.Fatal(err)
 	}
-	r := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": "09350000001", "password": "owner-pass-99"})
-	if r.Status != 200 {
-		s.t.Fatalf("admin login: %d %s", r.Status, r.Body)
-	}
-	return r.str("accessToken")
+	return s.signInWithFactor("09350000001", "owner-pass-99")
 }
 
 // cookieClient is a browser-like client that keeps cookies and sends them back.
@@ -346,6 +344,7 @@ func (s *testShop) newOwner() string {
 	if err != nil {
 		s.t.Fatal(err)
 	}
+	s.giveSecondFactor(id)
 	return s.newLogin(id)
 }
 

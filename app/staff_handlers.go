@@ -18,10 +18,13 @@ type staffView struct {
 	FirstName   string `json:"first_name"`
 	LastName    string `json:"last_name"`
 	Role        string `json:"role"`
+	// SecondFactor tells the owner who has enrolled and whose factor a reset would take away.
+	SecondFactor bool `json:"second_factor"`
 }
 
 func viewStaff(u store.User) staffView {
-	return staffView{ID: u.ID, PhoneNumber: u.PhoneNumber, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role}
+	return staffView{ID: u.ID, PhoneNumber: u.PhoneNumber, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
+		SecondFactor: u.SecondFactor}
 }
 
 func (a *App) adminStaffList(w http.ResponseWriter, r *http.Request) error {
@@ -92,6 +95,27 @@ func (a *App) adminStaffRemove(w http.ResponseWriter, r *http.Request) error {
 	}
 	a.userLoginsRevoked(id, 0) // an admin's chat socket must not stay open; it reconnects as a customer
 	return okJSON(w, map[string]string{"message": msgStaffRemoved})
+}
+
+// adminStaffSecondFactorReset answers DELETE /api/admin/staff/{id}/second-factor: the owner takes away the
+// second factor of a staff member (or another owner) who lost their phone; their logins end, and they enrol
+// again at their next sign-in. The owner's own factor is never reset from the web: a stolen session must not
+// be able to drop it (`goldshop admin reset-2fa` on the server does).
+func (a *App) adminStaffSecondFactorReset(w http.ResponseWriter, r *http.Request) error {
+	id, err := a.staffID(r)
+	if err != nil {
+		return err
+	}
+	if id == caller(r).User.ID {
+		return forbidden(msgOwnerFactorOnServer)
+	}
+	if err := a.store.ResetSecondFactor(r.Context(), caller(r).User.ID, id, a.now()); errors.Is(err, store.ErrNotFound) {
+		return notFound(msgSecondFactorNotOn)
+	} else if err != nil {
+		return err
+	}
+	a.userLoginsRevoked(id, 0)
+	return okJSON(w, map[string]string{"message": msgSecondFactorReset})
 }
 
 func (a *App) setRole(w http.ResponseWriter, r *http.Request, id int64, role string, status int) error {

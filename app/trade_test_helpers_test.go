@@ -98,10 +98,10 @@ const adminPhone, adminPassword = "09350000001", "owner-pass-99"
 // the access token's life.
 func (s *testShop) signIn(phone string) string {
 	s.t.Helper()
-	password := registration(0)["password"].(string)
 	if phone == adminPhone {
-		password = adminPassword
+		return s.signInWithFactor(adminPhone, adminPassword)
 	}
+	password := registration(0)["password"].(string)
 	r := s.do("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": password})
 	if r.Status != 200 {
 		s.t.Fatalf("login %s: %d %s", phone, r.Status, r.Body)

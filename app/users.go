@@ -21,6 +21,9 @@ type userView struct {
 	Grade        int    `json:"grade"`
 	IsAdmin      int    `json:"is_admin"`
 	Role         string `json:"role"` // owner, staff or customer
+	SecondFactor bool   `json:"second_factor"`
+	// MustEnrol is an owner or staff member without a second factor: they can do nothing but enrol one.
+	MustEnrol bool `json:"must_enrol_second_factor"`
 }
 
 func viewUser(u store.User) userView {
@@ -30,7 +33,8 @@ func viewUser(u store.User) userView {
 	}
 	return userView{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Name: u.FirstName + " " + u.LastName,
 		PhoneNumber: u.PhoneNumber, NationalID: u.NationalID, BirthDate: u.BirthDate, ReferralCode: u.ReferralCode,
-		Grade: u.Grade, IsAdmin: admin, Role: cmp.Or(u.Role, store.RoleCustomer)}
+		Grade: u.Grade, IsAdmin: admin, Role: cmp.Or(u.Role, store.RoleCustomer), SecondFactor: u.SecondFactor,
+		MustEnrol: mustEnrol(u)}
 }
 
 // profileInput is what a customer types about themselves, at sign-up and on the edit screen.

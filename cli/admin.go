@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"goldshop/app"
+	"goldshop/iran"
+	"goldshop/store"
 )
 
 // adminAdd creates an admin or promotes an existing user; it opens the database beside a running server,
@@ -35,6 +40,41 @@ func adminAdd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if created {
 		verb = "created"
 	}
-	fmt.Fprintf(stdout, "admin %s: user %d (%s)\n", verb, id, in.Role)
+	fmt.Fprintf(stdout, "admin %s: user %d (%s)\n", verb, id, cmp.Or(in.Role, store.RoleOwner))
+	fmt.Fprintln(stdout, "at their first sign-in they must turn on a second factor (an authenticator app) before anything else")
+	return nil
+}
+
+// adminResetSecondFactor takes an admin's second factor away, for a lost phone: the last owner has no one to
+// ask in the web app, and no web call may drop an owner's own factor.
+func adminResetSecondFactor(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var cfg config
+	var phone string
+	fs := newFlags("admin reset-2fa", stderr, &cfg, false)
+	fs.StringVar(&phone, "phone", "", "mobile number of the admin (required)")
+	if err := parseWithEnv(fs, args); err != nil {
+		return err
+	}
+	p, err := iran.Phone(phone)
+	if err != nil {
+		return errors.New("--phone must be an Iranian mobile number such as 09123456789")
+	}
+	st, err := openStore(ctx, cfg.Data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	u, err := st.UserByPhone(ctx, p)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !u.IsAdmin) {
+		return fmt.Errorf("no owner or staff member has the number %s", p)
+	} else if err != nil {
+		return err
+	}
+	if err := st.ResetSecondFactor(ctx, 0, u.ID, time.Now()); errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%s has no second factor on", p)
+	} else if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "second factor of user %d reset; their logins ended, and they enrol again at their next sign-in\n", u.ID)
 	return nil
 }

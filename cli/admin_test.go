@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"goldshop/store"
 )
@@ -16,7 +17,7 @@ func TestAdminAddCreatesThenPromotes(t *testing.T) {
 	ctx := context.Background()
 	var out bytes.Buffer
 	err := Run(ctx, []string{"admin", "add", "--data", data, "--phone", "۰۹۱۲۰۰۰۰۰۰۹", "--password", "shop-owner-1", "--first-name", "رضا"}, &out, &bytes.Buffer{})
-	if err != nil || !strings.Contains(out.String(), "admin created") {
+	if err != nil || !strings.Contains(out.String(), "admin created") || !strings.Contains(out.String(), "second factor") {
 		t.Fatalf("%v %s", err, out.String())
 	}
 	out.Reset()
@@ -58,5 +59,64 @@ func TestAdminAddCreatesThenPromotes(t *testing.T) {
 		if err := Run(ctx, args, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 			t.Errorf("%v succeeded", args)
 		}
+	}
+}
+
+// The last owner who lost their phone gets their second factor taken away on the server, which ends their
+// logins and is audited; a number without a factor, or not an admin's, is refused.
+func TestAdminResetSecondFactorOnTheServer(t *testing.T) {
+	data := t.TempDir()
+	ctx := context.Background()
+	if err := Run(ctx, []string{"admin", "add", "--data", data, "--phone", "09120000009", "--password", "shop-owner-1"}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	reset := func(phone string) (string, error) {
+		var out bytes.Buffer
+		err := Run(ctx, []string{"admin", "reset-2fa", "--data", data, "--phone", phone}, &out, &bytes.Buffer{})
+		return out.String(), err
+	}
+	if _, err := reset("09120000009"); err == nil || !strings.Contains(err.Error(), "no second factor") {
+		t.Fatalf("a reset with nothing on: %v", err)
+	}
+	st, err := store.Open(ctx, filepath.Join(data, "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := st.UserByPhone(ctx, "09120000009")
+	now := time.Now()
+	if err := st.StartTOTP(ctx, u.ID, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.ConfirmTOTP(ctx, u.ID, now.Unix()/30, nil, now); err != nil {
+		t.Fatal(err)
+	}
+	login, err := st.CreateLogin(ctx, u.ID, store.TokenPair{AccessHash: []byte("a"), AccessExpires: now.Add(time.Hour),
+		RefreshHash: []byte("r"), RefreshExpires: now.Add(time.Hour)}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	if out, err := reset("۰۹۱۲۰۰۰۰۰۰۹"); err != nil || !strings.Contains(out, "reset") {
+		t.Fatalf("%v %s", err, out)
+	}
+	if _, err := reset("09120000001"); err == nil {
+		t.Fatal("a number of no admin")
+	}
+	st, err = store.Open(ctx, filepath.Join(data, "goldshop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if u, _ := st.UserByPhone(ctx, "09120000009"); u.SecondFactor {
+		t.Fatal("the factor is still on")
+	}
+	if _, err := st.UserByLogin(ctx, login); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the login lives on: %v", err)
+	}
+	var audited int
+	st.ReadDB().QueryRow(`SELECT COUNT(*) FROM audit_log WHERE action = 'second_factor.reset' AND admin_id IS NULL`).Scan(&audited)
+	if audited != 1 {
+		t.Fatalf("%d audit rows", audited)
 	}
 }

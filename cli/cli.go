@@ -3,6 +3,8 @@
 //
 //	goldshop [serve] [flags]                   run the shop
 //	goldshop admin add --phone P --password X  create or promote an admin (works while the shop runs)
+//	goldshop admin reset-2fa --phone P         take an admin's second factor away (a lost phone), ending
+//	                                           their logins; the only way for the last owner
 //	goldshop backup FILE                       write a consistent copy of the database while it runs
 //	goldshop restore FILE --data DIR           restore a backup (or --from-replica URL) into an empty folder
 //	goldshop check                             prove the ledger balances (exit 1 when it does not), warn of an
@@ -27,10 +29,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "serve":
 		return serve(ctx, args, stderr)
 	case "admin":
-		if len(args) == 0 || args[0] != "add" {
-			return errors.New("usage: goldshop admin add --phone P --password X [--first-name F --last-name L]")
+		switch {
+		case len(args) > 0 && args[0] == "add":
+			return adminAdd(ctx, args[1:], stdout, stderr)
+		case len(args) > 0 && args[0] == "reset-2fa":
+			return adminResetSecondFactor(ctx, args[1:], stdout, stderr)
 		}
-		return adminAdd(ctx, args[1:], stdout, stderr)
+		return errors.New("usage: goldshop admin add --phone P --password X [--first-name F --last-name L] | goldshop admin reset-2fa --phone P")
 	case "backup":
 		return backup(ctx, args, stdout, stderr)
 	case "check":

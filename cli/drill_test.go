@@ -230,8 +230,7 @@ func TestOwnersDrill(t *testing.T) {
 			t.Fatalf("the shop did not start\n%s", logs)
 		}
 	}
-	owner := c.must("POST", "/api/auth/login", "", map[string]string{"phone_number": "09120000001",
-		"password": "drill-owner-pass-1"})["accessToken"].(string)
+	owner := c.signInAdmin("09120000001", "drill-owner-pass-1")
 	users := []int64{c.signUp(1), c.signUp(2)}
 
 	// The workload: the owner charges the customers one after another until the server dies.

@@ -46,8 +46,7 @@ func TestAVerifyKilledMidwayIsAnsweredOrRunByItsRetry(t *testing.T) {
 	}
 	start()
 	t.Cleanup(func() { server.Process.Kill() })
-	owner := c.must("POST", "/api/auth/login", "", map[string]string{"phone_number": "09120000001",
-		"password": "kill-owner-pass-1"})["accessToken"].(string)
+	owner := c.signInAdmin("09120000001", "kill-owner-pass-1")
 	c.must("POST", "/api/admin/prices", owner, map[string]any{"base_price": 50_000_000})
 	c.must("POST", "/api/admin/vault", owner, map[string]any{"kind": "jewellery", "description": "موجودی",
 		"weight": "1000", "purity": "750"}) // the reserve guard sells only what the vault holds

@@ -173,31 +173,42 @@ func assertHTTPSOnly(t *testing.T, c *http.Client, base, httpAddr string) {
 	}
 }
 
-// loginOwner signs the owner in (addTestOwner) and checks every cookie set is Secure exactly when the shop
-// serves HTTPS; it returns the bearer token.
+// loginOwner signs the owner in (addTestOwner) through their second factor and checks every cookie set is
+// Secure exactly when the shop serves HTTPS; it returns the bearer token.
 func loginOwner(t *testing.T, c *http.Client, base string) string {
 	t.Helper()
-	resp, err := c.Post(base+"/api/auth/login", "application/json", strings.NewReader(`{"phone_number":"09120000009","password":"shop-owner-1"}`))
-	if err != nil {
-		t.Fatal(err)
+	var cookies []*http.Cookie
+	call := func(method, path, token string, body any) (int, map[string]any, error) {
+		raw, _ := json.Marshal(body)
+		req, _ := http.NewRequest(method, base+path, bytes.NewReader(raw))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return 0, nil, err
+		}
+		defer resp.Body.Close()
+		cookies = append(cookies, resp.Cookies()...)
+		var answer map[string]any
+		err = json.NewDecoder(resp.Body).Decode(&answer)
+		return resp.StatusCode, answer, err
 	}
-	defer resp.Body.Close()
-	var body struct {
-		AccessToken string `json:"accessToken"`
+	status, login, err := call("POST", "/api/auth/login", "", map[string]string{"phone_number": "09120000009", "password": "shop-owner-1"})
+	if err != nil || status != 200 {
+		t.Fatalf("login: %d %v", status, err)
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil || resp.StatusCode != 200 || body.AccessToken == "" {
-		t.Fatalf("login: %d %v", resp.StatusCode, err)
-	}
-	cookies := resp.Cookies()
+	token := passSecondFactor(t, call, base+" 09120000009", login)
 	if len(cookies) == 0 {
-		t.Fatal("login set no cookie")
+		t.Fatal("signing in set no cookie")
 	}
 	for _, ck := range cookies {
 		if ck.Secure != strings.HasPrefix(base, "https://") {
 			t.Fatalf("cookie %s from %s: Secure %v", ck.Name, base, ck.Secure)
 		}
 	}
-	return body.AccessToken
+	return token
 }
 
 type certificateAnswer struct {

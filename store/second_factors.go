@@ -77,7 +77,7 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, step int64, codeHashes 
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		if err := affectedOne(tx.ExecContext(ctx, `UPDATE second_factors SET confirmed_at = ?, last_step = ?
 			WHERE user_id = ? AND kind = 'totp' AND confirmed_at IS NULL`, now.UnixMilli(), step, userID)); err != nil {
-			return ErrNotFound
+			return err // ErrNotFound when nothing is being enrolled
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID); err != nil {
 			return err
@@ -168,4 +168,31 @@ func (s *Store) AnswerChallenge(ctx context.Context, tokenHash []byte, a SecondF
 		return 0, ErrWrongSecondFactor
 	}
 	return userID, err
+}
+
+// ResetSecondFactor takes the person's second factor away, with their recovery codes and waiting challenges,
+// and ends every login they have (whoever held the factor may hold a session too), audited as
+// second_factor.reset by actorID (0 for the command line). ErrNotFound when no factor was on or being enrolled.
+func (s *Store) ResetSecondFactor(ctx context.Context, actorID, userID int64, now time.Time) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error {
+		var phone string
+		if err := tx.QueryRowContext(ctx, `SELECT phone_number FROM users WHERE id = ?`, userID).Scan(&phone); errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		} else if err != nil {
+			return err
+		}
+		if err := affectedOne(tx.ExecContext(ctx, `DELETE FROM second_factors WHERE user_id = ?`, userID)); err != nil {
+			return err // ErrNotFound when none was on
+		}
+		for _, q := range []string{`DELETE FROM recovery_codes WHERE user_id = ?`, `DELETE FROM second_factor_challenges WHERE user_id = ?`} {
+			if _, err := tx.ExecContext(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		if err := revokeLogins(ctx, tx, `user_id = ?`, now, userID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, AuditEntry{AdminID: actorID, Action: "second_factor.reset", Target: "user:" + itoa(userID),
+			Before: map[string]any{"phone_number": phone}}, now)
+	})
 }

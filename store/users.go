@@ -24,16 +24,20 @@ type User struct {
 	IsAdmin      bool   // owner or staff
 	Role         string // RoleOwner, RoleStaff or RoleCustomer
 	CreatedAt    time.Time
+	// SecondFactor tells whether a confirmed second factor is on: owner and staff can do nothing but enrol
+	// one until it is.
+	SecondFactor bool
 }
 
 const userColumns = `id, phone_number, COALESCE(national_id, ''), first_name, last_name, COALESCE(birth_date, ''),
-	password_hash, referral_code, COALESCE(referred_by, 0), grade, is_admin, role, created_at`
+	password_hash, referral_code, COALESCE(referred_by, 0), grade, is_admin, role, created_at,
+	EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = id AND f.confirmed_at IS NOT NULL)`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var created int64
 	err := row.Scan(&u.ID, &u.PhoneNumber, &u.NationalID, &u.FirstName, &u.LastName, &u.BirthDate,
-		&u.PasswordHash, &u.ReferralCode, &u.ReferredBy, &u.Grade, &u.IsAdmin, &u.Role, &created)
+		&u.PasswordHash, &u.ReferralCode, &u.ReferredBy, &u.Grade, &u.IsAdmin, &u.Role, &created, &u.SecondFactor)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrNotFound
 	}

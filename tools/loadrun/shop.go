@@ -18,6 +18,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pquerna/otp/totp"
+
 	"goldshop/iran/irantest"
 )
 
@@ -137,6 +139,18 @@ func (s *shop) seed(ctx context.Context, n int) error {
 		return fmt.Errorf("admin login: %w", err)
 	}
 	s.admin = login.AccessToken
+	// an owner can do nothing before a second factor is on: enrolled as the phone's authenticator app would
+	var enrol struct{ Secret string }
+	if err := s.call("POST", "/api/users/me/second-factor/totp", s.admin, nil, &enrol); err != nil {
+		return fmt.Errorf("second factor: %w", err)
+	}
+	code, err := totp.GenerateCode(enrol.Secret, time.Now())
+	if err != nil {
+		return err
+	}
+	if err := s.call("POST", "/api/users/me/second-factor/totp/confirm", s.admin, map[string]string{"code": code}, nil); err != nil {
+		return fmt.Errorf("second factor: %w", err)
+	}
 	if err := s.call("PUT", "/api/priceSettings", s.admin, map[string]any{"buy_enabled": true,
 		"buy_start_time": "00:00", "buy_end_time": "23:59", "price_max_age_minutes": 10080}, nil); err != nil {
 		return fmt.Errorf("price settings: %w", err)

@@ -3,6 +3,7 @@
 // apiFor takes it as a function (() => shop) and reads it on every call.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { totp, totpStep } from './totp.mjs';
 
 const receipt = readFileSync(new URL('./fixtures/receipt.png', import.meta.url));
 
@@ -31,6 +32,9 @@ export function ok(answer) {
   return answer.data;
 }
 
+// factors are the second factors the journeys enrolled, by shop address and phone: { secret, recovery, lastStep }.
+const factors = new Map();
+
 /** apiFor binds the helpers to a shop from startShop(), or to a function returning it. */
 export function apiFor(shopOrGetter) {
   const shop = typeof shopOrGetter === 'function' ? shopOrGetter : () => shopOrGetter;
@@ -46,9 +50,49 @@ export function apiFor(shopOrGetter) {
     return { status: res.status, data };
   }
 
-  /** apiLogin logs in by phone and password through the API and returns { accessToken, user }. */
+  /**
+   * apiLogin logs in by phone and password through the API and returns { accessToken, user }. An owner or
+   * staff member can do nothing before a second factor is on: their first sign-in enrols an authenticator
+   * (enrol), later ones answer the challenge (secondFactorCode).
+   */
   async function apiLogin(phone, password) {
-    return ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: phone, password } }));
+    const login = ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: phone, password } }));
+    if (login.second_factor_required) {
+      return ok(await call('/api/auth/second-factor', { method: 'POST', body: { challenge: login.challenge, code: secondFactorCode(phone) } }));
+    }
+    if (login.user.must_enrol_second_factor) await enrol(phone, login.accessToken);
+    return login;
+  }
+
+  const keyOf = (phone) => `${shop().url} ${phone}`;
+
+  /** enrol turns an authenticator on for the signed-in person, as its app would, and keeps what it needs. */
+  async function enrol(phone, token) {
+    const { secret } = ok(await call('/api/users/me/second-factor/totp', { method: 'POST', token }));
+    await confirmEnrolment(phone, secret, (code) => call('/api/users/me/second-factor/totp/confirm', { method: 'POST', token, body: { code } }).then(ok));
+  }
+
+  /** confirmEnrolment confirms secret with its first code through confirm (an API call or a screen) and keeps it. */
+  async function confirmEnrolment(phone, secret, confirm) {
+    const { recovery_codes } = await confirm(totp(secret));
+    factors.set(keyOf(phone), { secret, recovery: recovery_codes ?? [], lastStep: totpStep() });
+  }
+
+  /**
+   * secondFactorCode is the code a challenge of phone's person is answered with: the authenticator's for a
+   * step not taken yet (each code is taken once), else one of the recovery codes.
+   */
+  function secondFactorCode(phone) {
+    const f = factors.get(keyOf(phone));
+    assert.ok(f, `${phone} has no second factor these tests enrolled`);
+    const step = totpStep();
+    if (step > f.lastStep) {
+      f.lastStep = step;
+      return totp(f.secret);
+    }
+    const code = f.recovery.shift();
+    assert.ok(code, `${phone} signed in too often for its recovery codes`);
+    return code;
   }
 
   /**
@@ -87,10 +131,36 @@ export function apiFor(shopOrGetter) {
     await page.getByTestId('login-submit').click();
   }
 
-  /** loginByPassword logs in through the login screen and waits for the home page. */
+  /**
+   * loginByPassword logs in through the login screen and waits for the home page. An owner or staff member
+   * answers the second-factor step, or, on their first sign-in, enrols on the screen that insists on it.
+   */
   async function loginByPassword(page, phone, password) {
     await submitLogin(page, phone, password);
-    await page.waitForURL(`${shop().url}/`);
+    const home = page.waitForURL(`${shop().url}/`).then(() => 'home');
+    const asked = page.getByTestId('second-factor-form').waitFor().then(() => 'asked', () => home);
+    const enrolling = page.getByTestId('enrol-secret').waitFor().then(() => 'enrol', () => home);
+    const step = await Promise.race([home, asked, enrolling]);
+    if (step === 'asked') {
+      await page.getByTestId('second-factor-code').fill(secondFactorCode(phone));
+      await page.getByTestId('second-factor-submit').click();
+    } else if (step === 'enrol') {
+      await enrolOnScreen(page, phone);
+    }
+    await home;
+  }
+
+  /** enrolOnScreen enrols an authenticator on the enrolment screen: the secret as its app reads it, its first code, then on. */
+  async function enrolOnScreen(page, phone) {
+    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s+/g, '');
+    await confirmEnrolment(phone, secret, async (code) => {
+      await page.getByTestId('enrol-code').fill(code);
+      await page.getByTestId('enrol-submit').click();
+      await page.getByTestId('recovery-codes').waitFor();
+      const recovery_codes = (await page.getByTestId('recovery-code').allInnerTexts()).map((c) => c.trim());
+      await page.getByTestId('enrol-done').click();
+      return { recovery_codes };
+    });
   }
 
   /**
@@ -105,5 +175,5 @@ export function apiFor(shopOrGetter) {
     return ok(await call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: ownerToken, body: { status: 'approved' } }));
   }
 
-  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword, approvedDeposit };
+  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword, approvedDeposit, enrol, enrolOnScreen };
 }

@@ -60,14 +60,12 @@ const SCREENS = [
 let shop;
 let browser;
 let customer;
-const { call, registerCustomer } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer } = apiFor(() => shop);
 
 before(async () => {
   shop = await startShop();
   shop.addAdmin('09350004444', 'quality-desk-secret');
-  const admin = ok(await call('/api/auth/login', {
-    method: 'POST', body: { phone_number: '09350004444', password: 'quality-desk-secret' },
-  }));
+  const admin = await apiLogin('09350004444', 'quality-desk-secret');
   // two prices of today's nine digits, so the home card has a price and its chart a line
   for (const base of ['104500000', '105250000']) {
     ok(await call('/api/admin/prices', { method: 'POST', token: admin.accessToken, body: { base_price: base } }));

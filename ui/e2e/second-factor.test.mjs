@@ -1,17 +1,22 @@
 // The second factor in Chromium against the real binary (issue 27): a customer who turned TOTP on signs in by
 // password, is asked the authenticator's code (computed here from the enrolled secret, as the app on their
 // phone would), is refused a wrong one with the server's words and let in by the right one; a recovery code
-// signs in once; five wrong codes send the screen back to the first step.
+// signs in once; five wrong codes send the screen back to the first step. An owner without a second factor is
+// held on the enrolment screen, scans its QR code (decoded here from the pixels, as a phone's camera would),
+// keeps the recovery codes, and signs in again with the app's code.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { launch, shot, viewports } from './browser.mjs';
+import { axeViolations, launch, openPage, shot, viewports } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
+import { totp } from './totp.mjs';
 
 let shop;
 let browser;
 const { call, registerCustomer, submitLogin } = apiFor(() => shop);
+const jsQR = readFileSync(createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js'), 'utf8');
 
 before(async () => {
   shop = await startShop();
@@ -22,25 +27,6 @@ after(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-/** base32 reads RFC 4648 base32, as an authenticator app reads the secret of an otpauth address. */
-function base32(s) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of s.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** totp is RFC 6238's code (SHA-1, six digits, 30 s) of secret for the 30-second step holding time ms. */
-function totp(secret, ms = Date.now()) {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 1000 / 30)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const at = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 test('a customer with TOTP on signs in with the authenticator code, then with a recovery code, on a phone', { timeout: 120_000 }, async () => {
   const customer = await registerCustomer('09120007777', '007777777');
@@ -102,6 +88,68 @@ test('a customer with TOTP on signs in with the authenticator code, then with a 
     await page.getByTestId('login-submit').waitFor();
     await page.getByText('مهلت این ورود تمام شده است').first().waitFor();
     await shot(page, 'phone-second-factor-03-ended');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an owner without a second factor can only enrol: scans the QR code, keeps the recovery codes, signs in with the app', { timeout: 120_000 }, async () => {
+  const phone = '09350001212';
+  shop.addAdmin(phone, 'owner-desk-secret');
+  const { context, page, errors } = await openPage(browser);
+  try {
+    await submitLogin(page, phone, 'owner-desk-secret');
+    await page.waitForURL(`${shop.url}/second-factor_page`);
+    // whatever else the owner opens, the screen comes back here
+    await page.goto(`${shop.url}/AdminPanel_page`);
+    await page.waitForURL(`${shop.url}/second-factor_page`);
+    const qr = page.getByTestId('enrol-qr');
+    await qr.waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'phone-second-factor-04-enrol');
+
+    // the camera's reading of the QR code: the otpauth address with the shop's name and the secret shown beside it
+    await page.evaluate(jsQR);
+    const uri = await qr.evaluate((img) => {
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      return window.jsQR(g.getImageData(0, 0, c.width, c.height).data, c.width, c.height)?.data ?? null;
+    });
+    const read = new URL(uri);
+    assert.equal(read.protocol, 'otpauth:');
+    assert.equal(read.searchParams.get('issuer'), 'فروشگاه طلا');
+    const secret = read.searchParams.get('secret');
+    assert.equal((await page.getByTestId('enrol-secret').innerText()).replace(/\s+/g, ''), secret);
+
+    await page.getByTestId('enrol-code').fill('123');
+    await page.getByTestId('enrol-submit').click();
+    await page.getByText('کد شش‌رقمی برنامه را وارد کنید').waitFor();
+    await page.getByTestId('enrol-code').fill(totp(secret));
+    await page.getByTestId('enrol-submit').click();
+    await page.getByTestId('recovery-codes').waitFor();
+    const recovery = await page.getByTestId('recovery-code').allInnerTexts();
+    assert.equal(new Set(recovery).size, 10);
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'phone-second-factor-05-recovery');
+    await page.getByTestId('enrol-done').click();
+    await page.waitForURL(`${shop.url}/`);
+    await page.goto(`${shop.url}/AdminPanel_page`);
+    await page.waitForURL(`${shop.url}/AdminPanel_page`);
+
+    // signed out and in again: the app's next code is asked, and the desk opens
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+    await submitLogin(page, phone, 'owner-desk-secret');
+    await page.getByTestId('second-factor-form').waitFor();
+    await page.getByTestId('second-factor-code').fill(totp(secret, Date.now() + 30_000));
+    await page.getByTestId('second-factor-submit').click();
+    await page.waitForURL(`${shop.url}/`);
+    const me = await page.evaluate(() => fetch('/api/admin/users', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } }).then((r) => r.status));
+    assert.equal(me, 200);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

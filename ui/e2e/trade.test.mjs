@@ -40,7 +40,7 @@ let adminToken;
 const adminPhone = '09350003333';
 const adminPassword = 'trade-desk-secret';
 
-const { call, registerCustomer: signUp } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer: signUp } = apiFor(() => shop);
 
 /** must is a call that has to succeed; it returns the answer's body. */
 async function must(path, opts) {
@@ -50,7 +50,7 @@ async function must(path, opts) {
 before(async () => {
   shop = await startShop({ codeSpacingMs: JOURNEY_CODE_SPACING_MS });
   shop.addAdmin(adminPhone, adminPassword);
-  const login = await must('/api/auth/login', { method: 'POST', body: { phone_number: adminPhone, password: adminPassword } });
+  const login = await apiLogin(adminPhone, adminPassword);
   adminToken = login.accessToken;
   await shop.stockVault(adminToken);
   await must('/api/admin/prices', { method: 'POST', token: adminToken, body: { base_price: String(BASE_PRICE) } });

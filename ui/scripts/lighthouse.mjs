@@ -40,9 +40,9 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-qui
 const shop = await startShop();
 let shopEnded = false;
 process.on('exit', () => shopEnded || process.kill(shop.pid));
-const { call, registerCustomer } = apiFor(() => shop);
+const { call, apiLogin, registerCustomer } = apiFor(() => shop);
 shop.addAdmin('09350007777', 'lighthouse-desk-secret');
-const admin = ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: '09350007777', password: 'lighthouse-desk-secret' } }));
+const admin = await apiLogin('09350007777', 'lighthouse-desk-secret');
 for (const base of ['104500000', '105250000']) {
   ok(await call('/api/admin/prices', { method: 'POST', token: admin.accessToken, body: { base_price: base } }));
 }

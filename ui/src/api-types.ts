@@ -14,10 +14,20 @@ export type User = {
   is_admin: number | boolean;
   /** role is owner, staff or customer (is_admin is true for the first two). */
   role?: "owner" | "staff" | "customer";
+  /** second_factor tells whether an authenticator is on (issue 27). */
+  second_factor?: boolean;
+  /** must_enrol_second_factor: an owner or staff member without one can do nothing but enrol it. */
+  must_enrol_second_factor?: boolean;
 };
 
 /** UserInfo is the part of the user kept in localStorage. */
-export type UserInfo = Pick<User, "id" | "first_name" | "last_name" | "name" | "is_admin" | "role">;
+export type UserInfo = Pick<User, "id" | "first_name" | "last_name" | "name" | "is_admin" | "role" | "must_enrol_second_factor">;
+
+/** SecondFactorState is GET /api/users/me/second-factor. */
+export type SecondFactorState = { totp: boolean; recovery_codes_left: number };
+
+/** TOTPStart is a new authenticator's secret and the otpauth:// address its QR code carries. */
+export type TOTPStart = { secret: string; uri: string };
 
 /** Session is what the app knows about who is logged in. */
 export type Session = { token: string | null; user: UserInfo | null };

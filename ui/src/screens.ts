@@ -50,6 +50,7 @@ const ROWS = [
   row({ key: "goldRequest", path: "/gold-request_page", title: "درخواست آبشده", access: "user", load: () => import("./views/gold-request-view"), icon: GoldBarIcon, nav: { drawer: 5, tiles: 4 } }),
   row({ key: "editProfile", path: "/edit-profile_page", title: "ویرایش پروفایل", access: "user", load: () => import("./views/edit-profile-view") }),
   row({ key: "referral", path: "/referral_page", title: "دعوت از دوستان", access: "user", load: () => import("./views/referral-view") }),
+  row({ key: "secondFactor", path: "/second-factor_page", title: "تایید دومرحله‌ای", access: "user", load: () => import("./views/second-factor-view") }),
   row({ key: "security", path: "/security_page", title: "امنیت (تغییر رمز عبور)", access: "user", load: () => import("./views/security-view") }),
   row({ key: "bankAccounts", path: "/bank-accounts_page", title: "حساب‌های بانکی", access: "user", load: () => import("./views/bank-accounts-view") }),
   row({ key: "about", path: "/about_page", title: "درباره ما", access: "public", load: () => import("./views/about-view") }),

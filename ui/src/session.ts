@@ -80,7 +80,10 @@ export function isAdmin(user: UserInfo | null | undefined): boolean {
 }
 
 function toUserInfo(u: User): UserInfo {
-  return { id: u.id, first_name: u.first_name, last_name: u.last_name, name: u.name, is_admin: u.is_admin, role: u.role };
+  return {
+    id: u.id, first_name: u.first_name, last_name: u.last_name, name: u.name, is_admin: u.is_admin, role: u.role,
+    must_enrol_second_factor: u.must_enrol_second_factor,
+  };
 }
 
 /** saveLogin stores the tokens and the user of a successful login. */

@@ -10,7 +10,7 @@ describe("audit kinds", () => {
       "price_settings.save", "grade.update", "user.grade", "charge.rial", "charge.gold", "wallet_request.approved",
       "wallet_request.rejected", "gold_request.approved", "gold_request.ready", "gold_request.delivered",
       "gold_request.rejected", "bar.add", "bar.update", "bar.delete", "vault.add", "vault.update", "vault.out",
-      "export", "reserve_settings", "bank_balance", "read.receipt", "read.ledger",
+      "export", "reserve_settings", "bank_balance", "read.receipt", "read.ledger", "second_factor.reset",
     ]) {
       const label = auditKindLabel(kind);
       expect(label, kind).not.toBe(GENERIC_KIND);

@@ -9,7 +9,7 @@ import { Resend } from "../components/resend";
 import { Steps } from "../components/steps";
 import { toast } from "../components/ui/toast";
 import { useResend } from "../hooks/use-resend";
-import { Button, Loading, PageHeader } from "../components/ui";
+import { Button, LinkButton, Loading, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { useMe } from "../hooks/use-me";
 import { toFaDigits } from "../lib/digits";
@@ -95,6 +95,9 @@ export default function SecurityView() {
   return (
     <>
       <PageHeader title="امنیت (تغییر رمز عبور)" back="/profile_page" />
+      <LinkButton href="/second-factor_page" variant="secondary" className="btn-block security-second-factor" data-testid="security-second-factor">
+        تایید دومرحله‌ای با برنامه احراز هویت
+      </LinkButton>
       {!me ? (
         <Loading text="در حال دریافت اطلاعات…" />
       ) : (
