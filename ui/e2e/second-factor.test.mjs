@@ -15,7 +15,7 @@ import { totp } from './totp.mjs';
 
 let shop;
 let browser;
-const { call, registerCustomer, submitLogin } = apiFor(() => shop);
+const { call, registerCustomer, submitLogin, enrol } = apiFor(() => shop);
 const jsQR = readFileSync(createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js'), 'utf8');
 
 before(async () => {
@@ -148,8 +148,21 @@ test('an owner without a second factor can only enrol: scans the QR code, keeps 
     await page.getByTestId('second-factor-code').fill(totp(secret, Date.now() + 30_000));
     await page.getByTestId('second-factor-submit').click();
     await page.waitForURL(`${shop.url}/`);
-    const me = await page.evaluate(() => fetch('/api/admin/users', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } }).then((r) => r.status));
-    assert.equal(me, 200);
+    const ownerToken = await page.evaluate(() => localStorage.getItem('authToken'));
+    ok(await call('/api/admin/users', { token: ownerToken }));
+
+    // a staff member lost their phone: the owner takes their factor away on the staff screen, their login ends
+    const clerk = await registerCustomer('09120001212', '001212121');
+    assert.equal((await call('/api/admin/staff', { method: 'POST', token: ownerToken, body: { phone_number: clerk.phone, role: 'staff' } })).status, 201);
+    await enrol(clerk.phone, clerk.token);
+    ok(await call('/api/wallet/requests', { token: clerk.token })); // the staff desk opens for them
+    await page.goto(`${shop.url}/admin-staff_page`);
+    await page.getByTestId(`staff-reset-2fa-${clerk.id}`).click();
+    await page.getByTestId('staff-confirm').click();
+    await page.getByText('تایید دومرحله‌ای برداشته شد').first().waitFor();
+    await page.getByTestId(`staff-reset-2fa-${clerk.id}`).waitFor({ state: 'detached' });
+    assert.equal((await call('/api/users/me', { token: clerk.token })).status, 401, 'their login ended');
+    await shot(page, 'phone-second-factor-06-staff-reset');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

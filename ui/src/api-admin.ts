@@ -65,6 +65,8 @@ export const adminApi = {
   addStaff: (phone_number: string, role: AdminRole) => request<StaffMember>("POST", "/api/admin/staff", { phone_number, role }),
   setStaffRole: (id: number, role: AdminRole) => request<StaffMember>("PUT", `/api/admin/staff/${id}`, { role }),
   removeStaff: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}`),
+  /** resetStaffSecondFactor takes a staff member's lost authenticator away; their logins end. */
+  resetStaffSecondFactor: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}/second-factor`),
   audit: (f: AuditFilter) => request<AuditPage>("GET", `/api/admin/audit${query(f)}`),
   backups: () => request<Backups>("GET", "/api/admin/backups"),
   startBackup: () => request<unknown>("POST", "/api/admin/backups"),

@@ -359,7 +359,15 @@ export type ShopForm = Partial<
 export type AdminRole = "owner" | "staff";
 
 /** StaffMember is one owner or staff member (GET /api/admin/staff). */
-export type StaffMember = { id: number; phone_number: string; first_name: string; last_name: string; role: AdminRole };
+export type StaffMember = {
+  id: number;
+  phone_number: string;
+  first_name: string;
+  last_name: string;
+  role: AdminRole;
+  /** second_factor tells whether their authenticator is on (a reset takes it away). */
+  second_factor?: boolean;
+};
 
 /** AuditActor is who made a change; the entry's actor is null when the command line made it. */
 export type AuditActor = { id: number; name: string; phone_number: string };

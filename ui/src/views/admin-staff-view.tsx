@@ -26,6 +26,7 @@ const M = {
   addFailed: "خطا در افزودن",
   changed: "نقش به‌روز شد",
   removed: "از کارکنان حذف شد",
+  reset: "تایید دومرحله‌ای برداشته شد",
   failed: "خطا در به‌روزرسانی",
 } as const;
 
@@ -34,8 +35,8 @@ const ROLES: readonly { value: AdminRole; label: string }[] = [
   { value: "owner", label: "مالک" },
 ];
 
-/** Pending is the change waiting for the owner's yes: a new role, or "customer" to remove. */
-type Pending = { member: StaffMember; to: AdminRole | "customer" };
+/** Pending is the change waiting for the owner's yes: a new role, "customer" to remove, or a factor's reset. */
+type Pending = { member: StaffMember; to: AdminRole | "customer" | "reset2fa" };
 
 const nameOf = (m: StaffMember) => fullName(m.first_name, m.last_name, toFaDigits(m.phone_number));
 
@@ -55,6 +56,9 @@ export default function AdminStaffView() {
       if (to === "customer") {
         const answer = await adminApi.removeStaff(member.id);
         toast(answer?.message || `${nameOf(member)} ${M.removed}`, "success");
+      } else if (to === "reset2fa") {
+        const answer = await adminApi.resetStaffSecondFactor(member.id);
+        toast(answer?.message || M.reset, "success");
       } else {
         await adminApi.setStaffRole(member.id, to);
         toast(`${M.changed}: ${nameOf(member)}، ${roleLabel(to)}`, "success");
@@ -86,6 +90,7 @@ export default function AdminStaffView() {
         </StatusBadge>
       ),
     },
+    { label: "تایید دومرحله‌ای", cell: (m) => (m.second_factor ? "روشن" : "هنوز روشن نشده") },
   ];
 
   return (
@@ -116,6 +121,11 @@ export default function AdminStaffView() {
                 <Button variant="danger" className="btn-sm" onClick={() => setPending({ member: m, to: "customer" })} data-testid={`staff-remove-${m.id}`}>
                   حذف از کارکنان
                 </Button>
+                {m.second_factor && m.id !== me && (
+                  <Button variant="secondary" className="btn-sm" onClick={() => setPending({ member: m, to: "reset2fa" })} data-testid={`staff-reset-2fa-${m.id}`}>
+                    برداشتن تایید دومرحله‌ای
+                  </Button>
+                )}
               </>
             )}
           />
@@ -123,9 +133,9 @@ export default function AdminStaffView() {
       )}
       {pending && (
         <ConfirmDialog
-          title={pending.to === "customer" ? "حذف از کارکنان" : "تغییر نقش"}
-          yes={pending.to === "customer" ? "بله، حذف شود" : "بله، تغییر کند"}
-          danger={pending.to === "customer"}
+          title={pending.to === "customer" ? "حذف از کارکنان" : pending.to === "reset2fa" ? "برداشتن تایید دومرحله‌ای" : "تغییر نقش"}
+          yes={pending.to === "customer" ? "بله، حذف شود" : pending.to === "reset2fa" ? "بله، برداشته شود" : "بله، تغییر کند"}
+          danger={pending.to !== "staff" && pending.to !== "owner"}
           busy={busy}
           onConfirm={confirm}
           onClose={() => setPending(null)}
@@ -134,7 +144,9 @@ export default function AdminStaffView() {
           <p className="confirm-text">
             {pending.to === "customer"
               ? `${nameOf(pending.member)} (${toFaDigits(pending.member.phone_number)}) از کارکنان حذف شود؟ او دوباره یک مشتری عادی خواهد بود و به بخش مدیریت دسترسی نخواهد داشت.`
-              : `نقش ${nameOf(pending.member)} (${toFaDigits(pending.member.phone_number)}) از «${roleLabel(pending.member.role)}» به «${roleLabel(pending.to)}» تغییر کند؟`}
+              : pending.to === "reset2fa"
+              ? `تایید دومرحله‌ای ${nameOf(pending.member)} برداشته شود؟ همه ورودهای او پایان می‌یابد و در ورود بعدی باید برنامه احراز هویت را دوباره اضافه کند.`
+              : `نقش ${nameOf(pending.member)} (${toFaDigits(pending.member.phone_number)}) از «${roleLabel(pending.member.role)}» به «${roleLabel(pending.to as AdminRole)}» تغییر کند؟`}
           </p>
         </ConfirmDialog>
       )}

@@ -1,0 +1,1 @@
+import{t as e}from"./ui-B6m3fTDw.js";e();
