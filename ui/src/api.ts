@@ -2,7 +2,7 @@
 // once on a 401 and throws ApiError carrying the server's Persian message.
 
 import type {
-  User, UserInfo, Session, Me, LoginAnswer, SignInAnswer, SecondFactorAsked, SecondFactorState, TOTPStart, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest,
+  User, UserInfo, Session, Me, LoginAnswer, SignInAnswer, SecondFactorAsked, Price, Message, RegisterForm, RegisterAnswer, Balances, WalletRequest,
   Entry, BankAccount, CustomerBalances, Dashboard, WalletFilter, BalancesFilter, MyPrices, TradeType, Quote,
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
@@ -252,11 +252,6 @@ export const api = {
   /** secondFactor finishes a sign-in its first step answered with a challenge. */
   secondFactor: (challenge: string, code: string) =>
     request<LoginAnswer>("POST", "/api/auth/second-factor", { challenge, code }, pub),
-  secondFactorState: () => request<SecondFactorState>("GET", "/api/users/me/second-factor"),
-  /** totpStart makes a new authenticator secret to confirm; totpConfirm turns it on with its first code. */
-  totpStart: () => request<TOTPStart>("POST", "/api/users/me/second-factor/totp"),
-  totpConfirm: (code: string) =>
-    request<Message & { recovery_codes: string[] }>("POST", "/api/users/me/second-factor/totp/confirm", { code }),
   requestLoginCode: (phone_number: string) =>
     request<Message & { phone_number?: string }>("POST", "/api/auth/login/request-code", { phone_number }, pub),
   /** verify spends a login code, or a sign-up code with the registration_id its register answer carried. */

@@ -4,21 +4,29 @@
 import QRCode from "qrcode";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { api, errorText } from "../api";
+import { api, errorText, request } from "../api";
 import { Button, Field, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { ShieldIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";
 import { useLoad } from "../hooks/use-load";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { saveUser } from "../session";
-import type { TOTPStart } from "../api-types";
+import type { Message, SecondFactorState, TOTPStart } from "../api-types";
 import "../styles/second-factor.css";
 
 const QR_SIZE = 220;
 
+// the enrolment's calls live with its screen, off the first load
+const secondFactorApi = {
+  state: () => request<SecondFactorState>("GET", "/api/users/me/second-factor"),
+  /** start makes a new authenticator secret to confirm; confirm turns it on with its first code. */
+  start: () => request<TOTPStart>("POST", "/api/users/me/second-factor/totp"),
+  confirm: (code: string) => request<Message & { recovery_codes: string[] }>("POST", "/api/users/me/second-factor/totp/confirm", { code }),
+};
+
 /** SecondFactorView is /second-factor_page. */
 export default function SecondFactorView() {
-  const { data: state, failed, refresh } = useLoad(() => api.secondFactorState(), "وضعیت تایید دومرحله‌ای دریافت نشد");
+  const { data: state, failed, refresh } = useLoad(() => secondFactorApi.state(), "وضعیت تایید دومرحله‌ای دریافت نشد");
   const [recovery, setRecovery] = useState<string[] | null>(null);
 
   let body;
@@ -37,7 +45,7 @@ export default function SecondFactorView() {
 
 /** Enrol starts a new authenticator and confirms it with the app's first code. */
 function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
-  const { data: start, failed, refresh } = useLoad<TOTPStart>(() => api.totpStart(), "افزودن برنامه احراز هویت شروع نشد");
+  const { data: start, failed, refresh } = useLoad<TOTPStart>(() => secondFactorApi.start(), "افزودن برنامه احراز هویت شروع نشد");
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +65,7 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     }
     setBusy(true);
     try {
-      const answer = await api.totpConfirm(typed);
+      const answer = await secondFactorApi.confirm(typed);
       toast(answer.message ?? "تایید دومرحله‌ای روشن شد", "success");
       onConfirmed(answer.recovery_codes);
     } catch (err) {

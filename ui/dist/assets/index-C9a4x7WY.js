@@ -1,0 +1,1 @@
+import{t as e}from"./ui-BKtzy4B0.js";e();

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-B6m3fTDw.js";e();
