@@ -93,18 +93,25 @@ function Screen({ route, session, ending }: { route: RouteDef | null; session: S
     return ending ? <SessionEndedView /> : <ToLogin />;
   }
   // an owner or staff member without a second factor can do nothing but enrol it (the server says 403 elsewhere)
-  if (session.user?.must_enrol_second_factor && route.key !== "secondFactor") return <ToLogin to="/second-factor_page" />;
+  if (session.user?.must_enrol_second_factor && route.key !== "secondFactor") return <ToEnrol />;
   if (!canOpen(route.access, roleOf(session.user))) return <NotAllowedView ownerOnly={route.access === "owner" && roleOf(session.user) === "staff"} />;
   const View = SCREENS[route.key];
   return <View />;
 }
 
-/** ToLogin sends a logged-out visitor of a protected screen to the login screen (or a person elsewhere: to). */
-function ToLogin({ to = "/login_page" }: { to?: string }) {
+/** ToEnrol sends an owner or staff member without a second factor to its enrolment. */
+function ToEnrol() {
+  const [, navigate] = useLocation();
+  useEffect(() => navigate("/second-factor_page", { replace: true }), []);
+  return null;
+}
+
+/** ToLogin sends a logged-out visitor of a protected screen to the login screen. */
+function ToLogin() {
   const [, navigate] = useLocation();
   useEffect(() => {
-    if (to === "/login_page") toast("برای دیدن این بخش ابتدا وارد حساب کاربری شوید", "info");
-    navigate(to, { replace: true });
+    toast("برای دیدن این بخش ابتدا وارد حساب کاربری شوید", "info");
+    navigate("/login_page", { replace: true });
   }, []);
   return null;
 }

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-BKtzy4B0.js";e();
