@@ -34,11 +34,10 @@ type indexedToken struct {
 	row, loginID, userID, expires int64
 }
 
-// changedRows are the rowids of users, logins and tokens a transaction updated or deleted, and whether it
-// touched a second factor.
+// changedRows are the rowids of users, logins and tokens a transaction updated or deleted (users also
+// for a change of their second factor).
 type changedRows struct {
 	users, logins, tokens []int64
-	factors               bool // a second_factors row changed: every indexed user is dropped
 }
 
 // maxIndexed bounds the index; past it, it starts afresh (each live token then costs one query again).
@@ -51,10 +50,21 @@ func newAuthIndex() *authIndex {
 // rowChanged notes an update or delete of an indexed row (rowWatch hands it every change of the writer).
 func (x *authIndex) rowChanged(d sqlite.SQLitePreUpdateData) {
 	if d.TableName == "second_factors" {
-		// a factor confirmed or reset changes User.SecondFactor of its person; rare enough to forget every user
-		x.mu.Lock()
-		x.pending.factors = true
-		x.mu.Unlock()
+		// a factor confirmed or reset changes User.SecondFactor of its person: user_id, the row's first column,
+		// is the id (rowid) of their users row
+		row := []any{nil}
+		read := d.Old
+		if d.Op == sqliteInsert {
+			read = d.New
+		}
+		if read(row...) != nil {
+			return
+		}
+		if id, ok := row[0].(int64); ok {
+			x.mu.Lock()
+			x.pending.users = append(x.pending.users, id)
+			x.mu.Unlock()
+		}
 		return
 	}
 	if d.Op == sqliteInsert {
@@ -81,14 +91,11 @@ func (x *authIndex) settle() {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	p := x.pending
-	if len(p.users) == 0 && len(p.logins) == 0 && len(p.tokens) == 0 && !p.factors {
+	if len(p.users) == 0 && len(p.logins) == 0 && len(p.tokens) == 0 {
 		return
 	}
 	x.pending = changedRows{}
 	x.gen++
-	if p.factors {
-		clear(x.users)
-	}
 	for _, id := range p.users {
 		delete(x.users, id)
 	}
