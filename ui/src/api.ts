@@ -249,9 +249,6 @@ export const api = {
 
   login: (phone_number: string, password: string) =>
     request<SignInAnswer>("POST", "/api/auth/login", { phone_number, password }, pub),
-  /** secondFactor finishes a sign-in its first step answered with a challenge. */
-  secondFactor: (challenge: string, code: string) =>
-    request<LoginAnswer>("POST", "/api/auth/second-factor", { challenge, code }, pub),
   requestLoginCode: (phone_number: string) =>
     request<Message & { phone_number?: string }>("POST", "/api/auth/login/request-code", { phone_number }, pub),
   /** verify spends a login code, or a sign-up code with the registration_id its register answer carried. */

@@ -1,7 +1,8 @@
 // The second step of a sign-in for a person with a second factor on (issue 27): the six-digit code of their
 // authenticator app, or one of their recovery codes. A challenge that has ended (410) sends them back to sign in.
 import { useState, type FormEvent } from "react";
-import { api, ApiError, errorText, type LoginAnswer } from "../api";
+import { ApiError, errorText, type LoginAnswer } from "../api";
+import { secondFactorApi } from "../lib/second-factor-api";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { ShieldIcon } from "./ui/icons";
 import { toast } from "./ui/toast";
@@ -30,7 +31,7 @@ export function SecondFactorStep({ challenge, onSignedIn, onEnded, done }: Props
     }
     setBusy(true);
     try {
-      onSignedIn(await api.secondFactor(challenge, toLatinDigits(code.trim())));
+      onSignedIn(await secondFactorApi.signIn(challenge, toLatinDigits(code.trim())));
     } catch (err) {
       const text = errorText(err, "ورود انجام نشد");
       if (err instanceof ApiError && err.status === 410) {

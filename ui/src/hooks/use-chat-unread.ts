@@ -13,10 +13,12 @@ const NEW_MESSAGE = "پیام جدید از پشتیبانی";
  */
 export function useChatUnread(): number {
   const { token, user } = useSession();
+  // an owner or staff member still to enrol a second factor is refused everything else (403)
+  const live = !!token && !user?.must_enrol_second_factor;
   const admin = isAdmin(user);
   const [count, setCount] = useState(0);
   useEffect(() => {
-    if (!token) return;
+    if (!live) return;
     let alive = true;
     let stop: () => void = () => undefined;
     const cancel = afterIdle(() => void import("../lib/chat-unread").then(
@@ -41,6 +43,6 @@ export function useChatUnread(): number {
       cancel();
       stop();
     };
-  }, [!!token, user?.id, admin]);
+  }, [live, user?.id, admin]);
   return token ? count : 0;
 }

@@ -12,10 +12,12 @@ import { useSession } from "./use-session";
  */
 export function useNotificationCount(): number {
   const { token, user } = useSession();
+  // an owner or staff member still to enrol a second factor is refused everything else (403)
+  const live = !!token && !user?.must_enrol_second_factor;
   const [count, setCount] = useState(notificationCount);
   useEffect(() => onNotificationCount(setCount), []);
   useEffect(() => {
-    if (!token) return;
+    if (!live) return;
     let alive = true;
     let stop: () => void = () => undefined;
     const cancel = afterIdle(() => {
@@ -32,6 +34,6 @@ export function useNotificationCount(): number {
       cancel();
       stop();
     };
-  }, [!!token, user?.id]);
+  }, [live, user?.id]);
   return token ? count : 0;
 }

@@ -4,25 +4,18 @@
 import QRCode from "qrcode";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { api, errorText, request } from "../api";
+import { api, errorText } from "../api";
+import { secondFactorApi } from "../lib/second-factor-api";
 import { Button, Field, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { ShieldIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";
 import { useLoad } from "../hooks/use-load";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { saveUser } from "../session";
-import type { Message, SecondFactorState, TOTPStart } from "../api-types";
+import type { TOTPStart } from "../api-types";
 import "../styles/second-factor.css";
 
 const QR_SIZE = 220;
-
-// the enrolment's calls live with its screen, off the first load
-const secondFactorApi = {
-  state: () => request<SecondFactorState>("GET", "/api/users/me/second-factor"),
-  /** start makes a new authenticator secret to confirm; confirm turns it on with its first code. */
-  start: () => request<TOTPStart>("POST", "/api/users/me/second-factor/totp"),
-  confirm: (code: string) => request<Message & { recovery_codes: string[] }>("POST", "/api/users/me/second-factor/totp/confirm", { code }),
-};
 
 /** SecondFactorView is /second-factor_page. */
 export default function SecondFactorView() {

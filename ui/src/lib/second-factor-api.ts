@@ -1,0 +1,13 @@
+// The second factor's calls (issue 27), loaded with the screens that make them (the sign-in's second step and
+// the enrolment), off the first load.
+import { request } from "../api";
+import type { LoginAnswer, Message, SecondFactorState, TOTPStart } from "../api-types";
+
+export const secondFactorApi = {
+  /** signIn finishes a sign-in its first step answered with a challenge. */
+  signIn: (challenge: string, code: string) => request<LoginAnswer>("POST", "/api/auth/second-factor", { challenge, code }, { auth: false }),
+  state: () => request<SecondFactorState>("GET", "/api/users/me/second-factor"),
+  /** start makes a new authenticator secret to confirm; confirm turns it on with its first code. */
+  start: () => request<TOTPStart>("POST", "/api/users/me/second-factor/totp"),
+  confirm: (code: string) => request<Message & { recovery_codes: string[] }>("POST", "/api/users/me/second-factor/totp/confirm", { code }),
+};
