@@ -12,6 +12,7 @@ require (
 	github.com/jalaali/go-jalaali v0.1.0
 	github.com/letsencrypt/pebble/v2 v2.10.3
 	github.com/miekg/dns v1.1.62
+	github.com/mileusna/useragent v1.3.5
 	github.com/pkg/sftp v1.13.6
 	github.com/pquerna/otp v1.5.0
 	github.com/shopspring/decimal v1.6.0

@@ -50,6 +50,7 @@ type App struct {
 	sms        sms.Sender
 	log        *slog.Logger
 	sessions   *scs.SessionManager
+	loginUses  loginUses // when each cookie login's use was last written
 	now        func() time.Time
 	baseURL    string
 	trustProxy bool

@@ -229,7 +229,7 @@ func (a *App) authRefresh(w http.ResponseWriter, r *http.Request) error {
 	}
 	pair, hashes := a.newPair()
 	rot, err := a.store.RotateRefreshToken(r.Context(), hashToken(req.RefreshToken), hashes,
-		sealSuccessor(req.RefreshToken, pair), refreshReuseGrace, a.now())
+		sealSuccessor(req.RefreshToken, pair), refreshReuseGrace, a.placeOf(r), a.now())
 	switch {
 	case errors.Is(err, store.ErrTokenReused):
 		a.log.WarnContext(r.Context(), "refresh token reused; login revoked", slog.Int64("login_id", rot.LoginID),

@@ -79,6 +79,12 @@ func (a *App) authenticate(next http.Handler) http.Handler {
 			}
 			if err == nil {
 				ctx = context.WithValue(ctx, principalKey{}, principal{u, loginID})
+				if a.loginUses.due(loginID, a.now()) {
+					if err := a.store.TouchLogin(ctx, loginID, a.placeOf(r), a.now()); err != nil {
+						a.writeError(w, r, err)
+						return
+					}
+				}
 			}
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))

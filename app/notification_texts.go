@@ -8,8 +8,8 @@ import (
 	"goldshop/store"
 )
 
-// noticeWords are a notification kind's title, its sentence (%a: the amount, %r: the reason a person typed)
-// and the screen it opens. The words live here, once, for the app and the SMS alike; the store keeps facts.
+// noticeWords are a notification kind's title, its sentence (%a: the amount, %r: the reason a person typed;
+// for a login's notices %d: the device, %t: the Jalali time) and the screen it opens. The words live here, once, for the app and the SMS alike; the store keeps facts.
 type noticeWords struct {
 	title, text, link string
 }
@@ -29,6 +29,10 @@ var noticeTexts = map[string]noticeWords{
 	store.NoteReferralReward: {"پاداش دعوت", "%a طلا پاداش دعوت دوستتان به حسابتان اضافه شد.", "/referral_page"},
 	store.NoteChatReply:      {"پاسخ پشتیبانی", "پشتیبانی به پیام شما پاسخ داد.", "/chat_page"},
 	store.NotePriceAlert:     {"هشدار قیمت", "قیمت طلا برای شما به هشدارتان رسید: %a برای هر گرم.", "/trade_page"},
+	store.NoteNewLogin: {"ورود تازه به حساب", "ورود تازه به حساب شما با %d در %t. اگر شما نبودید، " +
+		"در بخش امنیت آن ورود را ببندید و رمز عبور را تغییر دهید.", "/security_page"},
+	store.NotePasswordChanged: {"رمز عبور تغییر کرد", "رمز عبور حساب شما با %d در %t تغییر کرد. " +
+		"اگر شما نبودید، همین حالا با فروشگاه تماس بگیرید.", "/security_page"},
 }
 
 // noticeAmount writes a notification's amount as a person reads it: "۱۰٬۰۰۰٬۰۰۰ ریال", "۱/۵ گرم".
@@ -52,6 +56,7 @@ func noticeOf(n store.Notification) noticeWords {
 	if reason == "" {
 		reason = "اعلام نشده"
 	}
-	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason).Replace(w.text)
+	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason, "%d", deviceName(n.Reason),
+		"%t", iran.Digits(jalaliMinute(n.CreatedAt))).Replace(w.text)
 	return w
 }

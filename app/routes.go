@@ -51,6 +51,9 @@ func (a *App) Handler() http.Handler {
 			r.Get("/users/me/second-factor", a.handle(a.usersSecondFactor))
 			r.Post("/users/me/second-factor/totp", a.handle(a.usersTOTPStart))
 			r.Post("/users/me/second-factor/totp/confirm", a.handle(a.usersTOTPConfirm))
+			r.Get("/users/me/logins", a.handle(a.usersLogins))
+			r.Delete("/users/me/logins", a.handle(a.usersLoginsEndOthers))
+			r.Delete("/users/me/logins/{id}", a.handle(a.usersLoginEnd))
 			r.Put("/users/update", a.handle(a.usersUpdate))
 			r.Put("/users/change-password", a.handle(a.usersPasswordChange))
 

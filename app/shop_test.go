@@ -352,7 +352,7 @@ func (s *testShop) newOwner() string {
 func (s *testShop) newLogin(userID int64) string {
 	s.t.Helper()
 	pair, hashes := s.app.newPair()
-	if _, err := s.store.CreateLogin(context.Background(), userID, hashes, s.clock.Now()); err != nil {
+	if _, err := s.store.CreateLogin(context.Background(), userID, hashes, store.LoginPlace{}, s.clock.Now()); err != nil {
 		s.t.Fatalf("login of user %d: %v", userID, err)
 	}
 	return pair.AccessToken

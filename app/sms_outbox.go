@@ -99,11 +99,16 @@ func (a *App) sendNotice(ctx context.Context, m store.OutboxSMS) {
 
 // noticeSMS is the notice as the gateway's template takes it: the template named after the kind
 // ("goldshop-deposit-approved"), the amount and the request's number as tokens (tokens take no spaces); and
-// the whole sentence for a gateway that takes text.
+// the whole sentence for a gateway that takes text. A login's notices carry the device (its spaces made
+// half-spaces) and the Jalali time instead.
 func noticeSMS(shopName string, m store.OutboxSMS) sms.Message {
 	w := noticeOf(m.Note)
 	amount := strings.ReplaceAll(strings.TrimSuffix(strings.TrimSuffix(noticeAmount(m.Note), " ریال"), " گرم"), " ", "")
+	tokens := []string{amount, strconv.FormatInt(m.Note.SubjectID, 10)}
+	if m.Note.Kind == store.NoteNewLogin || m.Note.Kind == store.NotePasswordChanged {
+		tokens = []string{strings.ReplaceAll(deviceName(m.Note.Reason), " ", "\u200c"),
+			strings.ReplaceAll(jalaliMinute(m.Note.CreatedAt), " ", "-")}
+	}
 	return sms.Message{To: m.Phone, Text: shopName + ": " + w.text,
-		Template: "goldshop-" + strings.ReplaceAll(m.Note.Kind, "_", "-"),
-		Tokens:   []string{amount, strconv.FormatInt(m.Note.SubjectID, 10)}}
+		Template: "goldshop-" + strings.ReplaceAll(m.Note.Kind, "_", "-"), Tokens: tokens}
 }

@@ -98,7 +98,7 @@ func successorAEAD(oldRefresh string) cipher.AEAD {
 // signIn starts a login for u: a token pair for the bearer client and a fresh cookie session for the browser.
 func (a *App) signIn(r *http.Request, u store.User) (tokenPair, error) {
 	pair, hashes := a.newPair()
-	loginID, err := a.store.CreateLogin(r.Context(), u.ID, hashes, a.now())
+	loginID, err := a.store.CreateLogin(r.Context(), u.ID, hashes, a.placeOf(r), a.now())
 	if err != nil {
 		return tokenPair{}, err
 	}
@@ -107,4 +107,9 @@ func (a *App) signIn(r *http.Request, u store.User) (tokenPair, error) {
 	}
 	a.sessions.Put(r.Context(), sessionLoginKey, loginID)
 	return pair, nil
+}
+
+// placeOf is where a request comes from, as the list of logins keeps it.
+func (a *App) placeOf(r *http.Request) store.LoginPlace {
+	return store.LoginPlace{UserAgent: r.UserAgent(), Address: a.clientIP(r)}
 }

@@ -20,7 +20,7 @@ func signedIn(t *testing.T, s *Store, phone, n string, now time.Time) (userID, l
 		t.Fatal(err)
 	}
 	loginID, err = s.CreateLogin(ctx, userID, TokenPair{AccessHash: []byte("a" + n), AccessExpires: now.Add(time.Hour),
-		RefreshHash: []byte("r" + n), RefreshExpires: now.Add(time.Hour)}, now)
+		RefreshHash: []byte("r" + n), RefreshExpires: now.Add(time.Hour)}, LoginPlace{}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestTheIndexOfLoginsSeesEveryChangeAtOnce(t *testing.T) {
 
 	// a refresh rotation ends the login's access token
 	if _, err := s.RotateRefreshToken(ctx, []byte("r2"), TokenPair{AccessHash: []byte("a3"), AccessExpires: now.Add(time.Hour),
-		RefreshHash: []byte("r3"), RefreshExpires: now.Add(time.Hour)}, nil, time.Second, now); err != nil {
+		RefreshHash: []byte("r3"), RefreshExpires: now.Add(time.Hour)}, nil, time.Second, LoginPlace{}, now); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := s.UserByAccessToken(ctx, []byte("a2"), now); !errors.Is(err, ErrNotFound) {
@@ -79,7 +79,7 @@ func TestTheIndexOfLoginsSeesEveryChangeAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := s.RotateRefreshToken(ctx, []byte("r2"), TokenPair{AccessHash: []byte("a4"), AccessExpires: now.Add(time.Hour),
-		RefreshHash: []byte("r4"), RefreshExpires: now.Add(time.Hour)}, nil, time.Second, now.Add(time.Minute)); !errors.Is(err, ErrTokenReused) {
+		RefreshHash: []byte("r4"), RefreshExpires: now.Add(time.Hour)}, nil, time.Second, LoginPlace{}, now.Add(time.Minute)); !errors.Is(err, ErrTokenReused) {
 		t.Fatalf("reuse: %v", err)
 	}
 	if _, _, err := s.UserByAccessToken(ctx, []byte("a3"), now); !errors.Is(err, ErrNotFound) {

@@ -159,8 +159,8 @@ func (s *Store) GrantPasswordChange(ctx context.Context, userID, loginID int64, 
 	})
 }
 
-// ChangePassword spends the live password-change grant that loginID holds, sets the new hash and revokes
-// every other login of the user. Without such a grant (none, expired, or made for another login) it returns
+// ChangePassword spends the live password-change grant that loginID holds, sets the new hash, tells the
+// person (NotePasswordChanged, always by SMS too) and revokes every other login of the user. Without such a grant (none, expired, or made for another login) it returns
 // ErrNotFound and changes nothing.
 func (s *Store) ChangePassword(ctx context.Context, userID, loginID int64, passwordHash string, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
@@ -171,6 +171,14 @@ func (s *Store) ChangePassword(ctx context.Context, userID, loginID int64, passw
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`,
 			passwordHash, now.UnixMilli(), userID); err != nil {
+			return err
+		}
+		var userAgent string
+		if err := tx.QueryRowContext(ctx, `SELECT user_agent FROM logins WHERE id = ?`, loginID).Scan(&userAgent); err != nil {
+			return err
+		}
+		if err := notify(ctx, tx, Notification{UserID: userID, Kind: NotePasswordChanged, SubjectID: loginID,
+			Reason: userAgent}, now); err != nil {
 			return err
 		}
 		return revokeLogins(ctx, tx, `user_id = ? AND id <> ?`, now, userID, loginID)

@@ -22,6 +22,10 @@ const (
 	NoteReferralReward       = "referral_reward"
 	NoteChatReply            = "chat_reply"
 	NotePriceAlert           = "price_alert"
+	// A person's own security (issue 27): always texted, whatever the settings say. Reason holds the user
+	// agent of the login that signed in or changed the password.
+	NoteNewLogin        = "new_login"
+	NotePasswordChanged = "password_changed"
 )
 
 // smsColumns maps each kind that may also go by SMS to the customer's setting for it; a chat reply never does.
@@ -78,19 +82,22 @@ func notify(ctx context.Context, q queryer, n Notification, now time.Time) error
 		return err
 	}
 	column, ok := smsColumns[n.Kind]
-	if !ok {
+	switch {
+	case n.Kind == NoteNewLogin || n.Kind == NotePasswordChanged: // never turned off
+	case !ok:
 		return nil
+	default:
+		want := true
+		// column comes from smsColumns, never from a caller
+		err := q.QueryRowContext(ctx, `SELECT `+column+` FROM notification_settings WHERE user_id = ?`, n.UserID).Scan(&want)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if !want {
+			return nil
+		}
 	}
-	want := true
-	// column comes from smsColumns, never from a caller
-	err := q.QueryRowContext(ctx, `SELECT `+column+` FROM notification_settings WHERE user_id = ?`, n.UserID).Scan(&want)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
-	}
-	if !want {
-		return nil
-	}
-	_, err = q.ExecContext(ctx, `INSERT INTO sms_outbox (notification_id, next_at, created_at) VALUES (?, ?, ?)`,
+	_, err := q.ExecContext(ctx, `INSERT INTO sms_outbox (notification_id, next_at, created_at) VALUES (?, ?, ?)`,
 		id, now.UnixMilli(), now.UnixMilli())
 	return err
 }

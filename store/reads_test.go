@@ -120,7 +120,7 @@ func TestHotReadsReusePreparedStatementsUntilClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	pair := TokenPair{AccessHash: []byte("a"), AccessExpires: now.Add(time.Hour), RefreshHash: []byte("r"), RefreshExpires: now.Add(time.Hour)}
-	login, err := s.CreateLogin(ctx, id, pair, now)
+	login, err := s.CreateLogin(ctx, id, pair, LoginPlace{}, now)
 	if err != nil {
 		t.Fatal(err)
 	}

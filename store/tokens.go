@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -22,25 +23,52 @@ var ErrTokenReused = errors.New("store: refresh token reused")
 
 func hexString(b []byte) string { return hex.EncodeToString(b) }
 
-// CreateLogin starts a signed-in device for the user with its first token pair and returns the login id.
-func (s *Store) CreateLogin(ctx context.Context, userID int64, p TokenPair, now time.Time) (int64, error) {
+// LoginPlace is where a login is used from: the browser's user agent, as sent (cut to 300 bytes), and the
+// client's address.
+type LoginPlace struct {
+	UserAgent string
+	Address   string
+}
+
+func (p LoginPlace) userAgent() string {
+	if len(p.UserAgent) > 300 {
+		return strings.ToValidUTF8(p.UserAgent[:300], "")
+	}
+	return p.UserAgent
+}
+
+// CreateLogin starts a signed-in device for the user with its first token pair and returns the login id. A
+// person who had signed in before is told of it (NoteNewLogin, always by SMS too), in the same transaction.
+func (s *Store) CreateLogin(ctx context.Context, userID int64, p TokenPair, place LoginPlace, now time.Time) (int64, error) {
 	var loginID int64
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		q := s.writeStmts.in(tx) // every sign-in and sign-up: prepared once on the writer
-		res, err := q.ExecContext(ctx, insertLoginSQL, userID, now.UnixMilli())
+		var before bool
+		if err := q.QueryRowContext(ctx, loginBeforeSQL, userID).Scan(&before); err != nil {
+			return err
+		}
+		res, err := q.ExecContext(ctx, insertLoginSQL, userID, now.UnixMilli(), place.userAgent(), place.Address)
 		if err != nil {
 			return err
 		}
 		if loginID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		return insertTokens(ctx, q, loginID, p)
+		if err := insertTokens(ctx, q, loginID, p); err != nil {
+			return err
+		}
+		if !before { // a sign-up's first login is not news
+			return nil
+		}
+		return notify(ctx, q, Notification{UserID: userID, Kind: NoteNewLogin, SubjectID: loginID,
+			Reason: place.userAgent()}, now)
 	})
 	return loginID, err
 }
 
 const (
-	insertLoginSQL  = `INSERT INTO logins (user_id, created_at) VALUES (?, ?)`
+	loginBeforeSQL  = `SELECT EXISTS (SELECT 1 FROM logins WHERE user_id = ?)`
+	insertLoginSQL  = `INSERT INTO logins (user_id, created_at, user_agent, address) VALUES (?, ?, ?, ?)`
 	insertTokensSQL = `INSERT INTO tokens (hash, login_id, kind, expires_at) VALUES (?, ?, 'access', ?),
 		(?, ?, 'refresh', ?)`
 )
@@ -117,8 +145,11 @@ type Rotation struct {
 // Rotation.Replayed. Otherwise (later, or a token rotated twice ago) someone holds a copy: the login is revoked
 // and ErrTokenReused is returned with the Rotation naming the login. An unknown or expired token, or one of a
 // revoked login, is ErrNotFound.
+//
+// A fresh rotation also records the login's last use and address: a client refreshes every quarter hour
+// while it is used, so the list of logins is that fresh without a write per request.
 func (s *Store) RotateRefreshToken(ctx context.Context, oldHash []byte, p TokenPair, sealed []byte,
-	grace time.Duration, now time.Time) (Rotation, error) {
+	grace time.Duration, place LoginPlace, now time.Time) (Rotation, error) {
 	var rot Rotation
 	var reused bool
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
@@ -172,7 +203,10 @@ func (s *Store) RotateRefreshToken(ctx context.Context, oldHash []byte, p TokenP
 			hexString(p.RefreshHash), keep, hexString(oldHash)); err != nil {
 			return err
 		}
-		return insertTokens(ctx, s.writeStmts.in(tx), rot.LoginID, p)
+		if err := insertTokens(ctx, s.writeStmts.in(tx), rot.LoginID, p); err != nil {
+			return err
+		}
+		return touchLogin(ctx, tx, rot.LoginID, place, now)
 	})
 	if err == nil && reused {
 		return rot, ErrTokenReused

@@ -42,7 +42,7 @@ func TestRevokedLoginEndsItsCookieAndTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	pair := TokenPair{AccessHash: []byte("a"), AccessExpires: now.Add(time.Hour), RefreshHash: []byte("r"), RefreshExpires: now.Add(time.Hour)}
-	login, err := s.CreateLogin(ctx, id, pair, now)
+	login, err := s.CreateLogin(ctx, id, pair, LoginPlace{}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,19 +134,19 @@ func TestRotationGraceAnswersWithTheSameSuccessor(t *testing.T) {
 		return TokenPair{AccessHash: []byte("a" + n), AccessExpires: now.Add(time.Hour), RefreshHash: []byte("r" + n),
 			RefreshExpires: now.Add(time.Hour)}
 	}
-	login, _ := s.CreateLogin(ctx, id, pair("1"), now)
+	login, _ := s.CreateLogin(ctx, id, pair("1"), LoginPlace{}, now)
 	grace := 30 * time.Second
-	if rot, err := s.RotateRefreshToken(ctx, []byte("r1"), pair("2"), []byte("sealed-2"), grace, now); err != nil || rot.Replayed != nil || rot.LoginID != login {
+	if rot, err := s.RotateRefreshToken(ctx, []byte("r1"), pair("2"), []byte("sealed-2"), grace, LoginPlace{}, now); err != nil || rot.Replayed != nil || rot.LoginID != login {
 		t.Fatalf("first rotation: %+v %v", rot, err)
 	}
-	rot, err := s.RotateRefreshToken(ctx, []byte("r1"), pair("x"), []byte("sealed-x"), grace, now.Add(29*time.Second))
+	rot, err := s.RotateRefreshToken(ctx, []byte("r1"), pair("x"), []byte("sealed-x"), grace, LoginPlace{}, now.Add(29*time.Second))
 	if err != nil || string(rot.Replayed) != "sealed-2" {
 		t.Fatalf("within the grace: %+v %v", rot, err)
 	}
 	if _, _, err := s.UserByAccessToken(ctx, []byte("ax"), now); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("a replay stored the pair it did not use: %v", err)
 	}
-	rot, err = s.RotateRefreshToken(ctx, []byte("r1"), pair("y"), []byte("sealed-y"), grace, now.Add(grace))
+	rot, err = s.RotateRefreshToken(ctx, []byte("r1"), pair("y"), []byte("sealed-y"), grace, LoginPlace{}, now.Add(grace))
 	if !errors.Is(err, ErrTokenReused) || rot.LoginID != login || rot.UserID != id {
 		t.Fatalf("after the grace: %+v %v", rot, err)
 	}
