@@ -91,7 +91,7 @@ func TestAdminResetSecondFactorOnTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	login, err := st.CreateLogin(ctx, u.ID, store.TokenPair{AccessHash: []byte("a"), AccessExpires: now.Add(time.Hour),
-		RefreshHash: []byte("r"), RefreshExpires: now.Add(time.Hour)}, now)
+		RefreshHash: []byte("r"), RefreshExpires: now.Add(time.Hour)}, store.LoginPlace{}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
