@@ -51,6 +51,7 @@ type App struct {
 	log        *slog.Logger
 	sessions   *scs.SessionManager
 	loginUses  loginUses // when each cookie login's use was last written
+	refusals   refusals  // when each refusal was last written as a security event
 	now        func() time.Time
 	baseURL    string
 	trustProxy bool

@@ -141,6 +141,7 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	if err := a.limitLogins(r); err != nil {
 		return err
 	}
+	noteOf(r).phone = phone
 	scope, err := a.checkCode(r, phone, store.PurposeAuth, req.Code)
 	if err != nil {
 		return err
@@ -149,6 +150,7 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	u, err := a.store.UserByPhone(r.Context(), phone)
 	if errors.Is(err, store.ErrNotFound) {
 		msg = msgRegisterSuccess
+		noteOf(r).reason("sign_up")
 		u, err = a.store.CompleteSignUp(r.Context(), phone, scope, hashToken(req.RegistrationID), a.now())
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -162,6 +164,7 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	noteOf(r).about(u)
 	return a.finishSignIn(w, r, u, msg)
 }
 
@@ -189,6 +192,8 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	fails := loginFailBucket(phone)
+	note := noteOf(r)
+	note.phone = phone
 	if err := a.hit(r, msgTooManyLogins, fails); err != nil {
 		return err
 	}
@@ -199,6 +204,9 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	hash := u.PasswordHash
 	if err != nil {
 		hash = dummyHash()
+		note.reason("unknown_phone")
+	} else {
+		note.about(u)
 	}
 	if !checkPassword(hash, req.Password) || err != nil {
 		return unauthorized(msgLoginWrong) // the attempt is already counted
@@ -235,8 +243,15 @@ func (a *App) authRefresh(w http.ResponseWriter, r *http.Request) error {
 		a.log.WarnContext(r.Context(), "refresh token reused; login revoked", slog.Int64("login_id", rot.LoginID),
 			slog.Int64("user_id", rot.UserID))
 		a.loginRevoked(rot.LoginID)
+		reused := store.SecurityEvent{ActorID: rot.UserID, Kind: "refresh", Reason: "reused"}
+		if u, err := a.store.UserByID(r.Context(), rot.UserID); err == nil {
+			reused.Phone = u.PhoneNumber
+		}
+		a.recordSecurityEvent(r, reused)
 		return unauthorized(msgSessionExpired)
 	case errors.Is(err, store.ErrNotFound):
+		// a refresh is written only when refused: a success every quarter hour per phone says nothing
+		a.recordSecurityEvent(r, store.SecurityEvent{Kind: "refresh", Reason: "expired"})
 		return unauthorized(msgSessionExpired)
 	case err != nil:
 		return err

@@ -68,6 +68,7 @@ func (a *App) textCode(r *http.Request, phone, purpose string,
 	wait, err := issue(a.codeHash(phone, purpose, code), lim)
 	switch {
 	case errors.Is(err, store.ErrRateLimited):
+		a.refusalOnce(r, "rate_limited", "code")
 		return tooMany(msgTooManyRequests)
 	case errors.Is(err, store.ErrCodeTooSoon):
 		secs := int(wait.Seconds() + 0.999)
@@ -98,6 +99,9 @@ func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope st
 	}
 	scope, err = a.store.UseCode(r.Context(), phone, purpose, a.codeHash(phone, purpose, code),
 		codeLimits[purpose], a.now())
+	if purpose != store.PurposeAuth { // a sign-in's code is written with its sign-in
+		a.codeVerdict(r, purpose, err)
+	}
 	return scope, err
 }
 

@@ -140,6 +140,7 @@ func (a *App) sameOriginForCookies(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, bearer := bearerToken(r); !bearer {
 			if err := cop.Check(r); err != nil {
+				a.refusalOnce(r, "origin.refused", "")
 				a.writeError(w, r, forbidden(msgCrossOrigin))
 				return
 			}

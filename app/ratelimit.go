@@ -25,6 +25,7 @@ func bucket(l store.Limit, name string) store.Limit {
 func (a *App) hit(r *http.Request, msg string, limits ...store.Limit) error {
 	err := a.store.Hit(r.Context(), a.now(), limits...)
 	if errors.Is(err, store.ErrRateLimited) {
+		a.refusalOnce(r, "rate_limited", limitReason(limits[0].Bucket))
 		return tooMany(msg)
 	}
 	return err

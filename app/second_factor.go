@@ -159,6 +159,7 @@ func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User,
 		if err := a.store.StartChallenge(r.Context(), u.ID, hash, now, now.Add(challengeTTL)); err != nil {
 			return err
 		}
+		noteOf(r).reason("challenge")
 		return okJSON(w, map[string]any{"second_factor_required": true, "challenge": token, "message": msgSecondFactorNeeded})
 	}
 	pair, err := a.signIn(r, u)
@@ -203,22 +204,28 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
+	u, err := a.store.UserByID(r.Context(), userID)
+	if err != nil {
+		return err
+	}
+	note := noteOf(r)
+	note.about(u)
+	how := "totp"
 	if answer.Step == 0 {
 		answer.RecoveryHash = recoveryHash(userID, req.Code)
+		how = "recovery_code"
 	}
-	userID, err = a.store.AnswerChallenge(r.Context(), hash, answer, now)
+	_, err = a.store.AnswerChallenge(r.Context(), hash, answer, now)
 	switch {
 	case errors.Is(err, store.ErrWrongSecondFactor):
+		note.reason("wrong_code")
 		return unauthorized(msgSecondFactorWrong)
 	case errors.Is(err, store.ErrChallengeEnded):
 		return challengeEnded()
 	case err != nil:
 		return err
 	}
-	u, err := a.store.UserByID(r.Context(), userID)
-	if err != nil {
-		return err
-	}
+	note.reason(how)
 	pair, err := a.signIn(r, u)
 	if err != nil {
 		return err

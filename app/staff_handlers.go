@@ -90,9 +90,11 @@ func (a *App) adminStaffRemove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := a.store.SetRole(r.Context(), caller(r).User.ID, id, store.RoleCustomer, a.now()); err != nil {
+	u, err := a.store.SetRole(r.Context(), caller(r).User.ID, id, store.RoleCustomer, a.now())
+	if err != nil {
 		return err
 	}
+	noteOf(r).target(u.PhoneNumber, "staff_removed")
 	a.userLoginsRevoked(id, 0) // an admin's chat socket must not stay open; it reconnects as a customer
 	return okJSON(w, map[string]string{"message": msgStaffRemoved})
 }
@@ -114,6 +116,9 @@ func (a *App) adminStaffSecondFactorReset(w http.ResponseWriter, r *http.Request
 	} else if err != nil {
 		return err
 	}
+	if u, err := a.store.UserByID(r.Context(), id); err == nil {
+		noteOf(r).target(u.PhoneNumber, "")
+	}
 	a.userLoginsRevoked(id, 0)
 	return okJSON(w, map[string]string{"message": msgSecondFactorReset})
 }
@@ -123,6 +128,7 @@ func (a *App) setRole(w http.ResponseWriter, r *http.Request, id int64, role str
 	if err != nil {
 		return err
 	}
+	noteOf(r).target(u.PhoneNumber, role) // "owner" or "staff": what they became
 	writeJSON(w, status, viewStaff(u))
 	return nil
 }

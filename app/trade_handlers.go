@@ -244,6 +244,9 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 		Once: onceOf(r), CheckHours: true,
 		MonthStart: iran.JalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
 	switch {
+	case isCodeVerdict(err): // a trade's right code is the trade, in the ledger; a wrong one is written here
+		a.codeVerdict(r, store.PurposeTrade, err)
+		return err
 	case errors.Is(err, store.ErrTradingClosed):
 		settings, serr := a.store.PriceSettings(r.Context())
 		if serr != nil {

@@ -70,9 +70,14 @@ func adminResetSecondFactor(ctx context.Context, args []string, stdout, stderr i
 	} else if err != nil {
 		return err
 	}
-	if err := st.ResetSecondFactor(ctx, 0, u.ID, time.Now()); errors.Is(err, store.ErrNotFound) {
+	now := time.Now()
+	if err := st.ResetSecondFactor(ctx, 0, u.ID, now); errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("%s has no second factor on", p)
 	} else if err != nil {
+		return err
+	}
+	if err := st.RecordSecurityEvent(ctx, store.SecurityEvent{At: now, Phone: p, Kind: "second_factor.reset",
+		Success: true, Reason: "command_line"}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "second factor of user %d reset; their logins ended, and they enrol again at their next sign-in\n", u.ID)

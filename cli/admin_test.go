@@ -119,4 +119,8 @@ func TestAdminResetSecondFactorOnTheServer(t *testing.T) {
 	if audited != 1 {
 		t.Fatalf("%d audit rows", audited)
 	}
+	events, err := st.SecurityEvents(ctx, store.SecurityEventFilter{Kind: "second_factor.reset", Limit: 10})
+	if err != nil || len(events) != 1 || events[0].Phone != "09120000009" || events[0].Reason != "command_line" || !events[0].Success {
+		t.Fatalf("the security events: %v %v", events, err)
+	}
 }

@@ -65,8 +65,8 @@ func (s *Store) ClearBucket(ctx context.Context, bucket string) error {
 }
 
 // Prune deletes what has outlived every rule: rate hits and codes older than two days, expired tokens and
-// sessions, stale sign-ups and grants, the sealed successor pairs of tokens rotated long past the grace, and
-// the push subscriptions of logins that ended.
+// sessions, stale sign-ups and grants, the sealed successor pairs of tokens rotated long past the grace,
+// security events older than 180 days, and the push subscriptions of logins that ended.
 func (s *Store) Prune(ctx context.Context, now time.Time) error {
 	cut := now.Add(-48 * time.Hour).UnixMilli()
 	return s.inLightTx(ctx, func(tx *sql.Tx) error {
@@ -83,6 +83,10 @@ func (s *Store) Prune(ctx context.Context, now time.Time) error {
 			if _, err := tx.ExecContext(ctx, q, cut); err != nil {
 				return err
 			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM security_events WHERE at < ?`,
+			now.Add(-SecurityEventsKept).UnixMilli()); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM push_subscriptions WHERE NOT `+liveLogin,
 			now.UnixMilli()); err != nil {
