@@ -127,11 +127,13 @@ func mustEnrol(u store.User) bool { return u.IsAdmin && !u.SecondFactor }
 // enrolmentPaths are all an owner or staff member without a second factor may call: who they are, the
 // enrolment itself, and signing out.
 var enrolmentPaths = map[string]bool{
-	"/api/users/me":                            true,
-	"/api/users/me/second-factor":              true,
-	"/api/users/me/second-factor/totp":         true,
-	"/api/users/me/second-factor/totp/confirm": true,
-	"/api/auth/logout":                         true,
+	"/api/users/me":                               true,
+	"/api/users/me/second-factor":                 true,
+	"/api/users/me/second-factor/totp":            true,
+	"/api/users/me/second-factor/totp/confirm":    true,
+	"/api/users/me/second-factor/passkey":         true,
+	"/api/users/me/second-factor/passkey/confirm": true,
+	"/api/auth/logout":                            true,
 }
 
 // requireAdmin refuses a caller who is not an admin: 401 when signed out, 403 for a customer.

@@ -51,6 +51,8 @@ func (a *App) Handler() http.Handler {
 			r.Get("/users/me/second-factor", a.handle(a.usersSecondFactor))
 			r.Post("/users/me/second-factor/totp", a.handle(a.usersTOTPStart))
 			r.Post("/users/me/second-factor/totp/confirm", a.secured("second_factor.enrolled", a.usersTOTPConfirm))
+			r.Post("/users/me/second-factor/passkey", a.handle(a.usersPasskeyStart))
+			r.Post("/users/me/second-factor/passkey/confirm", a.secured("second_factor.enrolled", a.usersPasskeyConfirm))
 			r.Get("/users/me/logins", a.handle(a.usersLogins))
 			r.Delete("/users/me/logins", a.secured("logins.ended_others", a.usersLoginsEndOthers))
 			r.Delete("/users/me/logins/{id}", a.secured("login.ended", a.usersLoginEnd))

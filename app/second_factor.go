@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -90,7 +91,9 @@ func (a *App) usersSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"totp": st.TOTP, "recovery_codes_left": st.RecoveryCodes})
+	_, passkeys := a.relyingParty(r)
+	return okJSON(w, map[string]any{"totp": st.TOTP, "passkeys": st.Passkeys, "passkey_available": passkeys,
+		"recovery_codes_left": st.RecoveryCodes})
 }
 
 // usersTOTPStart answers POST /api/users/me/second-factor/totp: a new secret for an authenticator app, as
@@ -153,14 +156,23 @@ func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User,
 	if err != nil {
 		return err
 	}
-	if st.TOTP {
+	if st.TOTP || st.Passkeys > 0 {
+		assertion, session, err := a.passkeyAssertion(r, u)
+		if err != nil {
+			return err
+		}
 		token, hash := newToken()
 		now := a.now()
-		if err := a.store.StartChallenge(r.Context(), u.ID, hash, now, now.Add(challengeTTL)); err != nil {
+		if err := a.store.StartChallenge(r.Context(), u.ID, hash, session, now, now.Add(challengeTTL)); err != nil {
 			return err
 		}
 		noteOf(r).reason("challenge")
-		return okJSON(w, map[string]any{"second_factor_required": true, "challenge": token, "message": msgSecondFactorNeeded})
+		answer := map[string]any{"second_factor_required": true, "challenge": token, "message": msgSecondFactorNeeded,
+			"totp": st.TOTP}
+		if assertion != nil {
+			answer["passkey"] = assertion // the options of navigator.credentials.get
+		}
+		return okJSON(w, answer)
 	}
 	pair, err := a.signIn(r, u)
 	if err != nil {
@@ -178,8 +190,9 @@ func challengeEnded() error { return &apiError{http.StatusGone, msgChallengeEnde
 // Five wrong answers end the challenge; each is counted in the answer's own transaction.
 func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
-		Challenge string `json:"challenge"`
-		Code      string `json:"code"`
+		Challenge string          `json:"challenge"`
+		Code      string          `json:"code"`
+		Passkey   json.RawMessage `json:"passkey"` // the browser's assertion, in place of a code
 	}
 	if err := decode(w, r, &req); err != nil {
 		return err
@@ -187,21 +200,16 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	if err := a.limitLogins(r); err != nil {
 		return err
 	}
-	if strings.TrimSpace(req.Code) == "" {
+	byPasskey := len(req.Passkey) > 0 && string(req.Passkey) != "null"
+	if strings.TrimSpace(req.Code) == "" && !byPasskey {
 		return badRequest(msgSecondFactorNeeded)
 	}
 	hash := hashToken(req.Challenge)
 	now := a.now()
-	userID, err := a.store.ChallengeUser(r.Context(), hash, now)
+	userID, passkeySession, err := a.store.ChallengeUser(r.Context(), hash, now)
 	if errors.Is(err, store.ErrChallengeEnded) {
 		return challengeEnded()
 	} else if err != nil {
-		return err
-	}
-	var answer store.SecondFactorAnswer
-	if t, err := a.store.TOTPOf(r.Context(), userID); err == nil && t.Confirmed {
-		answer.Step, _ = matchTOTP(t.Secret, req.Code, now)
-	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
 	u, err := a.store.UserByID(r.Context(), userID)
@@ -210,8 +218,19 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	}
 	note := noteOf(r)
 	note.about(u)
+	var answer store.SecondFactorAnswer
 	how := "totp"
-	if answer.Step == 0 {
+	if byPasskey {
+		how = "passkey"
+		if answer.Passkey, err = a.checkPasskey(r, u, passkeySession, req.Passkey); err != nil {
+			return err
+		}
+	} else if t, err := a.store.TOTPOf(r.Context(), userID); err == nil && t.Confirmed {
+		answer.Step, _ = matchTOTP(t.Secret, req.Code, now)
+	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if !byPasskey && answer.Step == 0 {
 		answer.RecoveryHash = recoveryHash(userID, req.Code)
 		how = "recovery_code"
 	}

@@ -49,9 +49,9 @@ func newAuthIndex() *authIndex {
 
 // rowChanged notes an update or delete of an indexed row (rowWatch hands it every change of the writer).
 func (x *authIndex) rowChanged(d sqlite.SQLitePreUpdateData) {
-	if d.TableName == "second_factors" {
-		// a factor confirmed or reset changes User.SecondFactor of its person: user_id, the row's first column,
-		// is the id (rowid) of their users row
+	if d.TableName == "second_factors" || d.TableName == "passkeys" {
+		// a factor confirmed, added or reset changes User.SecondFactor of its person: user_id, the row's first
+		// column, is the id (rowid) of their users row
 		row := []any{nil}
 		read := d.Old
 		if d.Op == sqliteInsert {

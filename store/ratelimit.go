@@ -76,6 +76,7 @@ func (s *Store) Prune(ctx context.Context, now time.Time) error {
 			`DELETE FROM pending_registrations WHERE created_at < ?`,
 			`DELETE FROM tokens WHERE expires_at < ?`,
 			`DELETE FROM second_factor_challenges WHERE expires_at < ?`,
+			`DELETE FROM passkey_enrolments WHERE expires_at < ?`,
 			`UPDATE tokens SET successor_sealed = NULL WHERE successor_sealed IS NOT NULL AND revoked_at < ?`,
 			`DELETE FROM password_change_grants WHERE expires_at < ?`,
 			`DELETE FROM idempotency_keys WHERE created_at < ?`,

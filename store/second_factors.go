@@ -28,6 +28,7 @@ type TOTP struct {
 // SecondFactorStatus says which factors a person has on, and how many recovery codes are left unused.
 type SecondFactorStatus struct {
 	TOTP          bool
+	Passkeys      int
 	RecoveryCodes int
 }
 
@@ -49,7 +50,9 @@ func (s *Store) SecondFactors(ctx context.Context, userID int64) (SecondFactorSt
 	var st SecondFactorStatus
 	err := s.read.QueryRowContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM second_factors WHERE user_id = ?1 AND confirmed_at IS NOT NULL),
-		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = ?1 AND used_at IS NULL)`, userID).Scan(&st.TOTP, &st.RecoveryCodes)
+		(SELECT COUNT(*) FROM passkeys WHERE user_id = ?1),
+		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = ?1 AND used_at IS NULL)`, userID).Scan(&st.TOTP,
+		&st.Passkeys, &st.RecoveryCodes)
 	return st, err
 }
 
@@ -79,23 +82,20 @@ func (s *Store) ConfirmTOTP(ctx context.Context, userID, step int64, codeHashes 
 			WHERE user_id = ? AND kind = 'totp' AND confirmed_at IS NULL`, now.UnixMilli(), step, userID)); err != nil {
 			return err // ErrNotFound when nothing is being enrolled
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID); err != nil {
-			return err
-		}
-		for _, h := range codeHashes {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)`, userID, h); err != nil {
-				return err
-			}
-		}
-		return nil
+		return replaceRecoveryCodes(ctx, tx, userID, codeHashes)
 	})
 }
 
-// StartChallenge keeps a sign-in's challenge (its token's hash) for the person until expires.
-func (s *Store) StartChallenge(ctx context.Context, userID int64, tokenHash []byte, now, expires time.Time) error {
+// StartChallenge keeps a sign-in's challenge (its token's hash) for the person until expires, with the
+// session of the passkey assertion it offers (nil: none).
+func (s *Store) StartChallenge(ctx context.Context, userID int64, tokenHash []byte, passkeySession []byte, now, expires time.Time) error {
+	var session any
+	if passkeySession != nil {
+		session = string(passkeySession)
+	}
 	return s.InTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO second_factor_challenges (token_hash, user_id, created_at, expires_at)
-			VALUES (?, ?, ?, ?)`, tokenHash, userID, now.UnixMilli(), expires.UnixMilli())
+		_, err := tx.ExecContext(ctx, `INSERT INTO second_factor_challenges (token_hash, user_id, created_at, expires_at,
+			passkey_session) VALUES (?, ?, ?, ?, ?)`, tokenHash, userID, now.UnixMilli(), expires.UnixMilli(), session)
 		return err
 	})
 }
@@ -103,21 +103,29 @@ func (s *Store) StartChallenge(ctx context.Context, userID int64, tokenHash []by
 // liveChallengeSQL finds the person of a challenge that has neither expired nor run out of tries.
 const liveChallengeSQL = `SELECT user_id FROM second_factor_challenges WHERE token_hash = ? AND expires_at > ? AND tries < ?`
 
-// ChallengeUser is the person a live challenge was issued for; ErrChallengeEnded otherwise.
-func (s *Store) ChallengeUser(ctx context.Context, tokenHash []byte, now time.Time) (int64, error) {
+// ChallengeUser is the person a live challenge was issued for, and the session of the passkey assertion it
+// offered (nil: none); ErrChallengeEnded otherwise.
+func (s *Store) ChallengeUser(ctx context.Context, tokenHash []byte, now time.Time) (int64, []byte, error) {
 	var id int64
-	err := s.read.QueryRowContext(ctx, liveChallengeSQL, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&id)
+	var session sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT user_id, passkey_session FROM second_factor_challenges
+		WHERE token_hash = ? AND expires_at > ? AND tries < ?`, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&id, &session)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, ErrChallengeEnded
+		return 0, nil, ErrChallengeEnded
 	}
-	return id, err
+	if !session.Valid {
+		return id, nil, err
+	}
+	return id, []byte(session.String), err
 }
 
-// SecondFactorAnswer is what the caller found a code to be: a TOTP code of Step, a recovery code of
-// RecoveryHash, or neither (a wrong code).
+// SecondFactorAnswer is what the caller found an answer to be: a TOTP code of Step, a recovery code of
+// RecoveryHash, a passkey assertion the caller verified (Passkey: the credential's record with its new sign
+// count), or none of them (a wrong answer).
 type SecondFactorAnswer struct {
 	Step         int64
 	RecoveryHash []byte
+	Passkey      *Passkey
 }
 
 // ErrWrongSecondFactor is an answer to a challenge that matched nothing, or a code already taken; the try is
@@ -155,6 +163,14 @@ func (s *Store) AnswerChallenge(ctx context.Context, tokenHash []byte, a SecondF
 			}
 			n, _ := res.RowsAffected()
 			taken = n == 1
+		case a.Passkey != nil:
+			res, err := tx.ExecContext(ctx, `UPDATE passkeys SET credential = ?, last_used_at = ? WHERE user_id = ?
+				AND credential_id = ?`, a.Passkey.Credential, now.UnixMilli(), userID, a.Passkey.ID)
+			if err != nil {
+				return err
+			}
+			n, _ := res.RowsAffected()
+			taken = n == 1
 		}
 		if taken {
 			_, err := tx.ExecContext(ctx, `DELETE FROM second_factor_challenges WHERE token_hash = ?`, tokenHash)
@@ -181,10 +197,20 @@ func (s *Store) ResetSecondFactor(ctx context.Context, actorID, userID int64, no
 		} else if err != nil {
 			return err
 		}
-		if err := affectedOne(tx.ExecContext(ctx, `DELETE FROM second_factors WHERE user_id = ?`, userID)); err != nil {
-			return err // ErrNotFound when none was on
+		var removed int64
+		for _, q := range []string{`DELETE FROM second_factors WHERE user_id = ?`, `DELETE FROM passkeys WHERE user_id = ?`} {
+			res, err := tx.ExecContext(ctx, q, userID)
+			if err != nil {
+				return err
+			}
+			n, _ := res.RowsAffected()
+			removed += n
 		}
-		for _, q := range []string{`DELETE FROM recovery_codes WHERE user_id = ?`, `DELETE FROM second_factor_challenges WHERE user_id = ?`} {
+		if removed == 0 {
+			return ErrNotFound // none was on
+		}
+		for _, q := range []string{`DELETE FROM recovery_codes WHERE user_id = ?`, `DELETE FROM second_factor_challenges WHERE user_id = ?`,
+			`DELETE FROM passkey_enrolments WHERE user_id = ?`} {
 			if _, err := tx.ExecContext(ctx, q, userID); err != nil {
 				return err
 			}

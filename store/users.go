@@ -31,7 +31,8 @@ type User struct {
 
 const userColumns = `id, phone_number, COALESCE(national_id, ''), first_name, last_name, COALESCE(birth_date, ''),
 	password_hash, referral_code, COALESCE(referred_by, 0), grade, is_admin, role, created_at,
-	EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = id AND f.confirmed_at IS NOT NULL)`
+	(EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = id AND f.confirmed_at IS NOT NULL)
+		OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = id))`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User

@@ -24,7 +24,10 @@ export type User = {
 export type UserInfo = Pick<User, "id" | "first_name" | "last_name" | "name" | "is_admin" | "role" | "must_enrol_second_factor">;
 
 /** SecondFactorState is GET /api/users/me/second-factor. */
-export type SecondFactorState = { totp: boolean; recovery_codes_left: number };
+export type SecondFactorState = { totp: boolean; passkeys: number; passkey_available: boolean; recovery_codes_left: number };
+
+/** PasskeyOptions are the server's options for navigator.credentials.create or .get, as go-webauthn writes them. */
+export type PasskeyOptions = { publicKey: Record<string, unknown> };
 
 /** TOTPStart is a new authenticator's secret and the otpauth:// address its QR code carries. */
 export type TOTPStart = { secret: string; uri: string };
@@ -45,7 +48,14 @@ export type LoginAnswer = { accessToken: string; refreshToken: string; user: Use
  * SecondFactorAsked is the answer of a right password or SMS code of a person with a second factor on (issue
  * 27): no token yet, a challenge that POST /api/auth/second-factor finishes with the authenticator's code.
  */
-export type SecondFactorAsked = { second_factor_required: true; challenge: string; message?: string };
+export type SecondFactorAsked = {
+  second_factor_required: true;
+  challenge: string;
+  message?: string;
+  /** totp: an authenticator app's code is asked; passkey: the options a passkey can answer with (where one is on and can work). */
+  totp?: boolean;
+  passkey?: PasskeyOptions;
+};
 
 /** SignInAnswer is what a sign-in's first step answers. */
 export type SignInAnswer = LoginAnswer | SecondFactorAsked;

@@ -1,7 +1,7 @@
 // Login by password or by a one-time code (customer.md §2, §4).
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { api, askedSecondFactor, errorText, saveLogin, type LoginAnswer, type SignInAnswer } from "../api";
+import { api, askedSecondFactor, errorText, saveLogin, type LoginAnswer, type SecondFactorAsked, type SignInAnswer } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
 import { AuthHead } from "../components/auth-head";
 import { PasswordField } from "../components/ui/password-field";
@@ -31,7 +31,7 @@ export default function LoginView() {
   const [, navigate] = useLocation();
   const [done, setDone] = useState(false);
 
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [asked, setAsked] = useState<SecondFactorAsked | null>(null);
 
   const success = (answer: LoginAnswer) => {
     saveLogin(answer);
@@ -40,13 +40,13 @@ export default function LoginView() {
     setTimeout(() => navigate("/"), AFTER_LOGIN_MS);
   };
   // a person with a second factor on is asked its code before any token is given
-  const firstStep = (answer: SignInAnswer) => (askedSecondFactor(answer) ? setChallenge(answer.challenge) : success(answer));
+  const firstStep = (answer: SignInAnswer) => (askedSecondFactor(answer) ? setAsked(answer) : success(answer));
 
-  if (challenge) {
+  if (asked) {
     return (
       <section className="card auth-card">
         <AuthHead title="تایید دومرحله‌ای" sub="برای ورود، یک گام دیگر مانده است" />
-        <SecondFactorStep challenge={challenge} onSignedIn={success} onEnded={() => setChallenge(null)} done={done} />
+        <SecondFactorStep asked={asked} onSignedIn={success} onEnded={() => setAsked(null)} done={done} />
       </section>
     );
   }

@@ -1,6 +1,7 @@
 // /second-factor_page (issue 27): turning on an authenticator app. The QR code of the otpauth:// address (the
 // secret as text beside it, for a phone that cannot scan its own screen), the app's first code to confirm it,
-// then the ten recovery codes, shown this once. An owner or staff member is sent here until it is on.
+// then the ten recovery codes, shown this once. An owner or staff member is sent here until it is on. Where the
+// shop runs on HTTPS (or localhost), a passkey can be added too, or made the first factor instead of the app.
 import QRCode from "qrcode";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
@@ -11,6 +12,7 @@ import { ShieldIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";
 import { useLoad } from "../hooks/use-load";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
+import { passkeySupported } from "../lib/passkey-support";
 import { saveUser } from "../session";
 import type { TOTPStart } from "../api-types";
 import "../styles/second-factor.css";
@@ -22,11 +24,28 @@ export default function SecondFactorView() {
   const { data: state, failed, refresh } = useLoad(() => secondFactorApi.state(), "وضعیت تایید دومرحله‌ای دریافت نشد");
   const [recovery, setRecovery] = useState<string[] | null>(null);
 
+  const passkeys = state?.passkey_available && passkeySupported();
+  const added = (codes: string[]) => (codes.length ? setRecovery(codes) : refresh());
+
   let body;
   if (recovery) body = <RecoveryCodes codes={recovery} />;
   else if (!state) body = failed ? <LoadFailed icon={<ShieldIcon size={40} />} title="وضعیت تایید دومرحله‌ای دریافت نشد" onRetry={refresh} /> : <Loading />;
-  else if (state.totp) body = <p className="card second-factor-on" data-testid="second-factor-on">{`تایید دومرحله‌ای روشن است؛ ${toFaDigits(state.recovery_codes_left)} کد بازیابی باقی مانده است.`}</p>;
-  else body = <Enrol onConfirmed={setRecovery} />;
+  else if (state.totp || state.passkeys > 0)
+    body = (
+      <>
+        <p className="card second-factor-on" data-testid="second-factor-on">
+          {`تایید دومرحله‌ای روشن است${state.passkeys > 0 ? `؛ ${toFaDigits(state.passkeys)} کلید عبور` : ""}؛ ${toFaDigits(state.recovery_codes_left)} کد بازیابی باقی مانده است.`}
+        </p>
+        {passkeys ? <AddPasskey lead="با کلید عبور، ورود بدون نوشتن کد انجام می‌شود: اثر انگشت، چهره یا قفل صفحه گوشی." onAdded={added} /> : null}
+      </>
+    );
+  else
+    body = (
+      <>
+        <Enrol onConfirmed={setRecovery} />
+        {passkeys ? <AddPasskey lead="یا به جای برنامه احراز هویت، یک کلید عبور روی همین دستگاه بسازید." onAdded={added} /> : null}
+      </>
+    );
   return (
     <div className="page second-factor">
       <PageHeader title="تایید دومرحله‌ای" />
@@ -97,6 +116,40 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
         روشن کردن تایید دومرحله‌ای
       </Button>
     </form>
+  );
+}
+
+/** AddPasskey makes a passkey on this device (the browser asks a fingerprint, a face or the screen lock). */
+function AddPasskey({ lead, onAdded }: { lead: string; onAdded: (codes: string[]) => void }) {
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    setBusy(true);
+    try {
+      const { createPasskey } = await import("../lib/passkey");
+      const options = await secondFactorApi.passkeyStart();
+      let credential: unknown;
+      try {
+        credential = await createPasskey(options);
+      } catch {
+        toast("کلید عبور ساخته نشد؛ دوباره تلاش کنید", "error");
+        return;
+      }
+      const answer = await secondFactorApi.passkeyConfirm(credential);
+      toast(answer.message ?? "کلید عبور افزوده شد", "success");
+      onAdded(answer.recovery_codes);
+    } catch (err) {
+      toast(errorText(err, "کلید عبور افزوده نشد"), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card second-factor-passkey">
+      <p className="muted">{lead}</p>
+      <Button variant="secondary" className="btn-block" busy={busy} onClick={add} data-testid="passkey-add">
+        افزودن کلید عبور
+      </Button>
+    </section>
   );
 }
 
