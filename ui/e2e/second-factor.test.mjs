@@ -3,7 +3,8 @@
 // phone would), is refused a wrong one with the server's words and let in by the right one; a recovery code
 // signs in once; five wrong codes send the screen back to the first step. An owner without a second factor is
 // held on the enrolment screen, scans its QR code (decoded here from the pixels, as a phone's camera would),
-// keeps the recovery codes, and signs in again with the app's code.
+// keeps the recovery codes, and signs in again with the app's code. On localhost (a secure page without TLS)
+// an owner adds a passkey through Chromium's virtual authenticator and signs in with it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -165,6 +166,47 @@ test('an owner without a second factor can only enrol: scans the QR code, keeps 
     await page.getByTestId(`staff-reset-2fa-${clerk.id}`).waitFor({ state: 'detached' });
     assert.equal((await call('/api/users/me', { token: clerk.token })).status, 401, 'their login ended');
     await shot(page, 'phone-second-factor-06-staff-reset');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('an owner adds a passkey on localhost and signs in with it', { timeout: 120_000 }, async () => {
+  const phone = '09350003434';
+  shop.addAdmin(phone, 'owner-key-secret');
+  // a browser offers passkeys only on a secure page: localhost is one without TLS
+  const local = { ...shop, url: shop.url.replace('127.0.0.1', 'localhost') };
+  const onLocal = apiFor(() => local);
+  const owner = await onLocal.apiLogin(phone, 'owner-key-secret'); // enrols the authenticator app
+  assert.equal(ok(await onLocal.call('/api/users/me/second-factor', { token: owner.accessToken })).passkey_available, true);
+  const { context, page, errors } = await openPage(browser);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await onLocal.loginByPassword(page, phone, 'owner-key-secret');
+    await page.goto(`${local.url}/second-factor_page`);
+    await page.getByTestId('passkey-add').click();
+    await page.getByTestId('second-factor-on').getByText('۱ کلید عبور').waitFor();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    assert.equal(credentials.length, 1, 'the phone keeps one passkey');
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'phone-second-factor-07-passkey-added');
+
+    await page.goto(`${local.url}/healthz`);
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+    await onLocal.submitLogin(page, phone, 'owner-key-secret');
+    await page.getByTestId('second-factor-passkey').waitFor();
+    await shot(page, 'phone-second-factor-08-passkey-asked');
+    await page.getByTestId('second-factor-passkey').click();
+    await page.waitForURL(`${local.url}/`);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const events = ok(await onLocal.call(`/api/admin/security-events?phone=${phone}&kind=sign_in.second_factor`, { token }));
+    assert.equal(events.items[0].reason, 'passkey', 'the sign-in went through the passkey');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
