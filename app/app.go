@@ -33,6 +33,8 @@ type Config struct {
 	Uploads    string           // folder of uploaded files (receipts/, chat/ inside), under --data
 	HTTPS      bool             // the server terminates TLS itself: cookies are Secure
 	Backups    Backups          // the scheduled backups the owner lists, starts and downloads; nil = none
+	DataDir    string           // the data folder, whose file system's room the owner sees ("" = Uploads' parent)
+	BackupDir  string           // the backup folder, whose file system's room the owner sees too ("" = none)
 	// Certificate reports the HTTPS certificate being served, for the admin panel; nil or false = plain HTTP.
 	Certificate func() (CertificateStatus, bool)
 	// PushContact is the mailto: or https: address push services may write to (default: BaseURL if https).
@@ -60,15 +62,19 @@ type App struct {
 	// codeSpacing overrides codeLimits' resend spacing when above 0 (Config.CodeSpacing)
 	codeSpacing time.Duration
 	uploads     string
-	chat        *chat.Hub
-	backups     Backups
-	cert        func() (CertificateStatus, bool)
-	shopCache   atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
-	reserves    reservesCache              // the public reserves page's last answer
-	prices      myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
-	smsNudge    chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
-	push        *push.Sender
-	pushQueue   chan store.Notification // committed notifications waiting for their Web Push (runPush)
+	dataFolder  string
+	// backupFolder is where the backups are written ("" = none kept)
+	backupFolder string
+	storage      storageWatch // when a write was last refused for space
+	chat         *chat.Hub
+	backups      Backups
+	cert         func() (CertificateStatus, bool)
+	shopCache    atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
+	reserves     reservesCache              // the public reserves page's last answer
+	prices       myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
+	smsNudge     chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
+	push         *push.Sender
+	pushQueue    chan store.Notification // committed notifications waiting for their Web Push (runPush)
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
@@ -111,7 +117,8 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
-		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize)}
+		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize),
+		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir}
 	if a.push, err = newPushSender(ctx, cfg); err != nil {
 		return nil, err
 	}

@@ -50,6 +50,11 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var reserve *store.ReserveShortError
 	switch {
 	case errors.As(err, &ae):
+	case store.IsStorageFull(err):
+		a.noteStorageFull()
+		a.log.ErrorContext(r.Context(), "storage full", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.String("error", err.Error()))
+		ae = errStorageFull().(*apiError)
 	case errors.Is(err, store.ErrNotFound):
 		ae = &apiError{http.StatusNotFound, msgNotFound}
 	case errors.As(err, &short) && short.Asset == store.AssetGold:

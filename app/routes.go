@@ -123,6 +123,7 @@ func (a *App) Handler() http.Handler {
 			r.Get("/vault", a.handle(a.adminVault))
 			r.Get("/vault/{id}", a.handle(a.adminVaultItem))
 			r.Get("/dashboard", a.handle(a.adminDashboard))
+			r.Get("/storage", a.handle(a.adminStorage))
 			r.With(gzipJSON).Get("/users-balances", a.handle(a.adminUsersBalances))
 			r.With(gzipJSON).Get("/user-transactions/{userId}", a.handle(a.adminUserTransactions))
 
@@ -195,6 +196,10 @@ func (a *App) withChatSocket(next http.Handler) http.Handler {
 func (a *App) health(w http.ResponseWriter, r *http.Request) error {
 	if err := a.store.Ping(r.Context()); err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+		return nil
+	}
+	if a.storageLevel() == storageFull { // a monitor should see what customers see: nothing can be written
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "reason": "storage full"})
 		return nil
 	}
 	return okJSON(w, map[string]string{"status": "ok"})

@@ -111,15 +111,21 @@ func newBareShop(t testing.TB) *testShop {
 // trusts) when tls is set.
 func newShopServed(t testing.TB, tls bool) *testShop {
 	t.Helper()
+	return newShopIn(t, tls, t.TempDir())
+}
+
+// newShopIn is newShopServed with its database and uploads in the data folder dir.
+func newShopIn(t testing.TB, tls bool, dir string) *testShop {
+	t.Helper()
 	ctx := context.Background()
-	st, err := store.OpenMigratedCopy(ctx, filepath.Join(t.TempDir(), "goldshop.db"))
+	st, err := store.OpenMigratedCopy(ctx, filepath.Join(dir, "goldshop.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	buf := &syncBuffer{}
 	clock := &testClock{now: time.Now().UTC()}
-	a, err := New(ctx, Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now, Uploads: filepath.Join(t.TempDir(), "uploads"),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls})
+	a, err := New(ctx, Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now, Uploads: filepath.Join(dir, "uploads"),
+		DataDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls})
 	if err != nil {
 		t.Fatal(err)
 	}

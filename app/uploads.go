@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+
+	"goldshop/store"
 )
 
 // upload describes one kind of uploaded file: how its first bytes name its type and what else it must pass.
@@ -84,6 +86,8 @@ func (u upload) save(src io.Reader) (string, int64, error) {
 	switch {
 	case errors.As(err, &tooBig) || written > u.maxBytes:
 		return "", 0, &apiError{http.StatusRequestEntityTooLarge, u.largeMsg}
+	case store.IsStorageFull(err): // the server's disk, not the caller's form: 507, the partial file removed
+		return "", 0, err
 	case err != nil:
 		return "", 0, badRequest(msgUploadInvalid)
 	}

@@ -48,12 +48,18 @@ type backupService struct {
 	unlock func() // lets go of the data folder (bk.LockData)
 }
 
+// backupDirOf is the folder the backups are written to: --backup-dir, or backups/ in the data folder.
+func backupDirOf(cfg config) string {
+	if cfg.Backup.Dir != "" {
+		return cfg.Backup.Dir
+	}
+	return filepath.Join(cfg.Data, "backups")
+}
+
 // startBackups starts the schedule (and replication, when asked); Close stops them.
 func startBackups(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) (*backupService, error) {
 	c := cfg.Backup
-	if c.Dir == "" {
-		c.Dir = filepath.Join(cfg.Data, "backups")
-	}
+	c.Dir = backupDirOf(cfg)
 	var replica *bk.Replica
 	if c.ReplicateTo != "" {
 		// A URL the shop cannot use stops it from starting, so it never takes money believing it is

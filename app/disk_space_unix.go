@@ -1,0 +1,14 @@
+//go:build unix
+
+package app
+
+import "golang.org/x/sys/unix"
+
+// diskSpace is the free (for an unprivileged writer) and total bytes of dir's file system.
+func diskSpace(dir string) (free, total uint64, ok bool) {
+	var s unix.Statfs_t
+	if err := unix.Statfs(dir, &s); err != nil {
+		return 0, 0, false
+	}
+	return s.Bavail * uint64(s.Bsize), s.Blocks * uint64(s.Bsize), true
+}

@@ -1,0 +1,122 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// smallDisk mounts a file system of size of its own (tmpfs) for a test's data folder: the disk-full tests
+// fill it for real. It needs root, as CI runs.
+func smallDisk(t *testing.T, size string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Fatalf("a small file system of its own needs root (mount -t tmpfs): %v %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
+	return dir
+}
+
+// fillDisk writes a filler file in dir until its file system refuses with ENOSPC, and returns the file's path.
+func fillDisk(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "filler")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	chunk := make([]byte, 64<<10)
+	for {
+		if _, err := f.Write(chunk); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatalf("filling the disk: %v", err)
+			}
+			break
+		}
+	}
+	for _, small := range []int{4096, 512, 1} { // the last pages too
+		for {
+			if _, err := f.Write(chunk[:small]); err != nil {
+				break
+			}
+		}
+	}
+	return path
+}
+
+// A full disk is said plainly: a charge and a receipt are 507 with the words for it, nothing is applied and
+// no partial file stays; /healthz is 503 and the owner's storage call says full. When space returns the shop
+// goes on by itself, the balances exact.
+func TestAFullDiskIsSaidPlainlyAndLosesNothing(t *testing.T) {
+	dir := smallDisk(t, "8m")
+	s := newShopIn(t, false, dir)
+	owner := s.signInAdmin()
+	c := s.newTrader(1, "")
+	s.charge(owner, c, "rial", "1000000")
+	before := s.balances(c.token)
+
+	filler := fillDisk(t, dir)
+	r := s.do("POST", "/api/adminCharge/charge", owner, map[string]any{"userId": c.id, "type": "rial", "amount": "500000"})
+	if r.Status != 507 || r.str("message") != msgStorageFull {
+		t.Fatalf("a charge on a full disk: %d %s", r.Status, r.Body)
+	}
+	d := s.upload("/api/wallet/deposit", c.token, map[string]string{"amount": "2000000"}, pngBytes(t), nil)
+	if d.Status != 507 || d.str("message") != msgStorageFull {
+		t.Fatalf("a receipt on a full disk: %d %s", d.Status, d.Body)
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "uploads", "receipts"))
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".upload-") {
+			t.Fatalf("a partial upload stayed behind: %s", e.Name())
+		}
+	}
+	if h := s.do("GET", "/healthz", "", nil); h.Status != 503 || h.str("reason") != "storage full" {
+		t.Fatalf("/healthz on a full disk: %d %s", h.Status, h.Body)
+	}
+	st := s.mustDo("GET", "/api/admin/storage", owner, nil)
+	if st.str("level") != "full" || st.JSON["last_full_at"] == nil || st.JSON["total_bytes"].(float64) <= 0 {
+		t.Fatalf("the storage on a full disk: %s", st.Body)
+	}
+	staff := s.signInStaffAfterSpace(t, filler)
+	if r := s.do("GET", "/api/admin/storage", staff, nil); r.Status != 200 || r.str("level") == "full" {
+		t.Fatalf("staff read the storage once space is back: %d %s", r.Status, r.Body)
+	}
+
+	// space is back: the shop goes on by itself
+	if h := s.do("GET", "/healthz", "", nil); h.Status != 200 {
+		t.Fatalf("/healthz once space is back: %d %s", h.Status, h.Body)
+	}
+	after := s.balances(c.token)
+	if after["balance_rial"] != before["balance_rial"] {
+		t.Fatalf("the refused charge changed the balance: %v → %v", before, after)
+	}
+	s.charge(owner, c, "rial", "500000")
+	s.deposit(c.token, "2000000")
+	if got := s.balances(c.token)["balance_rial"]; got != "1500000" {
+		t.Fatalf("after space returned: %v", got)
+	}
+	if _, err := s.store.CheckInvariants(context.Background()); err != nil {
+		t.Fatalf("the ledger after a full disk: %v", err)
+	}
+	s.clock.Advance(10 * time.Minute)
+	if r := s.do("GET", "/api/admin/storage", owner, nil); r.str("level") != "low" { // 8 MB is under the floor
+		t.Fatalf("the storage level later: %s", r.Body)
+	}
+}
+
+// signInStaffAfterSpace frees the disk (removes the filler) and signs a staff member in.
+func (s *testShop) signInStaffAfterSpace(t *testing.T, filler string) string {
+	t.Helper()
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	return s.signInStaff("09350000002")
+}
