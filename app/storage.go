@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"time"
-
 )
 
 // Storage (issue 28): a write refused for lack of space is said plainly (507, msgStorageFull) to whoever
@@ -110,4 +109,3 @@ func (a *App) adminStorage(w http.ResponseWriter, r *http.Request) error {
 	}
 	return okJSON(w, out)
 }
-
