@@ -57,9 +57,9 @@ type storageView struct {
 // shop writes to, since it cannot always tell which one refused.
 func (a *App) storageOf(dir string) storageView {
 	v := storageView{Level: storageOK}
-	if free, total, ok := diskSpace(dir); ok {
+	if free, total, low, ok := FolderRoom(dir); ok {
 		v.FreeBytes, v.TotalBytes = int64(free), int64(total)
-		if float64(free) < lowFreeShare*float64(total) || free < lowFreeBytes {
+		if low {
 			v.Level = storageLow
 		}
 	}
@@ -73,6 +73,13 @@ func (a *App) storageOf(dir string) storageView {
 		}
 	}
 	return v
+}
+
+// FolderRoom is the free and total bytes of dir's file system and whether that is low (under 10 % or 500 MB
+// free); ok is false where the system cannot say.
+func FolderRoom(dir string) (free, total uint64, low, ok bool) {
+	free, total, ok = diskSpace(dir)
+	return free, total, ok && (float64(free) < lowFreeShare*float64(total) || free < lowFreeBytes), ok
 }
 
 // dataDir is the folder the database and uploads live in.

@@ -2,68 +2,27 @@ package app
 
 import (
 	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"goldshop/internal/smalldisk"
 )
-
-// smallDisk mounts a file system of size of its own (tmpfs) for a test's data folder: the disk-full tests
-// fill it for real. It needs root, as CI runs.
-func smallDisk(t *testing.T, size string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Fatalf("a small file system of its own needs root (mount -t tmpfs): %v %s", err, out)
-	}
-	t.Cleanup(func() { _ = exec.Command("umount", "-l", dir).Run() })
-	return dir
-}
-
-// fillDisk writes a filler file in dir until its file system refuses with ENOSPC, and returns the file's path.
-func fillDisk(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "filler")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	chunk := make([]byte, 64<<10)
-	for {
-		if _, err := f.Write(chunk); err != nil {
-			if !errors.Is(err, syscall.ENOSPC) {
-				t.Fatalf("filling the disk: %v", err)
-			}
-			break
-		}
-	}
-	for _, small := range []int{4096, 512, 1} { // the last pages too
-		for {
-			if _, err := f.Write(chunk[:small]); err != nil {
-				break
-			}
-		}
-	}
-	return path
-}
 
 // A full disk is said plainly: a charge and a receipt are 507 with the words for it, nothing is applied and
 // no partial file stays; /healthz is 503 and the owner's storage call says full. When space returns the shop
 // goes on by itself, the balances exact.
 func TestAFullDiskIsSaidPlainlyAndLosesNothing(t *testing.T) {
-	dir := smallDisk(t, "8m")
+	dir := smalldisk.Mount(t, "8m")
 	s := newShopIn(t, false, dir)
 	owner := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.charge(owner, c, "rial", "1000000")
 	before := s.balances(c.token)
 
-	filler := fillDisk(t, dir)
+	filler := smalldisk.Fill(t, dir)
 	r := s.do("POST", "/api/adminCharge/charge", owner, map[string]any{"userId": c.id, "type": "rial", "amount": "500000"})
 	if r.Status != 507 || r.str("message") != msgStorageFull {
 		t.Fatalf("a charge on a full disk: %d %s", r.Status, r.Body)

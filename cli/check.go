@@ -37,7 +37,25 @@ func check(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("the ledger does not balance:\n%w", err)
 	}
 	fmt.Fprintf(stdout, "ledger balances: %d journals, %d postings, %d accounts\n", rep.Journals, rep.Postings, rep.Accounts)
+	reportStorage(stdout, cfg)
 	return reportCertificates(stdout, cfg, time.Now())
+}
+
+// reportStorage prints the room left on the data folder's file system and the backup folder's, on a line
+// starting "WARN storage" when it is low (under 10 % or 500 MB): not a failure, but the owner must make room
+// before writes are refused.
+func reportStorage(w io.Writer, cfg config) {
+	for _, f := range []struct{ name, dir string }{{"data", cfg.Data}, {"backups", backupDirOf(cfg)}} {
+		free, total, low, ok := app.FolderRoom(f.dir)
+		if !ok {
+			continue // a backup folder not made yet
+		}
+		line := fmt.Sprintf("storage %s (%s): %d MB free of %d MB", f.name, f.dir, free>>20, total>>20)
+		if low {
+			line = "WARN " + line + "; make room: delete old backups or grow the disk"
+		}
+		fmt.Fprintln(w, line)
+	}
 }
 
 // reportCertificates prints when each certificate on disk expires, on a line starting "WARN certificate" when

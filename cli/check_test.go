@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"goldshop/internal/smalldisk"
 	"goldshop/store"
 )
 
@@ -105,5 +106,17 @@ func TestCheckSaysWhetherTheLedgerBalances(t *testing.T) {
 	if err := Run(ctx, []string{"serve", "--data", data, "--addr", "127.0.0.1:0"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil ||
 		!strings.Contains(err.Error(), "refusing to start") {
 		t.Fatalf("serve on a tampered ledger: %v", err)
+	}
+}
+
+// On a data folder's file system with little room, check warns of it (a warning, not a failure).
+func TestCheckWarnsOfLittleRoom(t *testing.T) {
+	data := smalldisk.Mount(t, "16m")
+	var out bytes.Buffer
+	if err := Run(context.Background(), []string{"check", "--data", data}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatalf("check: %v %s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "WARN storage data ("+data+"):") || !strings.Contains(out.String(), "ledger balances") {
+		t.Fatalf("check on a 16 MB disk: %q", out.String())
 	}
 }
