@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,7 +184,11 @@ func (s *testShop) noticeTexts(phone string) []string {
 	var out []string
 	for _, m := range noticeLine.FindAllStringSubmatch(s.sms.String(), -1) {
 		if m[1] == phone {
-			out = append(out, m[2])
+			text, err := strconv.Unquote(`"` + m[2] + `"`)
+			if err != nil {
+				s.t.Fatalf("a notice line: %v", err)
+			}
+			out = append(out, text)
 		}
 	}
 	return out

@@ -9,7 +9,8 @@ import (
 )
 
 // noticeWords are a notification kind's title, its sentence (%a: the amount, %r: the reason a person typed;
-// for a login's notices %d: the device, %t: the Jalali time) and the screen it opens. The words live here, once, for the app and the SMS alike; the store keeps facts.
+// for a login's notices %d: the device, %t: the Jalali time; for the storage's %s: its level) and the screen
+// it opens. The words live here, once, for the app and the SMS alike; the store keeps facts.
 type noticeWords struct {
 	title, text, link string
 }
@@ -33,7 +34,12 @@ var noticeTexts = map[string]noticeWords{
 		"در بخش امنیت آن ورود را ببندید و رمز عبور را تغییر دهید.", "/security_page"},
 	store.NotePasswordChanged: {"رمز عبور تغییر کرد", "رمز عبور حساب شما با %d در %t تغییر کرد. " +
 		"اگر شما نبودید، همین حالا با فروشگاه تماس بگیرید.", "/security_page"},
+	store.NoteStorageLow: {"فضای ذخیره‌سازی فروشگاه", "فضای ذخیره‌سازی فروشگاه %s؛ پشتیبان‌های قدیمی را پاک کنید یا " +
+		"فضای دیسک را بیشتر کنید.", "/AdminPanel_page"},
 }
+
+// storageWords are the storage notice's words for its level (its reason).
+var storageWords = map[string]string{storageLow: "رو به پایان است", storageFull: "پر شده است و نوشتن ممکن نیست"}
 
 // noticeAmount writes a notification's amount as a person reads it: "۱۰٬۰۰۰٬۰۰۰ ریال", "۱/۵ گرم".
 func noticeAmount(n store.Notification) string {
@@ -56,7 +62,7 @@ func noticeOf(n store.Notification) noticeWords {
 	if reason == "" {
 		reason = "اعلام نشده"
 	}
-	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason, "%d", deviceName(n.Reason),
+	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason, "%s", storageWords[n.Reason], "%d", deviceName(n.Reason),
 		"%t", iran.Digits(jalaliMinute(n.CreatedAt))).Replace(w.text)
 	return w
 }

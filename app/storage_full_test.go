@@ -69,6 +69,26 @@ func TestAFullDiskIsSaidPlainlyAndLosesNothing(t *testing.T) {
 	if r := s.do("GET", "/api/admin/storage", owner, nil); r.str("level") != "low" { // 8 MB is under the floor
 		t.Fatalf("the storage level later: %s", r.Body)
 	}
+
+	// while it is low, the owner is texted once a day, whatever their notice settings
+	ctx := context.Background()
+	for range 3 {
+		s.app.watchStorage(ctx, storageOK)
+	}
+	s.app.sendDueSMS(ctx)
+	texts := s.noticeTexts(adminPhone)
+	if len(texts) != 1 || !strings.Contains(texts[0], "فضای ذخیره‌سازی فروشگاه رو به پایان است") {
+		t.Fatalf("the owner's storage notices: %q", texts)
+	}
+	if texts := s.noticeTexts("09350000002"); len(texts) != 0 {
+		t.Fatalf("staff were texted: %q", texts)
+	}
+	s.clock.Advance(storageNoticeEvery + time.Minute)
+	s.app.watchStorage(ctx, storageLow)
+	s.app.sendDueSMS(ctx)
+	if texts := s.noticeTexts(adminPhone); len(texts) != 2 {
+		t.Fatalf("a day later: %q", texts)
+	}
 }
 
 // signInStaffAfterSpace frees the disk (removes the filler) and signs a staff member in.

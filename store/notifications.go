@@ -26,7 +26,12 @@ const (
 	// agent of the login that signed in or changed the password.
 	NoteNewLogin        = "new_login"
 	NotePasswordChanged = "password_changed"
+	// The shop's storage running low or full, told to each owner (issue 28); Reason is the level.
+	NoteStorageLow = "storage_low"
 )
+
+// alwaysTexted are the kinds sent by SMS whatever the person's settings: their own security, the shop's disk.
+var alwaysTexted = map[string]bool{NoteNewLogin: true, NotePasswordChanged: true, NoteStorageLow: true}
 
 // smsColumns maps each kind that may also go by SMS to the customer's setting for it; a chat reply never does.
 var smsColumns = map[string]string{
@@ -83,7 +88,7 @@ func notify(ctx context.Context, q queryer, n Notification, now time.Time) error
 	}
 	column, ok := smsColumns[n.Kind]
 	switch {
-	case n.Kind == NoteNewLogin || n.Kind == NotePasswordChanged: // never turned off
+	case alwaysTexted[n.Kind]: // never turned off
 	case !ok:
 		return nil
 	default:
@@ -187,4 +192,39 @@ func (s *Store) NotifyChatReply(ctx context.Context, userID, roomID int64, now t
 		}
 		return notify(ctx, tx, Notification{UserID: userID, Kind: NoteChatReply, SubjectID: roomID}, now)
 	})
+}
+
+// NotifyOwnersOnce tells every owner of kind (reason: its fact) unless they were told of that kind since
+// since, each in the same transaction as the check, and says how many were told.
+func (s *Store) NotifyOwnersOnce(ctx context.Context, kind, reason string, since, now time.Time) (int, error) {
+	var told int
+	err := s.InTx(ctx, func(tx *sql.Tx) error {
+		told = 0
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM users WHERE role = 'owner' AND NOT EXISTS (SELECT 1
+			FROM notifications n WHERE n.user_id = users.id AND n.kind = ? AND n.created_at >= ?)`, kind, since.UnixMilli())
+		if err != nil {
+			return err
+		}
+		var owners []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			owners = append(owners, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, id := range owners {
+			if err := notify(ctx, tx, Notification{UserID: id, Kind: kind, Reason: reason}, now); err != nil {
+				return err
+			}
+		}
+		told = len(owners)
+		return nil
+	})
+	return told, err
 }
