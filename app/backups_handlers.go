@@ -28,6 +28,8 @@ type BackupRun struct {
 	At    time.Time
 	OK    bool
 	Error string
+	// NoRoom: a scheduled backup was not started, since it would have left the disk under its floor
+	NoRoom bool
 }
 
 // ErrBackupRunning is what Backups.Run returns while another backup is being written.
@@ -65,6 +67,9 @@ func viewBackup(f BackupFile) backupView {
 
 func viewBackupRun(r BackupRun) backupRunView {
 	v := backupRunView{OK: r.OK, Error: r.Error}
+	if r.NoRoom { // said in Persian on the backups screen
+		v.Error = msgBackupNoRoom
+	}
 	if !r.At.IsZero() {
 		at := r.At.UTC().Format(time.RFC3339)
 		v.At = &at
@@ -98,6 +103,8 @@ func (a *App) adminBackupsStart(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case errors.Is(err, ErrBackupRunning):
 		return conflict(msgBackupRunning)
+	case store.IsStorageFull(err):
+		return err // 507, as every write refused for space
 	case err != nil:
 		a.log.ErrorContext(r.Context(), "backup requested by the owner failed", slog.String("error", err.Error()),
 			slog.String("request_id", requestID(r.Context())))

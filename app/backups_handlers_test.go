@@ -189,3 +189,11 @@ func TestBackupCallsWithoutABackupService(t *testing.T) {
 		{name: "a download says backups are off", method: "GET", path: "/api/admin/backups/goldshop-20260101T000000Z.tar.gz", token: owner, wantStatus: 503, wantContains: msgBackupsOff},
 	})
 }
+
+// A scheduled backup not started for lack of room is said in Persian on the backups screen.
+func TestABackupSkippedForRoomIsSaidInPersian(t *testing.T) {
+	v := viewBackupRun(BackupRun{At: time.Now(), Error: "backup: not enough room: …", NoRoom: true})
+	if v.OK || v.Error != msgBackupNoRoom {
+		t.Fatalf("%+v", v)
+	}
+}

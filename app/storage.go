@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"time"
+
+	"goldshop/internal/diskspace"
 )
 
 // Storage (issue 28): a write refused for lack of space is said plainly (507, msgStorageFull) to whoever
@@ -13,15 +15,12 @@ import (
 // The levels of a file system's free space.
 const (
 	storageOK   = "ok"
-	storageLow  = "low"  // under lowFreeShare of it, or under lowFreeBytes, is free
+	storageLow  = "low"  // under diskspace.Floor is free: a tenth of it, or 500 MB
 	storageFull = "full" // a write was refused for space in the last fullFor
 )
 
-const (
-	lowFreeShare = 0.10
-	lowFreeBytes = 500 << 20
-	fullFor      = 5 * time.Minute
-)
+// fullFor is how long a write refused for space keeps the level at full (unless room comes back).
+const fullFor = 5 * time.Minute
 
 // storageWatch remembers when a write was last refused for space (unix milliseconds, 0: never) and how much
 // the data folder's file system had free then.
@@ -36,7 +35,7 @@ const roomRegained = 1 << 20
 
 // noteStorageFull records a write refused for space now.
 func (a *App) noteStorageFull() {
-	free, _, _ := diskSpace(a.dataDir())
+	free, _, _ := diskspace.Room(a.dataDir())
 	a.storage.freeAtFull.Store(int64(free))
 	a.storage.lastFull.Store(a.now().UnixMilli())
 }
@@ -66,7 +65,7 @@ func (a *App) storageOf(dir string) storageView {
 	if ms := a.storage.lastFull.Load(); ms != 0 {
 		at := time.UnixMilli(ms).UTC()
 		v.LastFullAt = &at
-		dataFree, _, known := diskSpace(a.dataDir())
+		dataFree, _, known := diskspace.Room(a.dataDir())
 		regained := known && int64(dataFree) >= a.storage.freeAtFull.Load()+roomRegained
 		if a.now().Sub(at) < fullFor && !regained {
 			v.Level = storageFull
@@ -78,8 +77,8 @@ func (a *App) storageOf(dir string) storageView {
 // FolderRoom is the free and total bytes of dir's file system and whether that is low (under 10 % or 500 MB
 // free); ok is false where the system cannot say.
 func FolderRoom(dir string) (free, total uint64, low, ok bool) {
-	free, total, ok = diskSpace(dir)
-	return free, total, ok && (float64(free) < lowFreeShare*float64(total) || free < lowFreeBytes), ok
+	free, total, ok = diskspace.Room(dir)
+	return free, total, ok && diskspace.Low(free, total), ok
 }
 
 // dataDir is the folder the database and uploads live in.

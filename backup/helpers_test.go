@@ -21,7 +21,12 @@ type shop struct {
 
 func newShop(t *testing.T) *shop {
 	t.Helper()
-	data := t.TempDir()
+	return newShopIn(t, t.TempDir())
+}
+
+// newShopIn is newShop with its data folder at data.
+func newShopIn(t *testing.T, data string) *shop {
+	t.Helper()
 	for _, d := range []string{"uploads/receipts", "uploads/chat"} {
 		if err := os.MkdirAll(filepath.Join(data, d), 0o750); err != nil {
 			t.Fatal(err)

@@ -22,11 +22,12 @@ type Config struct {
 	Keep  int           // archives kept; older ones are deleted after each backup
 }
 
-// Run is how the last backup went.
+// Run is how the last backup went. NoRoom: a scheduled one was not started for lack of room (ErrNoRoom).
 type Run struct {
-	At    time.Time
-	OK    bool
-	Error string
+	At     time.Time
+	OK     bool
+	Error  string
+	NoRoom bool
 }
 
 // Service writes an archive every Config.Every and whenever the owner asks, one at a time.
@@ -90,11 +91,29 @@ func (s *Service) schedule(next time.Time) {
 		case <-t.C:
 		}
 		started := time.Now()
-		if _, err := s.Run(); errors.Is(err, ErrBusy) {
+		if err := s.runScheduled(); errors.Is(err, ErrBusy) {
 			s.log.Info("scheduled backup skipped: one is running")
 		}
 		next = started.Add(s.cfg.Every)
 	}
+}
+
+// runScheduled writes a scheduled archive where there is room for it (makeRoom), and else records why not.
+func (s *Service) runScheduled() error {
+	if !s.running.TryLock() {
+		return ErrBusy
+	}
+	err := s.makeRoom()
+	s.running.Unlock()
+	if err != nil {
+		s.log.Warn("scheduled backup skipped", slog.String("error", err.Error()))
+		s.mu.Lock()
+		s.last = Run{At: time.Now().UTC(), Error: err.Error(), NoRoom: true}
+		s.mu.Unlock()
+		return err
+	}
+	_, err = s.Run()
+	return err
 }
 
 // Run writes one archive now and prunes the old ones; ErrBusy when one is already being written. It runs

@@ -91,6 +91,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	go a.RunJanitor(ctx, 10*time.Minute)
 	go a.RunNotifications(ctx)
 	go a.RunSMSOutbox(ctx)
+	go a.RunStorageWatch(ctx, time.Minute)
 	if cfg.DebugAddr != "" {
 		go serveDebug(cfg.DebugAddr, log, st)
 	}

@@ -1,11 +1,11 @@
 //go:build unix
 
-package app
+package diskspace
 
 import "golang.org/x/sys/unix"
 
-// diskSpace is the free (for an unprivileged writer) and total bytes of dir's file system.
-func diskSpace(dir string) (free, total uint64, ok bool) {
+// Room is the free (for an unprivileged writer) and total bytes of dir's file system.
+func Room(dir string) (free, total uint64, ok bool) {
 	var s unix.Statfs_t
 	if err := unix.Statfs(dir, &s); err != nil {
 		return 0, 0, false

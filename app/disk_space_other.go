@@ -1,6 +1,0 @@
-//go:build !unix
-
-package app
-
-// diskSpace is unknown off Unix: the level is then told only by writes refused for space.
-func diskSpace(string) (free, total uint64, ok bool) { return 0, 0, false }
