@@ -37,6 +37,8 @@ type Config struct {
 	BackupDir  string           // the backup folder, whose file system's room the owner sees too ("" = none)
 	// Certificate reports the HTTPS certificate being served, for the admin panel; nil or false = plain HTTP.
 	Certificate func() (CertificateStatus, bool)
+	// Replica reports how the Litestream replica is doing; nil or false = none configured.
+	Replica func() (ReplicaStatus, bool)
 	// PushContact is the mailto: or https: address push services may write to (default: BaseURL if https).
 	PushContact string
 	// PushClient posts Web Push messages (main's goes through --push-proxy); nil = push.NewClient(nil).
@@ -69,6 +71,7 @@ type App struct {
 	chat         *chat.Hub
 	backups      Backups
 	cert         func() (CertificateStatus, bool)
+	replica      func() (ReplicaStatus, bool)
 	shopCache    atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
 	reserves     reservesCache              // the public reserves page's last answer
 	prices       myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
@@ -118,7 +121,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
 		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize),
-		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir}
+		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir, replica: cfg.Replica}
 	if a.push, err = newPushSender(ctx, cfg); err != nil {
 		return nil, err
 	}

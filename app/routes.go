@@ -151,6 +151,7 @@ func (a *App) Handler() http.Handler {
 				r.Delete("/staff/{id}/second-factor", a.secured("second_factor.reset", a.adminStaffSecondFactorReset))
 				r.With(gzipJSON).Get("/audit", a.handle(a.adminAudit))
 				r.With(gzipJSON).Get("/security-events", a.handle(a.adminSecurityEvents))
+				r.Get("/replica", a.handle(a.adminReplica))
 				r.Get("/backups", a.handle(a.adminBackupsList))
 				r.Post("/backups", a.handle(a.adminBackupsStart))
 				r.Get("/backups/{name}", a.handle(a.adminBackupDownload))

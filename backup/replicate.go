@@ -84,7 +84,12 @@ func redact(u *url.URL) string { return u.Redacted() }
 
 // Replication streams every change of one database to a Litestream replica until Close.
 type Replication struct {
-	ls *litestream.Store
+	ls      *litestream.Store
+	db      *litestream.DB
+	rep     *litestream.Replica
+	client  *watchedClient
+	url     string // without its password
+	started time.Time
 }
 
 // Replicate starts Litestream on the database at dbPath. From then on Litestream owns checkpointing: the
@@ -98,7 +103,8 @@ func Replicate(ctx context.Context, dbPath string, r Replica, log *slog.Logger) 
 	db := litestream.NewDB(dbPath)
 	db.MonitorInterval = syncEvery
 	db.BusyTimeout = 10 * time.Second // as long as the shop's own connections wait
-	rep := litestream.NewReplicaWithClient(db, client)
+	watched := &watchedClient{ReplicaClient: client}
+	rep := litestream.NewReplicaWithClient(db, watched)
 	rep.SyncInterval = syncEvery
 	db.Replica = rep
 	if fc, ok := client.(*file.ReplicaClient); ok {
@@ -124,7 +130,7 @@ func Replicate(ctx context.Context, dbPath string, r Replica, log *slog.Logger) 
 	if err := ls.Open(ctx); err != nil {
 		return nil, fmt.Errorf("starting replication to %s: %w", r, err)
 	}
-	return &Replication{ls: ls}, nil
+	return &Replication{ls: ls, db: db, rep: rep, client: watched, url: r.String(), started: time.Now()}, nil
 }
 
 // Close sends what is left to the replica and stops. It closes a file handle of the database, which drops

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,62 @@ func TestBackupWhileTheShopRuns(t *testing.T) {
 	}
 	if err := Run(ctx, []string{"backup", "--data", data}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 		t.Fatal("backup without a file name succeeded")
+	}
+}
+
+// The owner reads the replica's state from the running server: working, failing once its folder is gone (no
+// banner yet: that waits five minutes), and caught up when it is back. The storage call names the backup
+// folder's file system too.
+func TestTheOwnerSeesTheReplicaGoAndComeBack(t *testing.T) {
+	data := t.TempDir()
+	folder := filepath.Join(t.TempDir(), "replica")
+	base, logs, stop := serveInProcess(t, "--data", data, "--backup-every", "0", "--replicate-to", "file://"+folder)
+	defer stop()
+	if err := Run(context.Background(), []string{"admin", "add", "--data", data, "--phone", "09120000032", "--password", "owner-pass-32"},
+		&bytes.Buffer{}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	c := &drillClient{t: t, base: base, sms: logs, http: http.DefaultClient}
+	owner := c.signInAdmin("09120000032", "owner-pass-32")
+	state := func() map[string]any { return c.must("GET", "/api/admin/replica", owner, nil) }
+	until := func(what string, limit time.Duration, cond func(map[string]any) bool) map[string]any {
+		t.Helper()
+		deadline := time.Now().Add(limit)
+		for {
+			st := state()
+			if cond(st) {
+				return st
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %v\n%s", what, st, logs)
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+	st := until("working", 10*time.Second, func(st map[string]any) bool { return st["ok"] == true && st["last_ok_at"] != nil })
+	if st["configured"] != true || st["url"] != "file://"+folder || st["alert"] != false {
+		t.Fatalf("a working replica: %v", st)
+	}
+	if err := os.Rename(folder, folder+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(folder, []byte("not a folder"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c.signUp(1) // a write the replica must take
+	st = until("failing", 15*time.Second, func(st map[string]any) bool { return st["ok"] == false && st["last_error"] != "" })
+	if st["alert"] != false || st["failing_since"] == nil {
+		t.Fatalf("a replica failing for seconds: %v", st)
+	}
+	if err := os.Remove(folder); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(folder+".away", folder); err != nil {
+		t.Fatal(err)
+	}
+	until("caught up", 60*time.Second, func(st map[string]any) bool { return st["ok"] == true && st["lag_seconds"] == float64(0) })
+	storage := c.must("GET", "/api/admin/storage", owner, nil)
+	if storage["backups"] == nil || storage["total_bytes"].(float64) <= 0 {
+		t.Fatalf("the storage: %v", storage)
 	}
 }

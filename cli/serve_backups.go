@@ -91,6 +91,14 @@ func startBackups(ctx context.Context, cfg config, st *store.Store, log *slog.Lo
 	return b, nil
 }
 
+// replicaStatus is how the replica is doing, for the admin panel; false when the shop replicates nowhere.
+func (b *backupService) replicaStatus() (app.ReplicaStatus, bool) {
+	if b.repl == nil {
+		return app.ReplicaStatus{}, false
+	}
+	return app.ReplicaStatus(b.repl.State()), true
+}
+
 // replicate hands checkpointing to Litestream and starts it.
 func (b *backupService) replicate(ctx context.Context, dbPath string, r bk.Replica) error {
 	if err := b.st.LeaveCheckpointsToReplication(ctx); err != nil {
