@@ -29,7 +29,8 @@ type Config struct {
 	BaseURL    string           // absolute address of the shop, such as https://shop.example; "" = from each request
 	TrustProxy bool             // take the client address from X-Forwarded-For (only behind a reverse proxy)
 	ProxyHops  int              // reverse proxies in front of the shop, each appending to X-Forwarded-For (default 1)
-	Now        func() time.Time // the clock; tests move it
+	Now        func() time.Time // the clock; tests move it (nil: Clock's, else the wall clock)
+	Clock      *SteadyClock     // the shop's steady clock, whose steps back the panel shows (nil: none)
 	Uploads    string           // folder of uploaded files (receipts/, chat/ inside), under --data
 	HTTPS      bool             // the server terminates TLS itself: cookies are Secure
 	Backups    Backups          // the scheduled backups the owner lists, starts and downloads; nil = none
@@ -72,6 +73,7 @@ type App struct {
 	backups      Backups
 	cert         func() (CertificateStatus, bool)
 	replica      func() (ReplicaStatus, bool)
+	clock        *SteadyClock
 	shopCache    atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
 	reserves     reservesCache              // the public reserves page's last answer
 	prices       myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
@@ -82,6 +84,9 @@ type App struct {
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.
 func New(ctx context.Context, cfg Config) (*App, error) {
+	if cfg.Now == nil && cfg.Clock != nil {
+		cfg.Now = cfg.Clock.Now
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -121,7 +126,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
 		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize),
-		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir, replica: cfg.Replica}
+		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir, replica: cfg.Replica, clock: cfg.Clock}
 	if a.push, err = newPushSender(ctx, cfg); err != nil {
 		return nil, err
 	}

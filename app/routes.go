@@ -124,6 +124,7 @@ func (a *App) Handler() http.Handler {
 			r.Get("/vault/{id}", a.handle(a.adminVaultItem))
 			r.Get("/dashboard", a.handle(a.adminDashboard))
 			r.Get("/storage", a.handle(a.adminStorage))
+			r.Get("/clock", a.handle(a.adminClock))
 			r.With(gzipJSON).Get("/users-balances", a.handle(a.adminUsersBalances))
 			r.With(gzipJSON).Get("/user-transactions/{userId}", a.handle(a.adminUserTransactions))
 

@@ -114,8 +114,9 @@ func newShopServed(t testing.TB, tls bool) *testShop {
 	return newShopIn(t, tls, t.TempDir())
 }
 
-// newShopIn is newShopServed with its database and uploads in the data folder dir.
-func newShopIn(t testing.TB, tls bool, dir string) *testShop {
+// newShopIn is newShopServed with its database and uploads in the data folder dir; opts change its Config
+// before it is built.
+func newShopIn(t testing.TB, tls bool, dir string, opts ...func(*Config, *testClock)) *testShop {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.OpenMigratedCopy(ctx, filepath.Join(dir, "goldshop.db"))
@@ -124,8 +125,12 @@ func newShopIn(t testing.TB, tls bool, dir string) *testShop {
 	}
 	buf := &syncBuffer{}
 	clock := &testClock{now: time.Now().UTC()}
-	a, err := New(ctx, Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now, Uploads: filepath.Join(dir, "uploads"),
-		DataDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls})
+	cfg := Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now, Uploads: filepath.Join(dir, "uploads"),
+		DataDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls}
+	for _, opt := range opts {
+		opt(&cfg, clock)
+	}
+	a, err := New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	proxy, _ := pushProxy(cfg.PushProxy) // serveConfig refused a bad one
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
 		Uploads: filepath.Join(cfg.Data, "uploads"), DataDir: cfg.Data, BackupDir: backupDirOf(cfg), HTTPS: certs.enabled(),
-		Backups: backups, Certificate: certs.status, Replica: backups.replicaStatus,
+		Backups: backups, Certificate: certs.status, Replica: backups.replicaStatus, Clock: app.NewSteadyClock(log),
 		PushContact: cfg.TLS.contact(), PushClient: push.NewClient(proxy), CodeSpacing: cfg.CodeSpacing})
 	if err != nil {
 		return err

@@ -112,9 +112,11 @@ type journal struct {
 }
 
 const (
+	// A journal's time is at least its predecessor's, whatever the clock says (issue 28): the statement and
+	// the exports order by it, and a clock stepped back must not put a trade before the one it followed.
 	insertJournalSQL = `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
 		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
 )
 
 // insertPostingsSQL is the statement that writes n legs of a journal at once, each on its account found by
