@@ -2,6 +2,7 @@ package store
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"goldshop/internal/smalldisk"
 )
 
 // TestMain runs the crash test's child workload when asked to (GOLDSHOP_CRASH_DB set), and the tests otherwise.
@@ -29,7 +32,8 @@ func TestMain(m *testing.M) {
 // crashWorkload moves money in a loop on the file it is given and prints one line per operation once the
 // store has acknowledged it, until it is killed. Each round also trades the way the server does: a quote and
 // its code saved without waiting for the disk (synchronous=NORMAL), then the code checked and the quote
-// executed in an idempotent call whose claim, money and answer share one commit.
+// executed in an idempotent call whose claim, money and answer share one commit. An operation refused because
+// the disk is full (the parent fills it for a while) is said with a "full" line and tried again.
 func crashWorkload(path string) error {
 	ctx := context.Background()
 	s, err := Open(ctx, path)
@@ -52,6 +56,12 @@ func crashWorkload(path string) error {
 	if err != nil {
 		return err
 	}
+	// a receipt a round: the owner's daily quota at its most, so the workload is never cut short by it
+	shop := DefaultShop
+	shop.ReceiptsPerDay = 1000
+	if _, err := s.SaveShop(ctx, admin, shop, time.Now()); err != nil {
+		return err
+	}
 	card, err := s.CreateBankAccount(ctx, BankAccount{UserID: u.ID, CardNumber: "6037990000000006", BankName: "x", HolderName: "y"}, time.Now())
 	if err != nil {
 		return err
@@ -62,34 +72,69 @@ func crashWorkload(path string) error {
 		out.Flush()
 	}
 	lim := CodeLimits{Lifetime: time.Hour, DailyCap: 1 << 30, MaxWrongTries: 5}
-	for i := 0; ; i++ {
-		if i > 0 {
-			if err := crashTrade(ctx, s, u.ID, lim, i); err != nil {
+	// retry runs op until it is not refused for space, saying each refusal
+	retry := func(op func() error) error {
+		for {
+			err := op()
+			if !IsStorageFull(err) {
 				return err
 			}
-			ack("traded", int64(i))
+			fmt.Fprintln(out, "full")
+			out.Flush()
+			time.Sleep(20 * time.Millisecond)
 		}
-		d, err := s.CreateDeposit(ctx, DepositInput{UserID: u.ID, AmountRial: 1000, Receipt: fmt.Sprintf("crash-%d.png", i)}, time.Now())
-		if err != nil {
+	}
+	trade := 0
+	for i := 0; ; i++ {
+		if i > 0 {
+			// a trade refused for space is tried again as a new trade: its quote may have been kept
+			for {
+				trade++
+				err := crashTrade(ctx, s, u.ID, lim, trade)
+				if err == nil {
+					break
+				}
+				if !IsStorageFull(err) {
+					return err
+				}
+				fmt.Fprintln(out, "full")
+				out.Flush()
+				time.Sleep(20 * time.Millisecond)
+			}
+			ack("traded", int64(trade))
+		}
+		var d, w WalletRequest
+		if err := retry(func() (err error) {
+			d, err = s.CreateDeposit(ctx, DepositInput{UserID: u.ID, AmountRial: 1000, Receipt: fmt.Sprintf("crash-%d.png", i)}, time.Now())
+			return err
+		}); err != nil {
 			return err
 		}
 		ack("created", d.ID)
-		if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true}, time.Now()); err != nil {
+		if err := retry(func() error {
+			_, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true}, time.Now())
+			return err
+		}); err != nil {
 			return err
 		}
 		ack("approved", d.ID)
-		w, err := s.CreateWithdraw(ctx, WithdrawInput{UserID: u.ID, AmountRial: 400, BankAccountID: card.ID}, time.Now())
-		if err != nil {
+		if err := retry(func() (err error) {
+			w, err = s.CreateWithdraw(ctx, WithdrawInput{UserID: u.ID, AmountRial: 400, BankAccountID: card.ID}, time.Now())
+			return err
+		}); err != nil {
 			return err
 		}
 		ack("withdraw", w.ID)
 		if i%2 == 0 {
-			if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: w.ID, Approve: true}, time.Now()); err != nil {
+			if err := retry(func() error {
+				_, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: w.ID, Approve: true}, time.Now())
+				return err
+			}); err != nil {
 				return err
 			}
 			ack("approved", w.ID)
 		} else {
-			if err := s.CancelWithdraw(ctx, u.ID, w.ID, Once{}, time.Now()); err != nil {
+			if err := retry(func() error { return s.CancelWithdraw(ctx, u.ID, w.ID, Once{}, time.Now()) }); err != nil {
 				return err
 			}
 			ack("canceled", w.ID)
@@ -116,30 +161,55 @@ func crashTrade(ctx context.Context, s *Store, userID int64, lim CodeLimits, i i
 	return call.Finish(cctx, 200, fmt.Sprintf(`{"round":%d}`, i))
 }
 
+// The workload runs on a small disk of its own that the test fills for a while midway: operations refused
+// for space are tried again once it is freed, and the kill comes after.
 func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "goldshop.db")
+	disk := smalldisk.Mount(t, "32m")
+	path := filepath.Join(disk, "goldshop.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "GOLDSHOP_CRASH_DB="+path)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
+	var childErr bytes.Buffer
+	cmd.Stderr = &childErr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	// Read acknowledgements until a random amount of work is done, then kill the child without warning while
 	// it is in the middle of its next operation.
 	stopAt := 100 + rand.IntN(300)
+	fillAt := 20 + rand.IntN(stopAt-40) // the disk fills after this many acknowledgements...
 	var acked []string
+	filler, fulls, freedAt := "", 0, -1
 	sc := bufio.NewScanner(stdout)
 	deadline := time.Now().Add(20 * time.Second)
 	for sc.Scan() {
-		if line := sc.Text(); strings.HasPrefix(line, "ack ") {
+		line := sc.Text()
+		if strings.HasPrefix(line, "ack ") {
 			acked = append(acked, strings.TrimPrefix(line, "ack "))
 		}
-		if len(acked) >= stopAt || time.Now().After(deadline) {
+		if line == "full" {
+			fulls++
+		}
+		if len(acked) == fillAt && filler == "" {
+			filler = smalldisk.Fill(t, disk)
+		}
+		if fulls == 5 && freedAt < 0 { // ...and is freed once five operations were refused for space
+			if err := os.Remove(filler); err != nil {
+				t.Fatal(err)
+			}
+			freedAt = len(acked)
+		}
+		// the kill comes once the freed disk has taken ten more operations
+		if (freedAt >= 0 && len(acked) >= max(stopAt, freedAt+10)) || time.Now().After(deadline) {
 			break
 		}
+	}
+	if freedAt < 0 || len(acked) < freedAt+10 {
+		t.Fatalf("%d of %d operations acknowledged, %d refused for space, freed after %d\n%s", len(acked), stopAt,
+			fulls, freedAt, childErr.String())
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
