@@ -4,7 +4,9 @@ import { idem, query, request, statementQuery, upload } from "./api";
 import type {
   AdminPrices, AdminRole, AdminShop, AdminUser, AuditFilter, AuditPage, Backups, BalancesFilter, Bar, BarForm, Certificate, CustomerBalances, Dashboard, GoldRequest, GoldRequestFilter, GoldTransaction, GoldTransactionFilter, Grade, Message, PriceSettings, ShopForm, StaffMember, StatementPage, WalletFilter, WalletRequest,
 } from "./api-types";
-import type { BankBalance, BankBalanceForm, BankBalances, Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason } from "./api-types-trust";
+import type {
+  BankBalance, BankBalanceForm, BankBalances, Replica, ServerClock, Storage, Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason,
+} from "./api-types-trust";
 import type { AlertDemand, SmsOutbox } from "./api-types-notify";
 
 /** adminApi lists the calls of the admin screens. */
@@ -15,6 +17,10 @@ export const adminApi = {
   decideWalletRequest: (id: number, status: "approved" | "rejected", reject_reason: string, key?: string) =>
     request<Message>("PUT", `/api/wallet/requests/${id}`, { status, reject_reason }, idem(key)),
   dashboard: () => request<Dashboard>("GET", "/api/admin/dashboard"),
+  // the server itself: its disk, its replica, its clock (issue 28)
+  storage: () => request<Storage>("GET", "/api/admin/storage"),
+  replica: () => request<Replica>("GET", "/api/admin/replica"),
+  clock: () => request<ServerClock>("GET", "/api/admin/clock"),
   chargeUser: (q: string) => request<CustomerBalances>("GET", `/api/adminCharge/user/${encodeURIComponent(q)}`),
   charge: (userId: number, type: "rial" | "gold", amount: string, description: string, key?: string) =>
     request<Message & { user: CustomerBalances }>("POST", "/api/adminCharge/charge", { userId, type, amount, description }, idem(key)),

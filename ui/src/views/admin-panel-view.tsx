@@ -7,6 +7,7 @@ import { Modal } from "../components/ui/admin-modal";
 import { Figure, Gold, Rial } from "../components/amounts";
 import { ReceiptThumb } from "../components/receipt-thumb";
 import { OwnerNotices } from "../components/owner-notices";
+import { ServerNotices } from "../components/server-notices";
 import { ReserveCard } from "../components/reserve-card";
 import { DashboardIcon, ReceiptIcon } from "../components/ui/icons";
 import { StatusBadge } from "../components/ui/status-badge";
@@ -50,6 +51,7 @@ export default function AdminPanelView() {
   return (
     <div className="admin-page wide-screen stack">
       <PageHeader title="پنل مدیریت" />
+      <ServerNotices owner={owner} />
       {owner && <OwnerNotices />}
       {owner && <ReserveCard />}
       {figures ? (
