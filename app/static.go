@@ -25,6 +25,7 @@ func (a *App) serveUI() http.Handler {
 	if err != nil {
 		panic("ui/dist/index.html is missing: build the UI first (npm run build in ui/)")
 	}
+	preloads := screenPreloads(dist, string(index))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": msgMethodNotAllowed})
@@ -45,6 +46,7 @@ func (a *App) serveUI() http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = io.WriteString(w, strings.ReplaceAll(string(index), shopNamePlaceholder, html.EscapeString(a.shop().Name)))
+		page := withPreloads(string(index), preloads, "/"+name)
+		_, _ = io.WriteString(w, strings.ReplaceAll(page, shopNamePlaceholder, html.EscapeString(a.shop().Name)))
 	})
 }

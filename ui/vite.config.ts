@@ -1,5 +1,23 @@
+import { readFileSync } from "node:fs";
+import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+
+// screensManifest writes dist/screens.json: each screen's path and the source file its code comes from (as
+// src/screens.ts lists them), so the server can name a screen's chunks in the page it serves for that path
+// (app/screen_preload.go, with Vite's manifest) and the browser fetches them beside the shell's scripts.
+function screensManifest(): Plugin {
+  return {
+    name: "goldshop-screens",
+    generateBundle() {
+      const screens: Record<string, string> = {};
+      const rows = readFileSync("src/screens.ts", "utf8").matchAll(/path: "([^"]+)"[^\n]*?load: \(\) => import\("\.\/(views\/[^"]+)"\)/g);
+      for (const [, path, view] of rows) screens[path] = `src/${view}.tsx`;
+      if (Object.keys(screens).length < 10) this.error("src/screens.ts no longer reads as screensManifest expects");
+      this.emitFile({ type: "asset", fileName: "screens.json", source: JSON.stringify(screens) });
+    },
+  };
+}
 
 // The UI is written as React code (react, react-dom, wouter) and served as Preact: Vite's own JSX transform
 // emits react/jsx-runtime, and every react/react-dom import, ours and the libraries', resolves to
@@ -11,6 +29,7 @@ import { defineConfig } from "vitest/config";
 // manifest is the server's (/manifest.webmanifest, from the shop's settings), so the plugin writes none.
 export default defineConfig({
   plugins: [
+    screensManifest(),
     VitePWA({
       strategies: "generateSW",
       registerType: "prompt",
