@@ -116,6 +116,22 @@ const (
 	msgUploadInvalid      = "فرم ارسال‌شده نامعتبر است"
 	msgStorageFull        = "فضای ذخیره‌سازی فروشگاه پر است؛ کمی بعد دوباره تلاش کنید"
 
+	// savings plans (issue 29)
+	msgPlanNotFound     = "طرح پس‌انداز پیدا نشد"
+	msgPlanEvery        = "هر چند وقت یک بار خرید شود را انتخاب کنید: روزانه، هفتگی یا ماهانه"
+	msgPlanWeekday      = "روز هفته را انتخاب کنید"
+	msgPlanDay          = "روز ماه باید از ۱ تا ۲۹ باشد"
+	msgPlanTime         = "ساعت خرید را به شکل ساعت:دقیقه وارد کنید"
+	msgPlanOutsideHours = "ساعت خرید باید در ساعات خرید فروشگاه (%s تا %s) باشد"
+	msgPlanLimit        = "بیش از ۵ طرح پس‌انداز نمی‌توانید داشته باشید"
+	msgPlanCodeSent     = "کد تایید طرح پس‌انداز پیامک شد؛ آن را وارد کنید"
+	msgPlanCodeOther    = "این کد برای طرح دیگری است؛ دوباره کد بگیرید"
+	msgPlanCreated      = "طرح پس‌انداز ساخته شد"
+	msgPlanSaved        = "طرح پس‌انداز ذخیره شد"
+	msgPlanDeleted      = "طرح پس‌انداز حذف شد"
+	msgPlanStatus       = "وضعیت طرح باید فعال یا متوقف باشد"
+	msgPlanSwitch       = "روشن یا خاموش بودن طرح‌های پس‌انداز را مشخص کنید"
+
 	msgChatCustomersOnly    = "گفتگو با پشتیبانی برای مشتریان است؛ مدیران از میز پشتیبانی پاسخ می‌دهند"
 	msgChatFileRequired     = "لطفاً یک فایل انتخاب کنید"
 	msgChatFileType         = "فقط تصویر یا فایل صوتی"

@@ -34,8 +34,21 @@ var noticeTexts = map[string]noticeWords{
 		"در بخش امنیت آن ورود را ببندید و رمز عبور را تغییر دهید.", "/security_page"},
 	store.NotePasswordChanged: {"رمز عبور تغییر کرد", "رمز عبور حساب شما با %d در %t تغییر کرد. " +
 		"اگر شما نبودید، همین حالا با فروشگاه تماس بگیرید.", "/security_page"},
+	store.NotePlanBought: {"خرید طرح پس‌انداز", "طرح پس‌انداز شما %a طلا برایتان خرید.", "/plans_page"},
+	store.NotePlanSkipped: {"خرید طرح پس‌انداز انجام نشد", "خرید این نوبت طرح پس‌انداز شما انجام نشد: %p",
+		"/plans_page"},
 	store.NoteStorageLow: {"فضای ذخیره‌سازی فروشگاه", "فضای ذخیره‌سازی فروشگاه %s؛ پشتیبان‌های قدیمی را پاک کنید یا " +
 		"فضای دیسک را بیشتر کنید.", "/AdminPanel_page"},
+}
+
+// planSkipWords say why a plan's run bought nothing (its reason word).
+var planSkipWords = map[string]string{
+	skipPlansOff: "طرح‌های پس‌انداز را فروشگاه موقتاً متوقف کرده است.",
+	skipClosed:   "خرید در آن روز بسته بود.",
+	skipPrice:    "قیمت طلا به‌روز نبود.",
+	skipWeight:   "مبلغ طرح با قیمت امروز کمتر یا بیشتر از حد مجاز معامله است.",
+	skipFunds:    "موجودی ریالی کیف پول کافی نبود.",
+	skipReserve:  "طلای کافی در خزانه فروشگاه نبود.",
 }
 
 // storageWords are the storage notice's words for its level (its reason).
@@ -62,7 +75,7 @@ func noticeOf(n store.Notification) noticeWords {
 	if reason == "" {
 		reason = "اعلام نشده"
 	}
-	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason, "%s", storageWords[n.Reason], "%d", deviceName(n.Reason),
+	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason, "%s", storageWords[n.Reason], "%p", planSkipWords[n.Reason], "%d", deviceName(n.Reason),
 		"%t", iran.Digits(jalaliMinute(n.CreatedAt))).Replace(w.text)
 	return w
 }

@@ -92,6 +92,7 @@ type smsSettingsView struct {
 	Charge      bool `json:"charge"`
 	Referral    bool `json:"referral"`
 	PriceAlert  bool `json:"price_alert"`
+	Plan        bool `json:"plan"`
 }
 
 type notificationSettingsView struct {
@@ -108,6 +109,7 @@ type smsSettingsRequest struct {
 		Charge      *bool `json:"charge"`
 		Referral    *bool `json:"referral"`
 		PriceAlert  *bool `json:"price_alert"`
+		Plan        *bool `json:"plan"` // optional: a screen older than savings plans leaves it as it is
 	} `json:"sms"`
 }
 
@@ -137,6 +139,13 @@ func (a *App) notificationSettingsPut(w http.ResponseWriter, r *http.Request) er
 	}
 	v := store.SMSSettings{Deposit: *s.Deposit, Withdraw: *s.Withdraw, GoldRequest: *s.GoldRequest, Charge: *s.Charge,
 		Referral: *s.Referral, PriceAlert: *s.PriceAlert}
+	if s.Plan != nil {
+		v.Plan = *s.Plan
+	} else if was, err := a.store.NotificationSettings(r.Context(), caller(r).User.ID); err != nil {
+		return err
+	} else {
+		v.Plan = was.Plan
+	}
 	if err := a.store.SetNotificationSettings(r.Context(), caller(r).User.ID, v); err != nil {
 		return err
 	}

@@ -92,6 +92,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	go a.RunNotifications(ctx)
 	go a.RunSMSOutbox(ctx)
 	go a.RunStorageWatch(ctx, time.Minute)
+	go a.RunPlans(ctx, time.Minute)
 	if cfg.DebugAddr != "" {
 		go serveDebug(cfg.DebugAddr, log, st)
 	}

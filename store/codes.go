@@ -14,6 +14,7 @@ const (
 	PurposeProfile  = "profile"  // password change
 	PurposeTrade    = "trade"    // confirming a buy or sell quote
 	PurposeWithdraw = "withdraw" // a withdrawal to a card added in the last 24 hours; scope: the card and amount
+	PurposePlan     = "plan"     // a savings plan's terms, when it is made or changed; scope: the terms
 )
 
 // CodeLimits are the rules a code is issued and checked under.

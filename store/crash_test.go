@@ -84,8 +84,23 @@ func crashWorkload(path string) error {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+	plan, err := s.CreatePlan(ctx, Plan{UserID: u.ID, AmountRial: 100, Every: PlanDaily, Minute: 0}, time.Now())
+	if err != nil {
+		return err
+	}
 	trade := 0
 	for i := 0; ; i++ {
+		if i > 0 { // the round's run of a savings plan: bought once, in the commit of its run's row
+			if err := retry(func() error {
+				_, err := s.RunPlanBuy(ctx, PlanBuy{Run: PlanRun{PlanID: plan, Period: fmt.Sprintf("round %d", i), DueAt: time.Now()},
+					Trade: Trade{UserID: u.ID, Uninvited: true},
+					Quote: Quote{AmountRial: 100, AmountGoldMg: 1, PricePerGramRial: 100_000}}, time.Now())
+				return err
+			}); err != nil {
+				return err
+			}
+			ack("planned", int64(i))
+		}
 		if i > 0 {
 			// a trade refused for space is tried again as a new trade: its quote may have been kept
 			for {
@@ -238,6 +253,17 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 	for _, a := range acked {
 		verb, idText, _ := strings.Cut(a, " ")
 		id, _ := strconv.ParseInt(idText, 10, 64)
+		if verb == "planned" { // the plan's run, bought once
+			var runs, quotes int
+			s.read.QueryRow(`SELECT COUNT(*) FROM plan_runs WHERE period = ? AND status = 'bought' AND journal_id IS NOT NULL`,
+				fmt.Sprintf("round %d", id)).Scan(&runs)
+			s.read.QueryRow(`SELECT COUNT(*) FROM trade_quotes WHERE code_scope LIKE 'plan % ' || ? AND status = 'executed'`,
+				fmt.Sprintf("round %d", id)).Scan(&quotes)
+			if runs != 1 || quotes != 1 {
+				t.Fatalf("acknowledged plan run %d: %d runs, %d quotes", id, runs, quotes)
+			}
+			continue
+		}
 		if verb == "traded" { // the trade and its kept answer, together
 			trades++
 			var status string
@@ -266,7 +292,7 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 	s.read.QueryRow(`SELECT count(*) FROM idempotency_keys k WHERE k.key LIKE 'trade-%' AND (k.status IS NULL OR NOT EXISTS
 		(SELECT 1 FROM trade_quotes q WHERE q.code_scope = 'scope-' || substr(k.key, 7) AND q.status = 'executed'))`).Scan(&orphans)
 	var unanswered int
-	s.read.QueryRow(`SELECT count(*) FROM trade_quotes q WHERE q.status = 'executed' AND NOT EXISTS
+	s.read.QueryRow(`SELECT count(*) FROM trade_quotes q WHERE q.status = 'executed' AND q.code_scope LIKE 'scope-%' AND NOT EXISTS
 		(SELECT 1 FROM idempotency_keys k WHERE k.key = 'trade-' || substr(q.code_scope, 7) AND k.status = 200)`).Scan(&unanswered)
 	if orphans != 0 || unanswered != 0 {
 		t.Fatalf("%d answers without their trade, %d trades without their answer", orphans, unanswered)

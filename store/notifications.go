@@ -28,6 +28,10 @@ const (
 	NotePasswordChanged = "password_changed"
 	// The shop's storage running low or full, told to each owner (issue 28); Reason is the level.
 	NoteStorageLow = "storage_low"
+	// A run of a customer's savings plan (issue 29): bought (SubjectID the plan, the gold bought), or skipped
+	// (Reason: why, a PlanSkip word).
+	NotePlanBought  = "plan_bought"
+	NotePlanSkipped = "plan_skipped"
 )
 
 // alwaysTexted are the kinds sent by SMS whatever the person's settings: their own security, the shop's disk.
@@ -40,6 +44,7 @@ var smsColumns = map[string]string{
 	NoteGoldRequestApproved: "sms_gold_request", NoteGoldRequestReady: "sms_gold_request",
 	NoteGoldRequestDelivered: "sms_gold_request", NoteGoldRequestRejected: "sms_gold_request",
 	NoteCharge: "sms_charge", NoteReferralReward: "sms_referral", NotePriceAlert: "sms_price_alert",
+	NotePlanBought: "sms_plan", NotePlanSkipped: "sms_plan",
 }
 
 // Notification is one event told to one customer, as facts: its kind, what it is about (SubjectID: the

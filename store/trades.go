@@ -144,51 +144,60 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 		if err != nil {
 			return err
 		}
-		legs := append(move(AssetRial, q.AmountRial, kindCustomer, t.UserID, kindShopTrading, 0),
-			move(AssetGold, q.AmountGoldMg, kindShopTrading, 0, kindCustomer, t.UserID)...)
-		if t.Type == EntrySell {
-			legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
-				move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
-		}
-		// a customer short of rial (or gold) hears that first; then, buying, whether the vault covers the gold
-		paid, paidWith := q.AmountRial, AssetRial
-		if t.Type == EntrySell {
-			paid, paidWith = q.AmountGoldMg, AssetGold
-		}
-		if err := ensureFree(ctx, w, t.UserID, paidWith, paid); err != nil {
-			return err
-		}
-		if t.Type == EntryBuy {
-			if err := ensureReserve(ctx, w, q.AmountGoldMg); err != nil {
-				return err
-			}
-		}
-		j := journal{userID: t.UserID, typ: t.Type, status: StatusApproved, pricePerGram: q.PricePerGramRial,
-			legs: legs, freeChecked: true}
-		journalID, err := postJournal(ctx, w, j, now)
-		if err != nil {
+		var journalID int64
+		if journalID, entry, err = trade(ctx, w, t, q, settings, now); err != nil {
 			return err
 		}
 		if _, err := w.ExecContext(ctx, executeQuoteSQL, journalID, q.ID); err != nil {
 			return err
 		}
 		if codeID != 0 {
-			if err := closeCode(ctx, w, codeID, now); err != nil {
-				return err
-			}
+			return closeCode(ctx, w, codeID, now)
 		}
-		if t.Uninvited || q.AmountRial < settings.ReferralMinTradeRial {
-			// no inviter, or too small to earn the inviter anything: a later trade of at least the minimum may
-		} else if err := rewardInviter(ctx, w, t.UserID, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
-			return err
-		}
-		entry = postedEntry(journalID, j, t.UserID, now)
 		return nil
 	})
 	if err == nil && verdict != nil {
 		return Entry{}, verdict
 	}
 	return entry, err
+}
+
+// trade moves q's rial and gold between the customer and the shop's trading accounts in the caller's
+// transaction, under the rules every trade keeps (a screen's confirmed quote, a savings plan's run): the
+// customer's free balance covers it, a buy's gold is in the vault, and a first trade of the minimum pays the
+// inviter's reward. It returns the journal and the trade as a statement row.
+func trade(ctx context.Context, w queryer, t Trade, q Quote, settings PriceSettings, now time.Time) (int64, Entry, error) {
+	legs := append(move(AssetRial, q.AmountRial, kindCustomer, t.UserID, kindShopTrading, 0),
+		move(AssetGold, q.AmountGoldMg, kindShopTrading, 0, kindCustomer, t.UserID)...)
+	if t.Type == EntrySell {
+		legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
+			move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
+	}
+	// a customer short of rial (or gold) hears that first; then, buying, whether the vault covers the gold
+	paid, paidWith := q.AmountRial, AssetRial
+	if t.Type == EntrySell {
+		paid, paidWith = q.AmountGoldMg, AssetGold
+	}
+	if err := ensureFree(ctx, w, t.UserID, paidWith, paid); err != nil {
+		return 0, Entry{}, err
+	}
+	if t.Type == EntryBuy {
+		if err := ensureReserve(ctx, w, q.AmountGoldMg); err != nil {
+			return 0, Entry{}, err
+		}
+	}
+	j := journal{userID: t.UserID, typ: t.Type, status: StatusApproved, pricePerGram: q.PricePerGramRial,
+		legs: legs, freeChecked: true}
+	journalID, err := postJournal(ctx, w, j, now)
+	if err != nil {
+		return 0, Entry{}, err
+	}
+	if t.Uninvited || q.AmountRial < settings.ReferralMinTradeRial {
+		// no inviter, or too small to earn the inviter anything: a later trade of at least the minimum may
+	} else if err := rewardInviter(ctx, w, t.UserID, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
+		return 0, Entry{}, err
+	}
+	return journalID, postedEntry(journalID, j, t.UserID, now), nil
 }
 
 const (
