@@ -56,7 +56,8 @@ func (a *App) runDuePlans(ctx context.Context) {
 	}
 	for _, p := range plans {
 		for _, due := range planDues(p, now.Add(-planCatchUp), now) {
-			if due.At.Before(p.CreatedAt) { // a plan owes nothing for periods before it was made
+			// a plan owes nothing for periods before it was made; one made in the minute it is due buys then
+			if due.At.Before(p.CreatedAt.Truncate(time.Minute)) {
 				continue
 			}
 			if ran, err := a.store.PlanRan(ctx, p.ID, due.Period); err != nil || ran {

@@ -36,6 +36,9 @@ func serveConfig(args []string, stderr io.Writer) (config, error) {
 		// one code a minute is what keeps a customer's phone from a flood of texts: never changed in production
 		return cfg, errors.New("--code-spacing is only for development and tests: it needs --sms console")
 	}
+	if cfg.PlansEvery <= 0 {
+		return cfg, errors.New("--plans-every must be above zero")
+	}
 	if cfg.CodeSpacing <= 0 {
 		return cfg, errors.New("--code-spacing must be above zero")
 	}
@@ -92,7 +95,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	go a.RunNotifications(ctx)
 	go a.RunSMSOutbox(ctx)
 	go a.RunStorageWatch(ctx, time.Minute)
-	go a.RunPlans(ctx, time.Minute)
+	go a.RunPlans(ctx, cfg.PlansEvery)
 	if cfg.DebugAddr != "" {
 		go serveDebug(cfg.DebugAddr, log, st)
 	}

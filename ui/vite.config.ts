@@ -80,6 +80,12 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     manifest: true,
+    // A screen's own scripts are not listed for preloading where the shell imports it: the table of every
+    // screen's chunks is on the first load of every page, and the page served for a screen names its chunks
+    // already (app/screen_preload.go). Its styles stay listed: they are loaded from there.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : deps.filter((d) => d.endsWith(".css"))),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000 } },

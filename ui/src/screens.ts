@@ -4,7 +4,7 @@
 // screen is adding its row.
 import type { ComponentType, FunctionComponent } from "react";
 import {
-  BarsStackIcon, BellIcon, BookIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon,
+  AlertIcon, BarsStackIcon, BellIcon, BookIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon,
   DownloadIcon, GoldBarIcon, HistoryIcon, HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon,
   PlusCircleIcon, ReceiptIcon, SettingsIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon,
   UsersIcon, WalletIcon,
@@ -57,6 +57,7 @@ const ROWS = [
   row({ key: "reserves", path: "/reserves", title: "ذخایر طلا", access: "public", load: () => import("./views/reserves-view") }),
   row({ key: "walletRequests", path: "/wallet-requests_page", title: "درخواست‌های کیف پول من", access: "user", load: () => import("./views/wallet-requests-view"), icon: ReceiptIcon, nav: { tiles: 5 } }),
   row({ key: "notifications", path: "/notifications_page", title: "اعلان‌ها", access: "user", load: () => import("./views/notifications-view") }),
+  row({ key: "plans", path: "/plans_page", title: "طرح پس‌انداز طلا", access: "user", load: () => import("./views/plans-view"), icon: CoinsIcon, nav: { drawer: 7 } }),
   row({ key: "priceAlerts", path: "/price-alerts_page", title: "هشدار قیمت", access: "user", load: () => import("./views/price-alerts-view"), icon: BellIcon, nav: { drawer: 6 } }),
   row({ key: "login", path: "/Login_page", href: "/login_page", title: "ورود", access: "public", load: () => import("./views/login-view"), icon: LoginIcon, nav: { drawer: 2 } }),
   row({ key: "register", path: "/Register_page", href: "/register_page", title: "ثبت‌نام", access: "public", load: () => import("./views/register-view"), icon: UserPlusIcon, nav: { drawer: 1 } }),
@@ -80,6 +81,7 @@ const ROWS = [
   row({ key: "adminStaff", path: "/admin-staff_page", title: "کارکنان", access: "owner", load: () => import("./views/admin-staff-view"), icon: IdBadgeIcon, nav: { drawer: 9, tiles: 17 } }),
   row({ key: "adminAudit", path: "/admin-audit_page", title: "گزارش تغییرات", access: "owner", load: () => import("./views/admin-audit-view"), icon: HistoryIcon, nav: { drawer: 10, tiles: 18 } }),
   row({ key: "adminBackups", path: "/admin-backups_page", title: "پشتیبان‌گیری", access: "owner", load: () => import("./views/admin-backups-view"), icon: DatabaseIcon, nav: { drawer: 11, tiles: 19 } }),
+  row({ key: "adminSecurityEvents", path: "/admin-security-events_page", title: "رویدادهای امنیتی", access: "owner", load: () => import("./views/admin-security-events-view"), icon: AlertIcon, nav: { drawer: 12, tiles: 20 } }),
 ] as const;
 
 /** RouteKey names every screen. */

@@ -37,7 +37,7 @@ describe("navigation items", () => {
     expect(links(USER_ITEMS)).toEqual([
       ["/profile_page", "پروفایل", "profile"], ["/trade_page", "خرید و فروش", "trade"],
       ["/deposit-withdraw_page", "کیف پول (واریز و برداشت)", "wallet"], ["/transactions_page", "صورتحساب", "transactions"],
-      ["/gold-request_page", "درخواست آبشده", "gold-request"], ["/price-alerts_page", "هشدار قیمت", "price-alerts"],
+      ["/gold-request_page", "درخواست آبشده", "gold-request"], ["/price-alerts_page", "هشدار قیمت", "price-alerts"], ["/plans_page", "طرح پس‌انداز طلا", "plans"],
     ]);
     expect(links(ADMIN_DRAWER_ITEMS)).toEqual([
       ["/AdminPanel_page", "پنل مدیریت", "admin-panel"], ["/admin-chat_page", "پشتیبانی کاربران", "admin-chat"],
@@ -45,7 +45,7 @@ describe("navigation items", () => {
       ["/admin-reserve_page", "پشتوانه طلا و ریال", "admin-reserve"], ["/admin-exports_page", "خروجی گزارش‌ها", "admin-exports"],
       ["/admin-notices_page", "پیامک‌ها و هشدارها", "admin-notices"], ["/admin-shop_page", "تنظیمات فروشگاه", "admin-shop"],
       ["/admin-staff_page", "کارکنان", "admin-staff"], ["/admin-audit_page", "گزارش تغییرات", "admin-audit"],
-      ["/admin-backups_page", "پشتیبان‌گیری", "admin-backups"],
+      ["/admin-backups_page", "پشتیبان‌گیری", "admin-backups"], ["/admin-security-events_page", "رویدادهای امنیتی", "admin-security-events"],
     ]);
     expect(links(BOTTOM_ITEMS)).toEqual([
       ["/", "خانه", "home"], ["/deposit-withdraw_page", "کیف پول", "wallet"], ["/trade_page", "خرید و فروش", "trade"],
@@ -67,7 +67,7 @@ describe("navigation items", () => {
       ["/AdminPriceSettings", "تنظیمات ساعت و وزن معاملات", "admin-price-settings"],
       ["/admin-chat", "پشتیبانی کاربران", "admin-chat"], ["/admin-shop", "تنظیمات فروشگاه", "admin-shop"],
       ["/admin-staff", "کارکنان", "admin-staff"], ["/admin-audit", "گزارش تغییرات", "admin-audit"],
-      ["/admin-backups", "پشتیبان‌گیری", "admin-backups"],
+      ["/admin-backups", "پشتیبان‌گیری", "admin-backups"], ["/admin-security-events", "رویدادهای امنیتی", "admin-security-events"],
     ]);
     for (const it of [HOME_ITEM, ...GUEST_ITEMS, ...USER_ITEMS, ...ADMIN_DRAWER_ITEMS, ...BOTTOM_ITEMS, ...HOME_TILES, ...ADMIN_TILES]) {
       expect(it.icon, it.testid).toBeTypeOf("function");

@@ -17,6 +17,7 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: "staff.customer", label: "حذف از کارکنان" },
   { value: "admin.add", label: "افزودن مدیر از خط فرمان" },
   { value: "second_factor.reset", label: "برداشتن تایید دومرحله‌ای" },
+  { value: "plans.switch", label: "روشن یا خاموش کردن طرح‌های پس‌انداز" },
   { value: "price.set", label: "تعیین قیمت پایه" },
   { value: "price_settings.save", label: "تغییر تنظیمات ساعت و وزن معاملات" },
   { value: "grade.update", label: "ویرایش سطح قیمت" },

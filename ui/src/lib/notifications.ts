@@ -32,11 +32,12 @@ export const SMS_SWITCHES: readonly { key: keyof SmsSettings; label: string }[] 
   { key: "charge", label: "شارژ حساب" },
   { key: "referral", label: "پاداش دعوت" },
   { key: "price_alert", label: "هشدار قیمت" },
+  { key: "plan", label: "طرح پس‌انداز" },
 ];
 
 /** DEFAULT_SMS is the server's default: every event also sends a text message. */
 export const DEFAULT_SMS: SmsSettings = {
-  deposit: true, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: true,
+  deposit: true, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: true, plan: true,
 };
 
 /** NOTIFICATION_KINDS names what each notification is about, in the words of the SMS switches and the list. */
@@ -53,4 +54,9 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, string> = {
   referral_reward: "پاداش دعوت",
   chat_reply: "پاسخ پشتیبانی",
   price_alert: "هشدار قیمت",
+  new_login: "ورود تازه",
+  password_changed: "تغییر رمز عبور",
+  storage_low: "فضای ذخیره‌سازی",
+  plan_bought: "خرید طرح پس‌انداز",
+  plan_skipped: "خرید انجام‌نشده طرح",
 };

@@ -1,5 +1,5 @@
 // Login by password or by a one-time code (customer.md §2, §4).
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { api, askedSecondFactor, errorText, saveLogin, type LoginAnswer, type SecondFactorAsked, type SignInAnswer } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
@@ -33,11 +33,15 @@ export default function LoginView() {
 
   const [asked, setAsked] = useState<SecondFactorAsked | null>(null);
 
+  // the pause before home ends with the screen: a person sent elsewhere meanwhile (an owner to enrol their
+  // second factor) must not be pulled home by it
+  const toHome = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(toHome.current), []);
   const success = (answer: LoginAnswer) => {
     saveLogin(answer);
     setDone(true);
     toast(answer.message || "با موفقیت وارد شدید", "success");
-    setTimeout(() => navigate("/"), AFTER_LOGIN_MS);
+    toHome.current = setTimeout(() => navigate("/"), AFTER_LOGIN_MS);
   };
   // a person with a second factor on is asked its code before any token is given
   const firstStep = (answer: SignInAnswer) => (askedSecondFactor(answer) ? setAsked(answer) : success(answer));

@@ -1,10 +1,12 @@
-// Password change in three steps: request a code, enter it, set the new password (customer.md §4).
+// Password change in three steps: request a code, enter it, set the new password (customer.md §4); under it
+// the devices signed in to the account, each of which can be ended (issue 27).
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { api, errorText } from "../api";
 import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
 import { ShieldIcon } from "../components/ui/icons";
 import { PasswordField } from "../components/ui/password-field";
+import { LoginList } from "../components/login-list";
 import { Resend } from "../components/resend";
 import { Steps } from "../components/steps";
 import { toast } from "../components/ui/toast";
@@ -151,6 +153,7 @@ export default function SecurityView() {
           )}
         </section>
       )}
+      <LoginList />
     </>
   );
 }
