@@ -48,16 +48,21 @@ func (a *App) adminAudit(w http.ResponseWriter, r *http.Request) error {
 	}{Items: make([]auditItem, 0, len(rows))}
 	for _, e := range rows {
 		it := auditItem{ID: e.ID, At: e.CreatedAt, Kind: e.Action, Before: rawJSON(e.Before), After: rawJSON(e.After)}
-		if e.AdminID != 0 {
-			it.Actor = &auditActor{ID: e.AdminID, Name: strings.TrimSpace(e.ActorFirstName + " " + e.ActorLastName),
-				PhoneNumber: e.ActorPhone}
-		}
+		it.Actor = actorOf(e.AdminID, e.ActorFirstName, e.ActorLastName, e.ActorPhone)
 		out.Items = append(out.Items, it)
 	}
 	if len(rows) == f.Limit {
 		out.NextCursor = strconv.FormatInt(rows[len(rows)-1].ID, 10)
 	}
 	return okJSON(w, out)
+}
+
+// actorOf is who did something, as the audit and the security events show them; nil for nobody (0).
+func actorOf(id int64, first, last, phone string) *auditActor {
+	if id == 0 {
+		return nil
+	}
+	return &auditActor{ID: id, Name: strings.TrimSpace(first + " " + last), PhoneNumber: phone}
 }
 
 // auditFilter reads the audit query; anything malformed is 400 rather than quietly ignored.

@@ -60,10 +60,7 @@ func (a *App) adminSecurityEvents(w http.ResponseWriter, r *http.Request) error 
 		if e.Success {
 			it.Outcome = store.OutcomeSuccess
 		}
-		if e.ActorID != 0 {
-			it.Actor = &auditActor{ID: e.ActorID, Name: strings.TrimSpace(e.ActorFirstName + " " + e.ActorLastName),
-				PhoneNumber: e.ActorPhone}
-		}
+		it.Actor = actorOf(e.ActorID, e.ActorFirstName, e.ActorLastName, e.ActorPhone)
 		out.Items = append(out.Items, it)
 	}
 	if len(rows) == f.Limit {

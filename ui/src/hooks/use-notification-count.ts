@@ -7,8 +7,8 @@ import { useSession } from "./use-session";
 
 /**
  * useNotificationCount is the bell's unread count for the signed-in user: one light GET (limit 1) for the
- * start, then the live events, each also shown as a toast with its title (not a chat answer: the chat's own
- * toast tells of it already). Both start once the first screen is done (afterIdle), as useChatUnread's socket.
+ * start, then the live events, each also shown as a toast with its title (but those notifications-live keeps
+ * quiet). Both start once the first screen is done (afterIdle), as useChatUnread's socket.
  */
 export function useNotificationCount(): number {
   const { token, user } = useSession();
@@ -24,7 +24,7 @@ export function useNotificationCount(): number {
       api.notifications("", 1).then((p) => alive && setNotificationCount(p.unread), () => undefined);
       import("../lib/notifications-live").then(
         (m) => {
-          if (alive) stop = m.followNotifications((item) => item.kind !== "chat_reply" && toast(item.title, "info"));
+          if (alive) stop = m.followNotifications((item) => toast(item.title, "info"));
         },
         () => undefined,
       );

@@ -9,11 +9,17 @@ export function followNotifications(fn: (item: Notification) => void): () => voi
   const off = onChat("notification", (p) => {
     if (!p?.item) return;
     setNotificationCount(p.unread);
-    fn(p.item);
+    if (!UNTOLD.has(p.item.kind)) fn(p.item);
   });
   connectChat();
   return off;
 }
+
+/**
+ * UNTOLD are the kinds the bell counts but no toast tells: a chat answer (the chat's own toast does), and a
+ * login's notices, which arrive on the device that just signed in or changed the password, over its own words.
+ */
+const UNTOLD = new Set(["chat_reply", "new_login", "password_changed"]);
 
 /** onLiveNotification calls fn with each new item (the list page puts it on top); it returns the unsubscribe. */
 export function onLiveNotification(fn: (item: Notification) => void): () => void {

@@ -1,0 +1,1 @@
+import{t as e}from"./ui-C2JdFveh.js";e();
