@@ -35,7 +35,8 @@ func (a *App) relyingParty(r *http.Request) (*webauthn.WebAuthn, bool) {
 			return nil, false
 		}
 		origin = "https://" + u.Host
-	case r.TLS != nil: // the shop's own certificate answered for this host (autocert names it)
+	case r.TLS != nil && r.TLS.ServerName != "" && strings.EqualFold(hostOnly(r.Host), r.TLS.ServerName):
+		// the shop's own certificate answered for this name (autocert's domain), and the request names it too
 		origin = "https://" + r.Host
 	case isLocalhost(r.Host):
 		origin = "http://" + r.Host
@@ -52,13 +53,16 @@ func (a *App) relyingParty(r *http.Request) (*webauthn.WebAuthn, bool) {
 	return rp, err == nil
 }
 
-// isLocalhost is a Host header naming this machine by the name browsers treat as secure without TLS.
-func isLocalhost(host string) bool {
+// hostOnly is a Host header without its port.
+func hostOnly(host string) string {
 	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
+		return h
 	}
-	return strings.EqualFold(host, "localhost")
+	return host
 }
+
+// isLocalhost is a Host header naming this machine by the name browsers treat as secure without TLS.
+func isLocalhost(host string) bool { return strings.EqualFold(hostOnly(host), "localhost") }
 
 // passkeyUser is a person as the WebAuthn library sees them, with their passkeys.
 type passkeyUser struct {
