@@ -54,6 +54,8 @@ type moneyMachine struct {
 	heldMg    int64 // the vault's 750-equivalent
 	items     []*vaultItemModel
 	marginBP  int64
+	plans     map[int64]int64 // each customer's savings plan, made at its first run
+	ran       map[string]bool // the plan periods that have bought
 }
 
 // owedMg is every customer's gold, free and held.
@@ -322,17 +324,67 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 	default:
 		c.free, c.gold = c.free+rial, c.gold-mg
 	}
-	// the shop's default referral rules: a trade of at least 1,000,000 rial, at most 10 rewards a month (the
-	// machine's trades have no month start, so all of an inviter's rewards count); a reward the vault cannot
-	// cover waits for a later trade
+	m.referralAfter(c, rial)
+	if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
+		t.Fatalf("a quote executed twice: %v", err)
+	}
+}
+
+// referralAfter pays the model's inviter for c's trade of rial, under the shop's default referral rules: a
+// trade of at least 1,000,000 rial, at most 10 rewards a month (the machine's trades have no month start, so
+// all of an inviter's rewards count); a reward the vault cannot cover waits for a later trade.
+func (m *moneyMachine) referralAfter(c *customerModel, rial int64) {
 	if c != m.customers[0] && !m.rewarded[c.id] && rial >= 1_000_000 && m.rewards < 10 && m.covers(ReferralRewardMg) {
 		m.rewarded[c.id] = true
 		m.rewards++
 		m.customers[0].gold += ReferralRewardMg
 	}
-	if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
-		t.Fatalf("a quote executed twice: %v", err)
+}
+
+// PlanRun runs a customer's savings plan for one of a few periods: a period that has run buys nothing again
+// (ErrPlanRunDone, checked first); otherwise the run is a buy under the trade's rules, refused as a trade would
+// be, and a refused run leaves its period to run later.
+func (m *moneyMachine) PlanRun(t *rapid.T) {
+	c := m.pick(t)
+	if m.plans == nil {
+		m.plans, m.ran = map[int64]int64{}, map[string]bool{}
 	}
+	plan, ok := m.plans[c.id]
+	if !ok {
+		id, err := m.s.CreatePlan(ctxBg, Plan{UserID: c.id, AmountRial: 1, Every: PlanDaily, Minute: 600}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, m.plans[c.id] = id, id
+	}
+	period := fmt.Sprintf("day %d", rapid.IntRange(0, 3).Draw(t, "period"))
+	rial := rapid.Int64Range(1, 3_000_000).Draw(t, "rial")
+	mg := rapid.Int64Range(1, 3_000).Draw(t, "mg")
+	_, err := m.s.RunPlanBuy(ctxBg, PlanBuy{Run: PlanRun{PlanID: plan, Period: period, DueAt: time.Now()},
+		Trade: Trade{UserID: c.id}, Quote: Quote{AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: 50_000_000}}, time.Now())
+	key := fmt.Sprint(plan, period)
+	switch {
+	case m.ran[key]:
+		if !errors.Is(err, ErrPlanRunDone) {
+			t.Fatalf("a period ran twice: %v", err)
+		}
+		return
+	case rial > c.free:
+		if !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("a plan's buy of %d rial with %d free: %v", rial, c.free, err)
+		}
+		return
+	case !m.covers(mg):
+		if !errors.Is(err, ErrReserveShort) {
+			t.Fatalf("a plan's buy of %d mg the vault does not cover: %v", mg, err)
+		}
+		return
+	case err != nil:
+		t.Fatal(err)
+	}
+	m.ran[key] = true
+	c.free, c.gold = c.free-rial, c.gold+mg
+	m.referralAfter(c, rial)
 }
 
 // RequestBar puts a new bar in the inventory and has a customer ask for it: refused while they have a

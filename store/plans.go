@@ -226,13 +226,18 @@ func (s *Store) RunPlanBuy(ctx context.Context, b PlanBuy, now time.Time) (Entry
 		if !settings.Hours(EntryBuy).Open(now) {
 			return ErrTradingClosed
 		}
+		// the period's row first: a period that has run says so before any rule of the buy is asked
+		b.Run.Bought, b.Run.AmountRial, b.Run.AmountGoldMg = true, b.Quote.AmountRial, b.Quote.AmountGoldMg
+		if err := startRun(ctx, tx, b.Run, 0, now); err != nil {
+			return err
+		}
 		b.Trade.Type = EntryBuy
 		var journalID int64
 		if journalID, entry, err = trade(ctx, w, b.Trade, b.Quote, settings, now); err != nil {
 			return err
 		}
-		b.Run.Bought, b.Run.AmountRial, b.Run.AmountGoldMg = true, b.Quote.AmountRial, b.Quote.AmountGoldMg
-		if err := startRun(ctx, tx, b.Run, journalID, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE plan_runs SET journal_id = ? WHERE plan_id = ? AND period = ?`,
+			journalID, b.Run.PlanID, b.Run.Period); err != nil {
 			return err
 		}
 		// the run's terms, kept as every trade's are: an executed quote of its own (a screen's pending quote
