@@ -55,8 +55,8 @@ type App struct {
 	sms        sms.Sender
 	log        *slog.Logger
 	sessions   *scs.SessionManager
-	loginUses  loginUses // when each cookie login's use was last written
-	refusals   refusals  // when each refusal was last written as a security event
+	loginUses  onceEvery[int64]  // a cookie login's use is written once a quarter hour, as a bearer's refresh
+	refusals   onceEvery[string] // a refusal is written as a security event once a minute per kind and address
 	now        func() time.Time
 	baseURL    string
 	trustProxy bool
@@ -127,6 +127,8 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
 		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize),
 		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir, replica: cfg.Replica, clock: cfg.Clock}
+	a.loginUses.period, a.loginUses.max = accessTokenTTL, 50_000
+	a.refusals.period, a.refusals.max = time.Minute, 10_000
 	if a.push, err = newPushSender(ctx, cfg); err != nil {
 		return nil, err
 	}

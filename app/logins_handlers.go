@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"net/http"
-	"sync"
 	"time"
 
 	"goldshop/store"
@@ -69,27 +68,4 @@ func (a *App) usersLoginsEndOthers(w http.ResponseWriter, r *http.Request) error
 	}
 	a.userLoginsRevoked(p.User.ID, p.LoginID)
 	return okJSON(w, map[string]any{"ended": n, "message": msgOtherLoginsEnded})
-}
-
-// loginUses remembers when each cookie login's use was last recorded, so a browser on cookies writes its
-// last use once a quarter hour (as a bearer client does by refreshing), not on every request.
-type loginUses struct {
-	mu   sync.Mutex
-	last map[int64]time.Time
-}
-
-const loginUseEvery = accessTokenTTL
-
-// due says whether loginID's use at now should be recorded, and counts it as recorded.
-func (u *loginUses) due(loginID int64, now time.Time) bool {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	if t, ok := u.last[loginID]; ok && now.Sub(t) < loginUseEvery {
-		return false
-	}
-	if u.last == nil || len(u.last) >= 50_000 { // forgetting costs one write per login
-		u.last = map[int64]time.Time{}
-	}
-	u.last[loginID] = now
-	return true
 }

@@ -6,8 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
-	"time"
 
 	"goldshop/store"
 )
@@ -129,28 +127,9 @@ func (a *App) recordSecurityEvent(r *http.Request, e store.SecurityEvent) {
 // refusalOnce writes a refusal (a rate limit's, the origin check's) at most once a minute per kind, reason
 // and address.
 func (a *App) refusalOnce(r *http.Request, kind, reason string) {
-	if a.refusals.first(kind+" "+reason+" "+a.clientIP(r), a.now()) {
+	if a.refusals.due(kind+" "+reason+" "+a.clientIP(r), a.now()) {
 		a.recordSecurityEvent(r, store.SecurityEvent{Kind: kind, Reason: reason})
 	}
-}
-
-// refusals remembers when each refusal was last written.
-type refusals struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-}
-
-func (f *refusals) first(key string, now time.Time) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if t, ok := f.last[key]; ok && now.Sub(t) < time.Minute {
-		return false
-	}
-	if f.last == nil || len(f.last) >= 10_000 {
-		f.last = map[string]time.Time{}
-	}
-	f.last[key] = now
-	return true
 }
 
 // limitReason names a rate limit by its bucket: "login-ip:1.2.3.4" is "login".

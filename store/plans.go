@@ -213,7 +213,7 @@ func (s *Store) RunPlanBuy(ctx context.Context, b PlanBuy, now time.Time) (Entry
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		w := s.writeStmts.in(tx)
 		var on bool
-		if err := tx.QueryRowContext(ctx, `SELECT plans_enabled FROM price_settings WHERE id = 1`).Scan(&on); err != nil {
+		if err := tx.QueryRowContext(ctx, plansEnabledSQL).Scan(&on); err != nil {
 			return err
 		}
 		if !on {
@@ -274,7 +274,7 @@ func (s *Store) SkipPlanRun(ctx context.Context, userID int64, run PlanRun, now 
 // PlansEnabled says whether the owner lets plans run.
 func (s *Store) PlansEnabled(ctx context.Context) (bool, error) {
 	var on bool
-	err := s.read.QueryRowContext(ctx, `SELECT plans_enabled FROM price_settings WHERE id = 1`).Scan(&on)
+	err := s.read.QueryRowContext(ctx, plansEnabledSQL).Scan(&on)
 	return on, err
 }
 
@@ -282,7 +282,7 @@ func (s *Store) PlansEnabled(ctx context.Context) (bool, error) {
 func (s *Store) SetPlansEnabled(ctx context.Context, adminID int64, on bool, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		var was bool
-		if err := tx.QueryRowContext(ctx, `SELECT plans_enabled FROM price_settings WHERE id = 1`).Scan(&was); err != nil {
+		if err := tx.QueryRowContext(ctx, plansEnabledSQL).Scan(&was); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE price_settings SET plans_enabled = ? WHERE id = 1`, on); err != nil {
@@ -309,3 +309,6 @@ func (s *Store) PlansSummaryOf(ctx context.Context) (PlansSummary, error) {
 		FROM plans WHERE status = 'active'`).Scan(&p.Active, &p.DailyRial, &p.WeeklyRial, &p.Month)
 	return p, err
 }
+
+// plansEnabledSQL reads the owner's switch of plans.
+const plansEnabledSQL = `SELECT plans_enabled FROM price_settings WHERE id = 1`
