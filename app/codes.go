@@ -27,6 +27,7 @@ var codeLimits = map[string]store.CodeLimits{
 	// A withdrawal to a new card is rare: a few a day leaves room for a typo'd amount, not for a flood of SMS.
 	store.PurposeWithdraw: {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
 	store.PurposePlan:     {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
+	store.PurposeOrder:    {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 20, MaxWrongTries: 5},
 }
 
 // codeHash binds a code to its phone and purpose, keyed with a server secret so a copy of the database

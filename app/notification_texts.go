@@ -37,6 +37,10 @@ var noticeTexts = map[string]noticeWords{
 	store.NotePlanBought: {"خرید طرح پس‌انداز", "طرح پس‌انداز شما %a طلا برایتان خرید.", "/plans_page"},
 	store.NotePlanSkipped: {"خرید طرح پس‌انداز انجام نشد", "خرید این نوبت طرح پس‌انداز شما انجام نشد: %p",
 		"/plans_page"},
+	store.NoteOrderExecuted: {"سفارش شرطی اجرا شد", "قیمت به حد سفارش شرطی شما رسید و سفارش اجرا شد: %a.",
+		"/orders_page"},
+	store.NoteOrderExpired: {"مهلت سفارش شرطی تمام شد", "مهلت سفارش شرطی شما تمام شد و %a نگه‌داشته‌شده " +
+		"به موجودی آزادتان برگشت.", "/orders_page"},
 	store.NoteStorageLow: {"فضای ذخیره‌سازی فروشگاه", "فضای ذخیره‌سازی فروشگاه %s؛ پشتیبان‌های قدیمی را پاک کنید یا " +
 		"فضای دیسک را بیشتر کنید.", "/AdminPanel_page"},
 }

@@ -93,6 +93,7 @@ type smsSettingsView struct {
 	Referral    bool `json:"referral"`
 	PriceAlert  bool `json:"price_alert"`
 	Plan        bool `json:"plan"`
+	Order       bool `json:"order"`
 }
 
 type notificationSettingsView struct {
@@ -109,7 +110,8 @@ type smsSettingsRequest struct {
 		Charge      *bool `json:"charge"`
 		Referral    *bool `json:"referral"`
 		PriceAlert  *bool `json:"price_alert"`
-		Plan        *bool `json:"plan"` // optional: a screen older than savings plans leaves it as it is
+		Plan        *bool `json:"plan"`  // optional: a screen older than savings plans leaves it as it is
+		Order       *bool `json:"order"` // optional, as plan: older than standing orders
 	} `json:"sms"`
 }
 
@@ -139,12 +141,17 @@ func (a *App) notificationSettingsPut(w http.ResponseWriter, r *http.Request) er
 	}
 	v := store.SMSSettings{Deposit: *s.Deposit, Withdraw: *s.Withdraw, GoldRequest: *s.GoldRequest, Charge: *s.Charge,
 		Referral: *s.Referral, PriceAlert: *s.PriceAlert}
+	// the switches newer than a screen may be left out: they keep what they were
+	was, err := a.store.NotificationSettings(r.Context(), caller(r).User.ID)
+	if err != nil {
+		return err
+	}
+	v.Plan, v.Order = was.Plan, was.Order
 	if s.Plan != nil {
 		v.Plan = *s.Plan
-	} else if was, err := a.store.NotificationSettings(r.Context(), caller(r).User.ID); err != nil {
-		return err
-	} else {
-		v.Plan = was.Plan
+	}
+	if s.Order != nil {
+		v.Order = *s.Order
 	}
 	if err := a.store.SetNotificationSettings(r.Context(), caller(r).User.ID, v); err != nil {
 		return err

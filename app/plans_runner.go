@@ -30,12 +30,14 @@ const (
 	skipReserve  = "reserve"
 )
 
-// RunPlans runs the plans that are due every interval, the first time at once.
+// RunPlans runs the plans that are due every interval, the first time at once, and sweeps the standing
+// orders: those whose day has ended expire, and those met while a side was shut execute once it opens.
 func (a *App) RunPlans(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		a.runDuePlans(ctx)
+		a.sweepOrders(ctx)
 		select {
 		case <-ctx.Done():
 			return
@@ -135,4 +137,15 @@ func opensLaterThatDay(h rules.Hours, dueAt, now time.Time) bool {
 		return false
 	}
 	return rules.MinuteOfDay(now) < h.Start
+}
+
+// sweepOrders expires the standing orders whose day has ended and executes those the prices meet now.
+func (a *App) sweepOrders(ctx context.Context) {
+	now := a.now()
+	if _, err := a.store.ExpireOrders(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Error("orders: expire", slog.String("error", err.Error()))
+	}
+	if _, err := a.store.MatchOrders(ctx, now); err != nil && ctx.Err() == nil {
+		a.log.Error("orders: match", slog.String("error", err.Error()))
+	}
 }

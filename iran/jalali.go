@@ -1,6 +1,7 @@
 package iran
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -53,4 +54,15 @@ func JalaliMonthStart(t time.Time) time.Time {
 		return time.Date(local.Year(), local.Month(), 1, 0, 0, 0, 0, Tehran)
 	}
 	return time.Date(gy, gm, gd, 0, 0, 0, 0, Tehran)
+}
+
+// JalaliDayText writes the Jalali day t falls on in Tehran as "1405/09/07" (Latin digits, as the API's
+// dates are; the screens write Persian ones).
+func JalaliDayText(t time.Time) string {
+	local := t.In(Tehran)
+	y, m, d, err := jalaali.ToJalaali(local.Year(), local.Month(), local.Day())
+	if err != nil { // outside the calendar's range, which no day of the shop is
+		return local.Format(time.DateOnly)
+	}
+	return fmt.Sprintf("%04d/%02d/%02d", y, int(m), d)
 }

@@ -15,6 +15,7 @@ const (
 	PurposeTrade    = "trade"    // confirming a buy or sell quote
 	PurposeWithdraw = "withdraw" // a withdrawal to a card added in the last 24 hours; scope: the card and amount
 	PurposePlan     = "plan"     // a savings plan's terms, when it is made or changed; scope: the terms
+	PurposeOrder    = "order"    // a standing order's terms, when it is placed; scope: the terms
 )
 
 // CodeLimits are the rules a code is issued and checked under.

@@ -45,10 +45,13 @@ var invariants = []invariant{
 	{"every customer has their four accounts", `
 		SELECT 'user ' || u.id || ' has ' || COUNT(a.id) || ' accounts' FROM users u
 		LEFT JOIN accounts a ON a.user_id = u.id GROUP BY u.id HAVING COUNT(a.id) <> 4`},
-	{"each customer's held rial equals their pending withdraws", `
+	{"each customer's held rial equals their pending withdraws and open buy orders", `
 		SELECT 'user ' || a.user_id || ' holds ' || a.balance || ' rial for ' || IFNULL(w.total, 0) || ' pending'
-		FROM accounts a LEFT JOIN (SELECT user_id, SUM(amount_rial) AS total FROM wallet_requests
-			WHERE type = 'withdraw' AND status = 'pending' GROUP BY user_id) w ON w.user_id = a.user_id
+		FROM accounts a LEFT JOIN (SELECT user_id, SUM(total) AS total FROM (
+				SELECT user_id, amount_rial AS total FROM wallet_requests WHERE type = 'withdraw' AND status = 'pending'
+				UNION ALL
+				SELECT user_id, held FROM standing_orders WHERE status = 'open' AND side = 'buy')
+			GROUP BY user_id) w ON w.user_id = a.user_id
 		WHERE a.kind = 'customer_hold' AND a.asset = 'rial' AND a.balance <> IFNULL(w.total, 0)`},
 	{"every withdraw has one hold, resolved once and as its status says", `
 		SELECT 'withdraw ' || r.id || ' (' || r.status || ') has ' || COUNT(h.id) || ' holds, '
@@ -115,10 +118,13 @@ var invariants = []invariant{
 			OR IFNULL((SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
 				WHERE p.journal_id = r.journal_id AND a.user_id = r.inviter_id AND a.kind = 'customer'
 					AND a.asset = 'gold'), 0) <> ` + itoa(ReferralRewardMg)},
-	{"each customer's held gold equals their pending gold requests", `
+	{"each customer's held gold equals their pending gold requests and open sell orders", `
 		SELECT 'user ' || a.user_id || ' holds ' || a.balance || ' mg for ' || IFNULL(g.total, 0) || ' pending'
-		FROM accounts a LEFT JOIN (SELECT user_id, SUM(vazn750_mg) AS total FROM gold_requests
-			WHERE status = 'pending' GROUP BY user_id) g ON g.user_id = a.user_id
+		FROM accounts a LEFT JOIN (SELECT user_id, SUM(total) AS total FROM (
+				SELECT user_id, vazn750_mg AS total FROM gold_requests WHERE status = 'pending'
+				UNION ALL
+				SELECT user_id, held FROM standing_orders WHERE status = 'open' AND side = 'sell')
+			GROUP BY user_id) g ON g.user_id = a.user_id
 		WHERE a.kind = 'customer_hold' AND a.asset = 'gold' AND a.balance <> IFNULL(g.total, 0)`},
 	{"every gold request has one hold, resolved as its status says", `
 		SELECT 'gold request ' || r.id || ' (' || r.status || ') has entries ' ||
@@ -177,6 +183,32 @@ var invariants = []invariant{
 		UNION ALL
 		SELECT 'vault move ' || m.id || ' follows its item going out' FROM vault_moves m
 		WHERE EXISTS (SELECT 1 FROM vault_moves p WHERE p.item_id = m.item_id AND p.id < m.id AND p.status_after = 'out')`},
+	// Standing orders (issue 29): each holds what it says from the moment it is placed until it closes.
+	{"every order has one hold of what it says, released once when it closes", `
+		SELECT 'order ' || o.id || ' (' || o.status || ') has ' || COUNT(h.id) || ' holds, '
+			|| COUNT(x.id) || ' releases'
+		FROM standing_orders o
+		LEFT JOIN journals h ON h.order_id = o.id AND h.type = 'hold'
+		LEFT JOIN journals x ON x.resolves_id = h.id
+		GROUP BY o.id
+		HAVING COUNT(h.id) <> 1 OR COUNT(x.id) <> (o.status <> 'open') OR MAX(h.user_id) IS NOT o.user_id
+			OR (COUNT(x.id) = 1 AND (MAX(x.type) <> 'release' OR MAX(x.order_id) IS NOT o.id))
+		UNION ALL
+		SELECT 'order ' || o.id || ' holds ' || p.amount || ' ' || a.asset || ', not ' || o.held
+		FROM standing_orders o JOIN journals h ON h.order_id = o.id AND h.type = 'hold'
+		JOIN postings p ON p.journal_id = h.id JOIN accounts a ON a.id = p.account_id AND a.kind = 'customer_hold'
+		WHERE p.amount <> o.held OR a.asset <> IIF(o.side = 'buy', 'rial', 'gold')`},
+	{"every executed order is one trade of its terms at a price meeting its limit", `
+		SELECT 'order ' || o.id || ' executed by journal ' || IFNULL(o.journal_id, '-') || ' of type '
+			|| IFNULL(j.type, '-') || ' at ' || IFNULL(q.price_per_gram_rial, '-')
+		FROM standing_orders o LEFT JOIN journals j ON j.id = o.journal_id
+		LEFT JOIN trade_quotes q ON q.journal_id = o.journal_id
+		WHERE o.status = 'executed' AND (j.type IS NOT o.side OR j.user_id IS NOT o.user_id
+			OR q.code_scope IS NOT 'order ' || o.id
+			OR (o.by_rial AND q.amount_rial <> o.amount_rial)
+			OR (NOT o.by_rial AND q.amount_gold_mg <> o.amount_gold_mg)
+			OR (o.side = 'buy' AND (q.price_per_gram_rial > o.limit_price_rial OR q.amount_rial > o.held))
+			OR (o.side = 'sell' AND q.price_per_gram_rial < o.limit_price_rial))`},
 	{"every user's admin flag says what their role says", `
 		SELECT 'user ' || id || ' is ' || role || ' with is_admin ' || is_admin FROM users
 		WHERE is_admin <> (role <> 'customer')`},

@@ -100,6 +100,7 @@ type journal struct {
 	description     string
 	walletRequestID int64
 	goldRequestID   int64
+	orderID         int64
 	resolvesID      int64
 	reversesID      int64
 	adminID         int64
@@ -115,8 +116,8 @@ const (
 	// A journal's time is at least its predecessor's, whatever the clock says (issue 28): the statement and
 	// the exports order by it, and a clock stepped back must not put a trade before the one it followed.
 	insertJournalSQL = `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
-		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
+		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, order_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
 )
 
 // insertPostingsSQL is the statement that writes n legs of a journal at once, each on its account found by
@@ -181,7 +182,7 @@ func postJournal(ctx context.Context, q queryer, j journal, now time.Time) (int6
 	}
 	res, err := q.ExecContext(ctx, insertJournalSQL, nullID(j.userID), j.typ, j.status, j.description,
 		nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID), nullID(j.pricePerGram),
-		nullID(j.goldRequestID), nullID(j.reversesID), now.UnixMilli())
+		nullID(j.goldRequestID), nullID(j.reversesID), nullID(j.orderID), now.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

@@ -32,6 +32,10 @@ const (
 	// (Reason: why, a PlanSkip word).
 	NotePlanBought  = "plan_bought"
 	NotePlanSkipped = "plan_skipped"
+	// A customer's standing order: executed (SubjectID the order; the gold bought or the rial a sale paid),
+	// or expired (what its hold gave back).
+	NoteOrderExecuted = "order_executed"
+	NoteOrderExpired  = "order_expired"
 )
 
 // alwaysTexted are the kinds sent by SMS whatever the person's settings: their own security, the shop's disk.
@@ -45,6 +49,7 @@ var smsColumns = map[string]string{
 	NoteGoldRequestDelivered: "sms_gold_request", NoteGoldRequestRejected: "sms_gold_request",
 	NoteCharge: "sms_charge", NoteReferralReward: "sms_referral", NotePriceAlert: "sms_price_alert",
 	NotePlanBought: "sms_plan", NotePlanSkipped: "sms_plan",
+	NoteOrderExecuted: "sms_order", NoteOrderExpired: "sms_order",
 }
 
 // Notification is one event told to one customer, as facts: its kind, what it is about (SubjectID: the
