@@ -88,8 +88,30 @@ func crashWorkload(path string) error {
 	if err != nil {
 		return err
 	}
+	// the standing orders' rial, charged once
+	if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: u.ID, Asset: AssetRial, Amount: 10_000_000}, time.Now()); err != nil {
+		return err
+	}
 	trade := 0
 	for i := 0; ; i++ {
+		if i > 0 { // the round's standing order: placed with its hold, then executed once by a price change
+			var o Order
+			if err := retry(func() error {
+				err := s.SetBasePrice(ctx, admin, 200_000, time.Now())
+				if err == nil {
+					o, err = s.PlaceOrder(ctx, Order{UserID: u.ID, Side: EntryBuy, ByRial: true, AmountRial: 100,
+						LimitPriceRial: 100_000, Held: 100, UntilAt: time.Now().Add(time.Hour)}, time.Now())
+				}
+				return err
+			}); err != nil {
+				return err
+			}
+			ack("ordered", o.ID)
+			if err := retry(func() error { return s.SetBasePrice(ctx, admin, 100_000, time.Now()) }); err != nil {
+				return err
+			}
+			ack("executed", o.ID)
+		}
 		if i > 0 { // the round's run of a savings plan: bought once, in the commit of its run's row
 			if err := retry(func() error {
 				_, err := s.RunPlanBuy(ctx, PlanBuy{Run: PlanRun{PlanID: plan, Period: fmt.Sprintf("round %d", i), DueAt: time.Now()},
@@ -261,6 +283,17 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 				fmt.Sprintf("round %d", id)).Scan(&quotes)
 			if runs != 1 || quotes != 1 {
 				t.Fatalf("acknowledged plan run %d: %d runs, %d quotes", id, runs, quotes)
+			}
+			continue
+		}
+		if verb == "ordered" || verb == "executed" { // the order and its hold; once executed, its one trade
+			var status string
+			var trades int
+			s.read.QueryRow(`SELECT status, (SELECT COUNT(*) FROM trade_quotes q WHERE q.code_scope = 'order ' || o.id
+				AND q.status = 'executed') FROM standing_orders o WHERE o.id = ?`, id).Scan(&status, &trades)
+			if (verb == "executed" && status != OrderExecuted) || (status != OrderOpen && status != OrderExecuted) ||
+				trades != map[bool]int{true: 1, false: 0}[status == OrderExecuted] {
+				t.Fatalf("acknowledged %q: the order is %q with %d trades", a, status, trades)
 			}
 			continue
 		}
