@@ -112,7 +112,7 @@ func TestSMSSettingsAreTheCustomersOwnAndWhole(t *testing.T) {
 	s := newTestShop(t)
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
-	all := `{"sms":{"deposit":true,"withdraw":true,"gold_request":true,"charge":true,"referral":true,"price_alert":true,"plan":true}}`
+	all := `{"sms":{"deposit":true,"withdraw":true,"gold_request":true,"charge":true,"referral":true,"price_alert":true,"plan":true,"order":true}}`
 	if r := s.mustDo("GET", "/api/users/me/notification-settings", c.token, nil); strings.TrimSpace(r.Body) != all {
 		t.Fatalf("defaults %s", r.Body)
 	}
@@ -130,6 +130,12 @@ func TestSMSSettingsAreTheCustomersOwnAndWhole(t *testing.T) {
 			body: off, wantStatus: 200, wantContains: `"deposit":false`},
 		{name: "keeps the plan's choice a screen older than plans leaves out", method: "GET",
 			path: "/api/users/me/notification-settings", token: c.token, wantStatus: 200, wantContains: `"plan":true`},
+		{name: "keeps the order's choice a screen older than orders leaves out", method: "GET",
+			path: "/api/users/me/notification-settings", token: c.token, wantStatus: 200, wantContains: `"order":true`},
+		{name: "saves the order's choice", method: "PUT", path: "/api/users/me/notification-settings", token: c.token,
+			body: map[string]any{"sms": map[string]bool{"deposit": false, "withdraw": true, "gold_request": true,
+				"charge": true, "referral": true, "price_alert": true, "order": false}},
+			wantStatus: 200, wantContains: `"plan":true,"order":false`},
 	})
 	s.fund(c.token, admin, "1000000")
 	if n := s.queuedSMS(t, "n.user_id = ?", c.id); n != 0 {
