@@ -1,8 +1,11 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -141,5 +144,36 @@ func TestStandingOrdersRefuseBadTermsAndReleaseTheirHolds(t *testing.T) {
 	}
 	if _, err := s.store.CheckInvariants(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A placing repeated with its Idempotency-Key (a double tap, a retry after a lost answer) gets the first
+// answer and holds once.
+func TestPlacingAnOrderTwiceWithItsKeyHoldsOnce(t *testing.T) {
+	d := newPlanDesk(t, time.Date(2026, 11, 30, 10, 0, 0, 0, iran.Tehran))
+	s, c := d.s, d.c
+	s.charge(d.owner, c, "rial", "30000000")
+	body := map[string]any{"side": "buy", "amount_rial": "10000000", "limit_price": "90000000",
+		"until": iran.JalaliDayText(s.app.now())}
+	if r := s.do("POST", "/api/orders", c.token, body); r.Status != 403 {
+		t.Fatalf("the first step: %d %s", r.Status, r.Body)
+	}
+	body["verification_code"] = s.lastCode(c.phone)
+	send := func() (int, string, string) {
+		raw, _ := json.Marshal(body)
+		req, _ := http.NewRequest("POST", s.srv.URL+"/api/orders", bytes.NewReader(raw))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+c.token)
+		req.Header.Set("Idempotency-Key", "order-tap-1")
+		r := s.send(nil, req)
+		return r.Status, r.Body, r.Header.Get("Idempotent-Replayed")
+	}
+	st1, body1, _ := send()
+	st2, body2, replayed := send()
+	if st1 != 200 || st2 != 200 || body1 != body2 || replayed != "true" {
+		t.Fatalf("first %d %s; again %d %s (%s)", st1, body1, st2, body2, replayed)
+	}
+	if b := s.balances(c.token); b["available_rial"] != "20000000" {
+		t.Fatalf("held twice: %v", b)
 	}
 }
