@@ -51,7 +51,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 		fs.StringVar(&cfg.PushProxy, "push-proxy", "", "send Web Push through this HTTP(S) proxy, such as http://proxy.example:3128 (Google's push service is often unreachable from Iran)")
 		fs.StringVar(&cfg.DebugAddr, "debug-addr", "", "serve Go's pprof and expvar here, such as 127.0.0.1:6060 (off when empty)")
 		fs.DurationVar(&cfg.CheckEvery, "check-every", 24*time.Hour, "time between full ledger checks while serving (the first runs a minute after start; 0: only that one)")
-		fs.DurationVar(&cfg.PlansEvery, "plans-every", time.Minute, "how often due savings plans are looked for; plans run at a minute of the day, so more often only shortens the wait within that minute (browser journeys)")
+		fs.DurationVar(&cfg.PlansEvery, "plans-every", time.Minute, "how often due savings plans are looked for and standing orders swept; plans run at a minute of the day, so more often only shortens the wait within that minute (browser journeys)")
 		fs.DurationVar(&cfg.CodeSpacing, "code-spacing", time.Minute, "least time between two verification codes of one phone and purpose; another than 1m0s only with --sms console (browser journeys, load runs)")
 		addTLSFlags(fs, &cfg.TLS)
 		addBackupFlags(fs, &cfg.Backup)
