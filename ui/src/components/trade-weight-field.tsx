@@ -2,7 +2,7 @@
 // Persian digits with its kilo/gram/sot breakdown under it.
 import { faTyped, formatGold } from "../lib/money";
 import { useId, type ChangeEvent } from "react";
-import { sanitizeWeight, weightBreakdown, weightMg } from "../lib/trade";
+import { sanitizeWeight, weightBreakdown, weightMg } from "../lib/weight";
 import { FieldShell, describedBy } from "./ui/field-shell";
 
 type Props = {
