@@ -89,7 +89,7 @@ describe('the notifications', () => {
     await switchReady(page, 'sms-price_alert');
     await saved_(page, () => page.getByTestId('sms-price_alert').click());
     const saved = ok(await call('/api/users/me/notification-settings', { token: customer.token }));
-    assert.deepEqual(saved.sms, { deposit: false, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: false, plan: true });
+    assert.deepEqual(saved.sms, { deposit: false, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: false, plan: true, order: true });
     await page.reload();
     await switchReady(page, 'sms-deposit');
     assert.equal(await page.getByTestId('sms-deposit').isChecked(), false);

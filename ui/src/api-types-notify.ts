@@ -5,7 +5,8 @@ export type NotificationKind =
   | "deposit_approved" | "deposit_rejected" | "withdraw_paid" | "withdraw_rejected"
   | "gold_request_approved" | "gold_request_ready" | "gold_request_delivered" | "gold_request_rejected"
   | "charge" | "referral_reward" | "chat_reply" | "price_alert"
-  | "new_login" | "password_changed" | "storage_low" | "plan_bought" | "plan_skipped";
+  | "new_login" | "password_changed" | "storage_low" | "plan_bought" | "plan_skipped"
+  | "order_executed" | "order_expired";
 
 /** Notification is one entry of the caller's list; link is the screen it is about (e.g. "/wallet-requests_page"). */
 export type Notification = {
@@ -33,6 +34,7 @@ export type SmsSettings = {
   referral: boolean;
   price_alert: boolean;
   plan: boolean;
+  order: boolean;
 };
 
 /** NotificationSettings is GET/PUT /api/users/me/notification-settings; PUT needs the whole body. */

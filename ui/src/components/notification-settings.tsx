@@ -1,5 +1,5 @@
-// The profile's «اطلاع‌رسانی با پیامک» section (issue 18): six switches, each saved at once with the whole
-// body (the server refuses a partial one). Verification codes are not among them: they are always sent.
+// The profile's «اطلاع‌رسانی با پیامک» section (issue 18): a switch for each kind of event, each saved at once
+// with the whole body (the server refuses a partial one). Verification codes are not among them: always sent.
 import { useState } from "react";
 import { api, errorText, type SmsSettings } from "../api";
 import { useLoad } from "../hooks/use-load";

@@ -21,7 +21,7 @@ describe("notifications", () => {
     expect(bellLabel(0)).toBe("اعلان‌ها");
     expect(bellLabel(12)).toContain("۱۲");
   });
-  it("shows seven SMS switches", () => {
-    expect(SMS_SWITCHES.map((s) => s.key)).toEqual(["deposit", "withdraw", "gold_request", "charge", "referral", "price_alert", "plan"]);
+  it("shows eight SMS switches", () => {
+    expect(SMS_SWITCHES.map((s) => s.key)).toEqual(["deposit", "withdraw", "gold_request", "charge", "referral", "price_alert", "plan", "order"]);
   });
 });

@@ -1,5 +1,5 @@
 // Pure rules of the customer's notifications (issue 18): which entries still need marking read, how a live
-// event changes a shown list, the bell's badge text and the six SMS switches in the order the profile shows them.
+// event changes a shown list, the bell's badge text and the SMS switches in the order the profile shows them.
 import type { Notification, NotificationKind, SmsSettings } from "../api-types-notify";
 import { toFaDigits } from "./digits";
 
@@ -33,11 +33,12 @@ export const SMS_SWITCHES: readonly { key: keyof SmsSettings; label: string }[] 
   { key: "referral", label: "پاداش دعوت" },
   { key: "price_alert", label: "هشدار قیمت" },
   { key: "plan", label: "طرح پس‌انداز" },
+  { key: "order", label: "سفارش شرطی" },
 ];
 
 /** DEFAULT_SMS is the server's default: every event also sends a text message. */
 export const DEFAULT_SMS: SmsSettings = {
-  deposit: true, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: true, plan: true,
+  deposit: true, withdraw: true, gold_request: true, charge: true, referral: true, price_alert: true, plan: true, order: true,
 };
 
 /** NOTIFICATION_KINDS names what each notification is about, in the words of the SMS switches and the list. */
@@ -59,4 +60,6 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, string> = {
   storage_low: "فضای ذخیره‌سازی",
   plan_bought: "خرید طرح پس‌انداز",
   plan_skipped: "خرید انجام‌نشده طرح",
+  order_executed: "اجرای سفارش شرطی",
+  order_expired: "پایان مهلت سفارش شرطی",
 };

@@ -8,7 +8,7 @@ import {
 const KINDS = [
   "sign_in.password", "sign_in.code", "sign_in.second_factor", "refresh", "logout", "login.ended", "logins.ended_others",
   "password.changed", "second_factor.enrolled", "second_factor.reset", "role.changed", "code.profile", "code.trade",
-  "code.withdraw", "code.plan", "origin.refused", "rate_limited",
+  "code.withdraw", "code.plan", "code.order", "origin.refused", "rate_limited",
 ];
 const REASONS = [
   "wrong_password", "unknown_phone", "wrong_code", "no_code", "too_many_tries", "challenge", "totp", "recovery_code",

@@ -49,6 +49,7 @@ export const SECURITY_KINDS: readonly { value: string; label: string }[] = [
   { value: "code.trade", label: "کد تایید معامله" },
   { value: "code.withdraw", label: "کد تایید برداشت" },
   { value: "code.plan", label: "کد تایید طرح پس‌انداز" },
+  { value: "code.order", label: "کد تایید سفارش شرطی" },
   { value: "origin.refused", label: "درخواست از مبدأ نامعتبر" },
   { value: "rate_limited", label: "رد به‌خاطر تعداد زیاد درخواست" },
 ];
