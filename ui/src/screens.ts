@@ -58,6 +58,7 @@ const ROWS = [
   row({ key: "walletRequests", path: "/wallet-requests_page", title: "درخواست‌های کیف پول من", access: "user", load: () => import("./views/wallet-requests-view"), icon: ReceiptIcon, nav: { tiles: 5 } }),
   row({ key: "notifications", path: "/notifications_page", title: "اعلان‌ها", access: "user", load: () => import("./views/notifications-view") }),
   row({ key: "plans", path: "/plans_page", title: "طرح پس‌انداز طلا", access: "user", load: () => import("./views/plans-view"), icon: CoinsIcon, nav: { drawer: 7 } }),
+  row({ key: "orders", path: "/orders_page", title: "سفارش شرطی", access: "user", load: () => import("./views/orders-view"), icon: ChartIcon, nav: { drawer: 8 } }),
   row({ key: "priceAlerts", path: "/price-alerts_page", title: "هشدار قیمت", access: "user", load: () => import("./views/price-alerts-view"), icon: BellIcon, nav: { drawer: 6 } }),
   row({ key: "login", path: "/Login_page", href: "/login_page", title: "ورود", access: "public", load: () => import("./views/login-view"), icon: LoginIcon, nav: { drawer: 2 } }),
   row({ key: "register", path: "/Register_page", href: "/register_page", title: "ثبت‌نام", access: "public", load: () => import("./views/register-view"), icon: UserPlusIcon, nav: { drawer: 1 } }),

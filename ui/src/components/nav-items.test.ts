@@ -38,6 +38,7 @@ describe("navigation items", () => {
       ["/profile_page", "پروفایل", "profile"], ["/trade_page", "خرید و فروش", "trade"],
       ["/deposit-withdraw_page", "کیف پول (واریز و برداشت)", "wallet"], ["/transactions_page", "صورتحساب", "transactions"],
       ["/gold-request_page", "درخواست آبشده", "gold-request"], ["/price-alerts_page", "هشدار قیمت", "price-alerts"], ["/plans_page", "طرح پس‌انداز طلا", "plans"],
+      ["/orders_page", "سفارش شرطی", "orders"],
     ]);
     expect(links(ADMIN_DRAWER_ITEMS)).toEqual([
       ["/AdminPanel_page", "پنل مدیریت", "admin-panel"], ["/admin-chat_page", "پشتیبانی کاربران", "admin-chat"],

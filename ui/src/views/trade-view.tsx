@@ -1,6 +1,7 @@
 // /trade_page (customer.md §2, §4): prices and balances refreshed every 10 s, the amount form, then the
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
 import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
 import { InfoIcon } from "../components/ui/icons";
 import { NotCurrent } from "../components/not-current";
@@ -259,6 +260,10 @@ export default function TradeView() {
                 busy={asking}
                 onSubmit={ask}
               />
+              {/* a plain link: the orders screen's code loads when it is opened, never with this one */}
+              <Link href="/orders_page" className="trade-alert-link" data-testid="trade-orders-link">
+                سفارش شرطی: خرید یا فروش در قیمت دلخواه
+              </Link>
             </>
           )}
         </div>
