@@ -8,6 +8,7 @@ import type {
   BankBalance, BankBalanceForm, BankBalances, Replica, ServerClock, Storage, Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason,
 } from "./api-types-trust";
 import type { AlertDemand, SmsOutbox } from "./api-types-notify";
+import type { OrderDemand } from "./lib/orders";
 
 /** adminApi lists the calls of the admin screens. */
 export const adminApi = {
@@ -81,4 +82,6 @@ export const adminApi = {
   // the owner's view of the SMS outbox and of price-alert demand (issue 18)
   smsOutbox: () => request<SmsOutbox>("GET", "/api/admin/sms-outbox"),
   alertDemand: () => request<AlertDemand>("GET", "/api/admin/alerts"),
+  // the standing orders' counts and holds (issue 29)
+  orderDemand: () => request<OrderDemand>("GET", "/api/admin/orders"),
 };

@@ -1,12 +1,12 @@
-// The owner's view of the SMS outbox and of price-alert demand (issue 18): how many notices were sent, wait,
-// failed or ended unknown, the latest problems with the gateway's own words, and how many customers wait on
-// each side's price — counts only, never whose. Two calls, each with its own retry, so a failed one hides
-// only its own half.
+// The owner's view of the SMS outbox and of what customers wait for on the price (issues 18, 29): how many
+// notices were sent, wait, failed or ended unknown, the latest problems with the gateway's own words, how many
+// price alerts wait on each side's price, and the standing orders open on each side with what they hold —
+// counts only, never whose. Three calls, each with its own retry, so a failed one hides only its own part.
 import { type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
 import { Figure } from "../components/amounts";
 import { ListPending } from "../components/ui/list-pending";
 import { DataList, type Column } from "../components/ui/data-list";
-import { BellIcon, ChatIcon, CheckIcon } from "../components/ui/icons";
+import { BellIcon, ChatIcon, CheckIcon, TradeIcon } from "../components/ui/icons";
 import { StatusBadge } from "../components/ui/status-badge";
 import { PageHeader, StatusCard } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
@@ -15,13 +15,15 @@ import { toFaDigits } from "../lib/digits";
 import { NOTIFICATION_KINDS } from "../lib/notifications";
 import { formatJalaliDateTime } from "../lib/jalali";
 import type { Tone } from "../lib/labels";
-import { EMPTY, faNumber } from "../lib/money";
+import { EMPTY, faNumber, formatGold, formatRial } from "../lib/money";
+import type { OrderDemand } from "../lib/orders";
 import "../styles/admin.css";
 import "../styles/admin-notices.css";
 import { adminApi } from "../api-admin";
 
 const OUTBOX_FAILED = "خطا در دریافت وضعیت پیامک‌ها";
 const ALERTS_FAILED = "خطا در دریافت هشدارهای قیمت";
+const ORDERS_FAILED = "خطا در دریافت سفارش‌های شرطی";
 
 /** STATUSES are a notice's status words (the tiles' words) and its badge colour. */
 const STATUSES: Record<SmsStatus, { label: string; tone: Tone }> = {
@@ -54,6 +56,7 @@ const COLUMNS: Column<SmsProblem>[] = [
 export default function AdminNoticesView() {
   const outbox = useLoad(() => adminApi.smsOutbox(), OUTBOX_FAILED);
   const alerts = useLoad(() => adminApi.alertDemand(), ALERTS_FAILED);
+  const orders = useLoad(() => adminApi.orderDemand(), ORDERS_FAILED);
 
   return (
     <div className="admin-page wide-screen stack notices-page">
@@ -69,6 +72,12 @@ export default function AdminNoticesView() {
         <ListPending failed={alerts.failed} icon={<BellIcon size={40} />} title={ALERTS_FAILED} onRetry={alerts.reload} />
       ) : (
         <AlertsDemand data={alerts.data} />
+      )}
+
+      {orders.data === null ? (
+        <ListPending failed={orders.failed} icon={<TradeIcon size={40} />} title={ORDERS_FAILED} onRetry={orders.reload} />
+      ) : (
+        <OrdersDemand data={orders.data} />
       )}
     </div>
   );
@@ -142,6 +151,38 @@ function AlertsDemand({ data }: { data: AlertDemand }) {
         </Figure>
       </div>
       <p className="muted small">فقط تعداد؛ نام مشتریان نشان داده نمی‌شود.</p>
+    </section>
+  );
+}
+
+/** OrdersDemand is how many standing orders are open on each side and what they hold; the server never says whose. */
+function OrdersDemand({ data }: { data: OrderDemand }) {
+  return (
+    <section className="stack" aria-labelledby="orders-title" data-testid="orders-demand">
+      <h2 id="orders-title" className="section-title notices-title">
+        سفارش‌های شرطی مشتریان
+      </h2>
+      <div className="figures">
+        <Figure label="سفارش خرید باز" tone="in" valueTestid="orders-open-buy">
+          {count(data.open_buy)}
+        </Figure>
+        <Figure label="سفارش فروش باز" tone="out" valueTestid="orders-open-sell">
+          {count(data.open_sell)}
+        </Figure>
+        <Figure label="ریال نگه‌داشته‌شده" tone="rial" valueTestid="orders-held-rial">
+          {`${formatRial(data.held_rial)} ریال`}
+        </Figure>
+        <Figure label="طلای نگه‌داشته‌شده" tone="gold" valueTestid="orders-held-gold">
+          {`${formatGold(data.held_gold)} گرم`}
+        </Figure>
+        <Figure label="اجراشده امروز" tone="rial" valueTestid="orders-executed-today">
+          {count(data.executed_today)}
+        </Figure>
+        <Figure label="پایان مهلت امروز" tone="rial" valueTestid="orders-expiring-today">
+          {count(data.expiring_today)}
+        </Figure>
+      </div>
+      <p className="muted small">فقط تعداد و جمع؛ نام مشتریان نشان داده نمی‌شود.</p>
     </section>
   );
 }
