@@ -200,14 +200,15 @@ func startRun(ctx context.Context, tx *sql.Tx, run PlanRun, journalID int64, now
 // now and bounded by the weight limits.
 type PlanBuy struct {
 	Run   PlanRun
-	Trade Trade // its UserID, MonthStart and Uninvited; Type is a buy
+	Trade Trade // its UserID, Grade, MonthStart and Uninvited; Type is a buy
 	Quote Quote // AmountRial, AmountGoldMg, PricePerGramRial
 }
 
 // RunPlanBuy buys for a plan's period in one transaction with its run's row, under every rule of a trade on
-// the screen checked as it commits: plans switched on, the buy side open, the free rial, the vault. It is
-// ErrPlanRunDone when the period has run already (nothing moves), ErrPlansOff, ErrTradingClosed, an
-// *InsufficientError or ErrReserveShort when the buy is refused (nothing moves; the caller records the skip).
+// the screen checked as it commits: plans switched on, the buy side open, the free rial, the daily limits, the
+// vault. It is ErrPlanRunDone when the period has run already (nothing moves), ErrPlansOff, ErrTradingClosed,
+// an *InsufficientError, a *DailyLimitError or ErrReserveShort when the buy is refused (nothing moves; the
+// caller records the skip).
 func (s *Store) RunPlanBuy(ctx context.Context, b PlanBuy, now time.Time) (Entry, error) {
 	var entry Entry
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
@@ -233,7 +234,7 @@ func (s *Store) RunPlanBuy(ctx context.Context, b PlanBuy, now time.Time) (Entry
 		}
 		b.Trade.Type = EntryBuy
 		var journalID int64
-		if journalID, entry, err = trade(ctx, w, b.Trade, b.Quote, settings, now); err != nil {
+		if journalID, entry, err = s.trade(ctx, w, b.Trade, b.Quote, settings, now); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE plan_runs SET journal_id = ? WHERE plan_id = ? AND period = ?`,

@@ -16,20 +16,22 @@ type PricePoint struct {
 	At               time.Time
 }
 
-// terms is what every price read needs: the newest base price, the trading rules and the five grades.
+// terms is what every price read needs: the newest base price, the trading rules and the five grades; and
+// what every trade needs: the owner's daily limits (daily_limits.go).
 type terms struct {
 	base     PricePoint
 	hasBase  bool
 	settings PriceSettings
 	grades   []Grade // in id order
+	limits   dailyLimitSet
 }
 
 // termsCache holds the terms in memory so the trade screen's poll reads no table for them. One process owns
 // the database (the server holds a lock on its data folder, backup.LockData, and a restore refuses to run
-// beside it), and the store's own writes (SetBasePrice,
-// SavePriceSettings, UpdateGrade) are the only ones that change these tables, so it is enough that each of
-// them drops the cache after its transaction; the next read loads it again from the committed rows. The
-// admin CLI opens the store in another process while the server runs, but never changes these tables.
+// beside it), and the store's own writes (SetBasePrice, SavePriceSettings, UpdateGrade, SetGradeDailyLimits,
+// SetUserDailyLimits) are the only ones that change these tables, so it is enough that each of them drops the
+// cache after its transaction; the next read loads it again from the committed rows. The admin CLI opens the
+// store in another process while the server runs, but never changes these tables.
 //
 // A reader that began loading before a drop must not put its older copy back: gen counts the drops, and a
 // load is kept only if no drop happened since it started.
@@ -60,8 +62,9 @@ func (s *Store) currentTerms(ctx context.Context) (*terms, error) {
 	return t, nil
 }
 
-// dropTerms forgets the cached terms; called after every write to price_history, price_settings or grades,
-// committed or not (a rolled-back write changed nothing, and the reload costs three small queries). Those
+// dropTerms forgets the cached terms; called after every write to price_history, price_settings, grades or
+// daily_limits, committed or not (a rolled-back write changed nothing, and the reload costs four small
+// queries). Those
 // writes run in transactions of their own (never inside an Idempotency-Key call, whose transaction commits
 // later), so when InTx returns the change is committed and the next load sees it.
 func (s *Store) dropTerms() {
@@ -88,6 +91,9 @@ func (s *Store) loadTerms(ctx context.Context) (*terms, error) {
 		return nil, err
 	}
 	if t.grades, err = grades(ctx, s.readStmts); err != nil {
+		return nil, err
+	}
+	if t.limits, err = loadDailyLimits(ctx, s.readStmts); err != nil {
 		return nil, err
 	}
 	return t, nil

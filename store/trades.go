@@ -100,14 +100,17 @@ type Trade struct {
 	// Uninvited says the caller knows the customer signed up with no one's code (a user's inviter never
 	// changes): the trade then looks for no referral reward to pay.
 	Uninvited bool
+	// Grade is the customer's grade as the caller read it (the sign-in check, the plan's row), for their
+	// daily limits; 0 has the trade read it, and only when some grade is limited.
+	Grade int
 }
 
 // ExecuteQuote checks the trade's code and carries out its live quote in one transaction. A wrong code
 // counts a try (ErrCodeWrong, ErrCodeTooManyTries; ErrCodeNone without a live code) and moves nothing. With
 // the right code, a trade that is refused leaves the code live for another try: the side closed
 // (ErrTradingClosed), no live quote of that type (ErrQuoteNone: expired, replaced, used, or the code sent with
-// the other side's type), or the free balance no longer covering it (an *InsufficientError naming the rial of
-// a buy or the gold of a sell). Otherwise the customer's rial and gold move against the shop's trading
+// the other side's type), the free balance no longer covering it (an *InsufficientError naming the rial of
+// a buy or the gold of a sell), or a daily limit it would pass (a *DailyLimitError). Otherwise the customer's rial and gold move against the shop's trading
 // accounts at the quoted price, the code is spent and the quote closed in the same commit, and on the
 // customer's first trade their inviter gets the referral reward. It returns the trade as a statement row.
 func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
@@ -145,7 +148,7 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			return err
 		}
 		var journalID int64
-		if journalID, entry, err = trade(ctx, w, t, q, settings, now); err != nil {
+		if journalID, entry, err = s.trade(ctx, w, t, q, settings, now); err != nil {
 			return err
 		}
 		if _, err := w.ExecContext(ctx, executeQuoteSQL, journalID, q.ID); err != nil {
@@ -163,10 +166,11 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 }
 
 // trade moves q's rial and gold between the customer and the shop's trading accounts in the caller's
-// transaction, under the rules every trade keeps (a screen's confirmed quote, a savings plan's run): the
-// customer's free balance covers it, a buy's gold is in the vault, and a first trade of the minimum pays the
-// inviter's reward. It returns the journal and the trade as a statement row.
-func trade(ctx context.Context, w queryer, t Trade, q Quote, settings PriceSettings, now time.Time) (int64, Entry, error) {
+// transaction, under the rules every trade keeps (a screen's confirmed quote, a savings plan's run, a standing
+// order): the customer's free balance covers it, it stays within the customer's daily limits, a buy's gold is
+// in the vault, and a first trade of the minimum pays the inviter's reward. It returns the journal and the
+// trade as a statement row.
+func (s *Store) trade(ctx context.Context, w queryer, t Trade, q Quote, settings PriceSettings, now time.Time) (int64, Entry, error) {
 	legs := append(move(AssetRial, q.AmountRial, kindCustomer, t.UserID, kindShopTrading, 0),
 		move(AssetGold, q.AmountGoldMg, kindShopTrading, 0, kindCustomer, t.UserID)...)
 	if t.Type == EntrySell {
@@ -179,6 +183,9 @@ func trade(ctx context.Context, w queryer, t Trade, q Quote, settings PriceSetti
 		paid, paidWith = q.AmountGoldMg, AssetGold
 	}
 	if err := ensureFree(ctx, w, t.UserID, paidWith, paid); err != nil {
+		return 0, Entry{}, err
+	}
+	if err := s.checkDailyLimit(ctx, w, t, q, now); err != nil {
 		return 0, Entry{}, err
 	}
 	if t.Type == EntryBuy {
