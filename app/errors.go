@@ -48,6 +48,7 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var short *store.InsufficientError
 	var weight *rules.WeightOutOfLimits
 	var reserve *store.ReserveShortError
+	var daily *store.DailyLimitError
 	switch {
 	case errors.As(err, &ae):
 	case store.IsStorageFull(err):
@@ -81,6 +82,8 @@ func (a *App) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		ae = &apiError{http.StatusBadRequest, msgCodeVoid}
 	case errors.Is(err, store.ErrCodeNone):
 		ae = &apiError{http.StatusBadRequest, msgCodeExpired}
+	case errors.As(err, &daily):
+		ae = &apiError{http.StatusBadRequest, dailyLimitMessage(daily)}
 	case errors.As(err, &reserve):
 		ae = &apiError{http.StatusBadRequest, fmt.Sprintf(msgReserveShortFormat, iran.Grams(reserve.ShortMg))}
 	case errors.Is(err, rules.ErrTradeTooSmall):

@@ -146,6 +146,18 @@ const (
 	msgOrderCanceled     = "سفارش شرطی لغو شد و مبلغ نگه‌داشته‌شده آزاد شد"
 	msgOrderNotOpen      = "این سفارش دیگر باز نیست"
 
+	// daily trade limits (issue 29): the owner's settings, and a trade refused by one (%s: the limit, then
+	// what is left today, each with its unit)
+	msgDailyLimitRial              = "سقف روزانه ریالی باید عددی صحیح و نامنفی باشد؛ برای نداشتن سقف خالی بگذارید"
+	msgDailyLimitGold              = "سقف روزانه طلا باید به گرم، نامنفی و حداکثر با سه رقم اعشار باشد؛ برای نداشتن سقف خالی بگذارید"
+	msgDailyLimitsSaved            = "سقف‌های روزانه ذخیره شد"
+	msgDailyBuyLimitFormat         = "سقف خرید روزانه شما %s است؛ امروز %s دیگر می‌توانید بخرید"
+	msgDailySellLimitFormat        = "سقف فروش روزانه شما %s است؛ امروز %s دیگر می‌توانید بفروشید"
+	msgDailyBuyLimitReachedFormat  = "سقف خرید روزانه شما %s است و امروز به آن رسیده‌اید؛ فردا دوباره می‌توانید بخرید"
+	msgDailySellLimitReachedFormat = "سقف فروش روزانه شما %s است و امروز به آن رسیده‌اید؛ فردا دوباره می‌توانید بفروشید"
+	wordRialUnit                   = "ریال"
+	wordGoldUnit                   = "گرم طلا"
+
 	msgChatCustomersOnly    = "گفتگو با پشتیبانی برای مشتریان است؛ مدیران از میز پشتیبانی پاسخ می‌دهند"
 	msgChatFileRequired     = "لطفاً یک فایل انتخاب کنید"
 	msgChatFileType         = "فقط تصویر یا فایل صوتی"

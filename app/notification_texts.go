@@ -53,6 +53,7 @@ var planSkipWords = map[string]string{
 	skipWeight:   "مبلغ طرح با قیمت امروز کمتر یا بیشتر از حد مجاز معامله است.",
 	skipFunds:    "موجودی ریالی کیف پول کافی نبود.",
 	skipReserve:  "طلای کافی در خزانه فروشگاه نبود.",
+	skipLimit:    "خرید شما در آن روز به سقف خرید روزانه‌تان رسیده بود.",
 }
 
 // storageWords are the storage notice's words for its level (its reason).

@@ -13,9 +13,9 @@ import (
 
 // The savings plans' runner (issue 29): each minute it buys for every active plan whose run is due, as a
 // buy on the trade screen would at that moment (the customer's grade price, the trading hours, the weight
-// limits, the vault, the free rial), and at start catches up the runs missed in the last day, never older.
-// A run that cannot buy is skipped with its reason; a run due while the buy side is closed waits for the
-// side to open later that day, and is skipped if it does not.
+// limits, the daily limits, the vault, the free rial), and at start catches up the runs missed in the last
+// day, never older. A run that cannot buy is skipped with its reason; a run due while the buy side is closed
+// waits for the side to open later that day, and is skipped if it does not.
 
 // planCatchUp is how far back a run missed while the shop was down is still made.
 const planCatchUp = 24 * time.Hour
@@ -28,6 +28,7 @@ const (
 	skipWeight   = "weight"
 	skipFunds    = "funds"
 	skipReserve  = "reserve"
+	skipLimit    = "limit" // the customer's daily buy limit
 )
 
 // RunPlans runs the plans that are due every interval, the first time at once, and sweeps the standing
@@ -111,7 +112,8 @@ func (a *App) runPlan(ctx context.Context, p store.Plan, due planDue, now time.T
 		return
 	}
 	_, err = a.store.RunPlanBuy(ctx, store.PlanBuy{Run: run,
-		Trade: store.Trade{UserID: p.UserID, MonthStart: iran.JalaliMonthStart(now), Uninvited: !p.UserInvited},
+		Trade: store.Trade{UserID: p.UserID, Grade: p.UserGrade, MonthStart: iran.JalaliMonthStart(now),
+			Uninvited: !p.UserInvited},
 		Quote: store.Quote{AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: price}}, now)
 	var short *store.InsufficientError
 	switch {
@@ -122,6 +124,8 @@ func (a *App) runPlan(ctx context.Context, p store.Plan, due planDue, now time.T
 		skip(skipClosed)
 	case errors.As(err, &short):
 		skip(skipFunds)
+	case errors.Is(err, store.ErrDailyLimit):
+		skip(skipLimit)
 	case errors.Is(err, store.ErrReserveShort):
 		skip(skipReserve)
 	default: // tried again next minute

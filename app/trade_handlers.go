@@ -151,13 +151,18 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 	if err != nil {
 		return err
 	}
-	// refused before a code is texted; ExecuteQuote checks again inside the trade's transaction
+	// refused before a code is texted, in the order the trade asks (ExecuteQuote checks again inside the
+	// trade's transaction): the free balance, the daily limits, then for a buy the vault
 	if typ == store.EntryBuy {
-		if err = b.Cover(store.AssetRial, rial); err == nil {
-			err = a.reserveCovers(ctx, mg)
-		}
+		err = b.Cover(store.AssetRial, rial)
 	} else {
 		err = b.Cover(store.AssetGold, mg)
+	}
+	if err == nil {
+		err = a.dailyLimitCovers(ctx, user, typ, rial, mg, now)
+	}
+	if err == nil && typ == store.EntryBuy {
+		err = a.reserveCovers(ctx, mg)
 	}
 	if err != nil {
 		return err
@@ -241,7 +246,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	user, now := caller(r).User, a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
-		Once: onceOf(r), CheckHours: true,
+		Once: onceOf(r), CheckHours: true, Grade: user.Grade,
 		MonthStart: iran.JalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
 	switch {
 	case isCodeVerdict(err): // a trade's right code is the trade, in the ledger; a wrong one is written here
