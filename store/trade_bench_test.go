@@ -10,11 +10,24 @@ import (
 
 // BenchmarkTradeWrites is a verified trade's two writes as the writer runs them, without HTTP: the quote with
 // its code (IssueQuote) and the trade (ExecuteQuote, the code checked), from 8 traders at once, each on
-// customers of its own. It reports the writer's time a trade (writer-µs/trade) beside the wall time.
+// customers of its own. It reports the writer's time a trade (writer-µs/trade) beside the wall time: with no
+// daily limit set (the common case), and with one in effect for every customer (each trade sums its day).
 func BenchmarkTradeWrites(b *testing.B) {
+	b.Run("no daily limit", func(b *testing.B) { benchmarkTradeWrites(b, nil) })
+	b.Run("a daily limit on every customer", func(b *testing.B) {
+		benchmarkTradeWrites(b, &DailyLimits{BuyRial: limit(1_000_000_000_000)})
+	})
+}
+
+func benchmarkTradeWrites(b *testing.B, daily *DailyLimits) {
 	s, _ := openTest(b)
 	ctx := context.Background()
 	admin := addAdmin(b, s)
+	if daily != nil {
+		if err := s.SetGradeDailyLimits(ctx, admin, 1, *daily, time.Now()); err != nil {
+			b.Fatal(err)
+		}
+	}
 	const traders = 8
 	var customers [traders][]int64
 	for i := range traders * 16 {
