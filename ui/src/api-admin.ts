@@ -2,7 +2,7 @@
 // never opens those screens, never loads them either: they come with the admin screens' own code.
 import { idem, query, request, statementQuery, upload } from "./api";
 import type {
-  AdminPrices, AdminRole, AdminShop, AdminUser, AuditFilter, AuditPage, Backups, BalancesFilter, Bar, BarForm, Certificate, CustomerBalances, Dashboard, GoldRequest, GoldRequestFilter, GoldTransaction, GoldTransactionFilter, Grade, Message, PriceSettings, ShopForm, StaffMember, StatementPage, WalletFilter, WalletRequest,
+  AdminPrices, AdminRole, AdminShop, AdminUser, AuditFilter, AuditPage, Backups, BalancesFilter, Bar, BarForm, Certificate, CustomerBalances, DailyLimits, Dashboard, GoldRequest, GoldRequestFilter, GoldTransaction, GoldTransactionFilter, Grade, GradeDailyLimits, Message, PriceSettings, ShopForm, StaffMember, StatementPage, UserDailyLimits, WalletFilter, WalletRequest,
 } from "./api-types";
 import type {
   BankBalance, BankBalanceForm, BankBalances, Replica, ServerClock, Storage, Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason,
@@ -38,6 +38,13 @@ export const adminApi = {
     request<Message & { grade: Grade }>("PUT", `/api/admin/grades/${id}`, { sell_add, buy_subtract }),
   adminUsers: (search?: string) => request<AdminUser[]>("GET", `/api/admin/users${query({ search })}`),
   setUserGrade: (id: number, grade: number) => request<Message & { user: AdminUser }>("PUT", `/api/admin/users/${id}`, { grade }),
+  // daily trade limits (issue 29): the grades' and a customer's own; a PUT replaces all four
+  dailyLimits: () => request<{ grades: GradeDailyLimits[] }>("GET", "/api/admin/daily-limits"),
+  setGradeDailyLimits: (grade: number, limits: DailyLimits) =>
+    request<Message & { limits: GradeDailyLimits }>("PUT", `/api/admin/daily-limits/grades/${grade}`, limits),
+  userDailyLimits: (id: number) => request<UserDailyLimits>("GET", `/api/admin/users/${id}/daily-limits`),
+  setUserDailyLimits: (id: number, limits: DailyLimits) =>
+    request<Message & UserDailyLimits>("PUT", `/api/admin/users/${id}/daily-limits`, limits),
   priceSettings: () => request<PriceSettings>("GET", "/api/priceSettings"),
   savePriceSettings: (s: PriceSettings) => request<Message & { settings: PriceSettings }>("PUT", "/api/priceSettings", s),
   bars: (status?: "available" | "reserved" | "delivered" | "all") =>

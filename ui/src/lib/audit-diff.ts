@@ -46,6 +46,11 @@ const FIELD_LABELS = new Map<string, string>([
   ["grade", "سطح قیمت"],
   ["sell_add", "افزایش قیمت فروش (ریال)"],
   ["buy_subtract", "کاهش قیمت خرید (ریال)"],
+  // daily trade limits (issue 29); null is no limit
+  ["buy_rial", "سقف خرید روزانه (ریال)"],
+  ["buy_gold_mg", "سقف خرید روزانه (میلی‌گرم)"],
+  ["sell_rial", "سقف فروش روزانه (ریال)"],
+  ["sell_gold_mg", "سقف فروش روزانه (میلی‌گرم)"],
   ["base_price", "قیمت پایه (ریال)"],
   ["buy_enabled", "خرید فعال"],
   ["sell_enabled", "فروش فعال"],

@@ -7,7 +7,7 @@ describe("audit kinds", () => {
   it("names every kind the server writes in Persian", () => {
     for (const kind of [
       "shop.update", "shop.logo", "staff.owner", "staff.staff", "staff.customer", "admin.add", "price.set",
-      "price_settings.save", "grade.update", "user.grade", "charge.rial", "charge.gold", "wallet_request.approved",
+      "price_settings.save", "grade.update", "user.grade", "daily_limits.grade", "daily_limits.user", "charge.rial", "charge.gold", "wallet_request.approved",
       "wallet_request.rejected", "gold_request.approved", "gold_request.ready", "gold_request.delivered",
       "gold_request.rejected", "bar.add", "bar.update", "bar.delete", "vault.add", "vault.update", "vault.out",
       "export", "reserve_settings", "bank_balance", "read.receipt", "read.ledger", "second_factor.reset",

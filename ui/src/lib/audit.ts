@@ -22,6 +22,8 @@ export const AUDIT_KINDS: readonly { value: string; label: string }[] = [
   { value: "price_settings.save", label: "تغییر تنظیمات ساعت و وزن معاملات" },
   { value: "grade.update", label: "ویرایش سطح قیمت" },
   { value: "user.grade", label: "تغییر سطح قیمت کاربر" },
+  { value: "daily_limits.grade", label: "تغییر سقف معاملات روزانه سطح قیمت" },
+  { value: "daily_limits.user", label: "تغییر سقف معاملات روزانه کاربر" },
   { value: "charge.rial", label: "شارژ دستی ریالی" },
   { value: "charge.gold", label: "شارژ دستی طلا" },
   { value: "wallet_request.approved", label: "تایید درخواست کیف پول" },

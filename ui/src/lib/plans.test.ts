@@ -12,6 +12,6 @@ describe("savings plans", () => {
     expect(planFormError("", "09:00")).not.toBeNull();
     expect(planFormError("1000000", "")).not.toBeNull();
     expect(planFormError("1000000", "09:00")).toBeNull();
-    for (const r of ["plans_off", "closed", "price", "weight", "funds", "reserve"]) expect(SKIP_REASONS[r]).toMatch(/[\u0600-\u06FF]/);
+    for (const r of ["plans_off", "closed", "price", "weight", "funds", "reserve", "limit"]) expect(SKIP_REASONS[r]).toMatch(/[\u0600-\u06FF]/);
   });
 });

@@ -53,6 +53,7 @@ export const SKIP_REASONS: Record<string, string> = {
   weight: "مبلغ خارج از حد مجاز معامله بود",
   funds: "موجودی ریالی کافی نبود",
   reserve: "طلای خزانه کافی نبود",
+  limit: "به سقف خرید روزانه رسیده بودید",
 };
 
 /** planText says a plan in one sentence: "هر هفته، دوشنبه ساعت ۰۹:۳۰: ۱۰٬۰۰۰٬۰۰۰ ریال". */

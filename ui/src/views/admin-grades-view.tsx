@@ -1,8 +1,11 @@
-// Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them,
-// and the customers with the grade each one trades at. Tables on a desktop, cards on a phone.
+// Grades and prices (admin.md §2): each grade's prices from the base price, the margins that make them, the
+// grades' daily trade limits, and the customers with the grade each one trades at (and their own limits).
+// Tables on a desktop, cards on a phone.
 import { useState, type FormEvent } from "react";
 import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
 import { Rial } from "../components/amounts";
+import { GradeDailyLimits } from "../components/grade-daily-limits";
+import { UserDailyLimits } from "../components/user-daily-limits";
 import { DataList, type Column } from "../components/ui/data-list";
 import { GroupedField } from "../components/ui/grouped-field";
 import { ChartIcon, SearchIcon, UsersIcon } from "../components/ui/icons";
@@ -54,6 +57,7 @@ export default function AdminGradesView() {
         )}
         <GradeRules base={prices?.base_price ?? null} narrow={narrow} onSaved={() => void refresh()} />
       </div>
+      <GradeDailyLimits narrow={narrow} />
       <UserGrades narrow={narrow} />
     </div>
   );
@@ -209,6 +213,7 @@ function UserGrades({ narrow }: { narrow: boolean }) {
   const { list: users, setList: setUsers, loading, banner, load } = useBannerList<AdminUser, string>((q) => adminApi.adminUsers(q || undefined), TEXTS.usersFailed, "");
   // the grade chosen while its save is on the way; the select falls back to the saved one on failure
   const [pending, setPending] = useState<Record<number, number>>({});
+  const [limitsOf, setLimitsOf] = useState<AdminUser | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -298,10 +303,16 @@ function UserGrades({ narrow }: { narrow: boolean }) {
             busy={loading}
             testid="user-row"
             rowAttrs={(u) => ({ "data-id": u.id })}
+            actions={(u) => (
+              <Button variant={narrow ? "secondary" : "ghost"} className="btn-sm" onClick={() => setLimitsOf(u)} data-testid={`user-limits-${u.id}`}>
+                سقف روزانه
+              </Button>
+            )}
             flat
           />
         </>
       )}
+      {limitsOf && <UserDailyLimits user={limitsOf} name={name(limitsOf)} onClose={() => setLimitsOf(null)} />}
     </section>
   );
 }
