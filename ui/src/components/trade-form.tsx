@@ -1,7 +1,7 @@
 // The trade form: buy/sell tabs, the rial amount or the gold weight (filling one clears the other), what
 // the trade gives at the current price, and the request button. Closed hours and stale prices say so and
 // hold the button back.
-import type { KeyboardEvent, FormEvent } from "react";
+import type { KeyboardEvent, FormEvent, ReactNode } from "react";
 import type { MyPrices, TradeType } from "../api";
 import { useOffline } from "../hooks/use-offline";
 import { formatUnits, GOLD_SCALE } from "../lib/ledger";
@@ -27,10 +27,12 @@ type Props = {
   error: string | null;
   busy: boolean;
   onSubmit: () => void;
+  /** footer goes under the trade's limits (the daily limits' line). */
+  footer?: ReactNode;
 };
 
 /** TradeForm is the amount step of /trade_page. */
-export function TradeForm({ type, onType, input, onInput, prices, current, error, busy, onSubmit }: Props) {
+export function TradeForm({ type, onType, input, onInput, prices, current, error, busy, onSubmit, footer }: Props) {
   const fresh = prices?.is_price_fresh ?? true; // not said stale before the answer says so
   const price = prices && (type === "buy" ? prices.buy_price : prices.sell_price);
   const closed = prices && closedText(type, prices.trading);
@@ -134,6 +136,7 @@ export function TradeForm({ type, onType, input, onInput, prices, current, error
       <p className="field-hint center" data-testid="trade-limits">
         {prices ? limitsText(prices.trading) : "…"}
       </p>
+      {footer}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 // /trade_page (customer.md §2, §4): prices and balances refreshed every 10 s, the amount form, then the
 // 5-digit code step for the quote the server locked. A verified trade returns to an empty form.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Link } from "wouter";
 import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
 import { InfoIcon } from "../components/ui/icons";
@@ -34,6 +34,9 @@ type Asked = { type: TradeType; amount: TradeAmount };
 
 // the code step's code (its boxes, countdown and resend) comes once the page is done, or with the first quote
 const TradeCodeStep = lazy(async () => ({ default: (await import("../components/trade-code-step")).TradeCodeStep }));
+
+/** LimitHint is the daily limits' line (components/daily-limit-hint), once its chunk has come. */
+type LimitHint = ComponentType<{ type: TradeType; trades: number }>;
 
 /** Market is what the screen loads: the customer's prices and balances. */
 type Market = { prices: MyPrices; balances: Balances | null };
@@ -70,6 +73,8 @@ export default function TradeView() {
   const expiry = useCountdown();
   const [key, renewKey] = useIdempotencyKey([quote]);
   const failures = useRef(0);
+  const [LimitHint, setLimitHint] = useState<LimitHint | null>(null);
+  const [trades, setTrades] = useState(0);
 
   const market = useLoad(
     async (): Promise<Market> => {
@@ -111,6 +116,8 @@ export default function TradeView() {
   const load = market.refresh;
 
   useEffect(() => afterIdle(TradeCodeStep.preload), []);
+  // what is left today under a daily limit is said once the page is done (most customers have no limit)
+  useEffect(() => afterIdle(() => void import("../components/daily-limit-hint").then((m) => setLimitHint(() => m.DailyLimitHint), () => undefined)), []);
   // the first load is useLoad's; then a poll every 10 s while the page is seen, and at once when it is seen again
   useEffect(() => {
     const t = setInterval(() => document.visibilityState !== "hidden" && void load(), TRADE_POLL_MS);
@@ -203,6 +210,7 @@ export default function TradeView() {
       setCode("");
       setError(null);
       renewKey();
+      setTrades((n) => n + 1);
       void load();
     } catch (e) {
       toast(errorText(e, M.wrongCode), "error", 5000);
@@ -259,6 +267,7 @@ export default function TradeView() {
                 error={error}
                 busy={asking}
                 onSubmit={ask}
+                footer={LimitHint && <LimitHint type={type} trades={trades} />}
               />
               {/* a plain link: the orders screen's code loads when it is opened, never with this one */}
               <Link href="/orders_page" className="trade-alert-link" data-testid="trade-orders-link">
