@@ -58,7 +58,7 @@ func (s *Store) UpdateGrade(ctx context.Context, adminID int64, g Grade, now tim
 			g.SellAddRial, g.BuySubtractRial, g.ID); err != nil {
 			return err
 		}
-		if err := pricesChanged(ctx, tx, now); err != nil {
+		if err := s.pricesChanged(ctx, tx, now); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "grade.update", Target: "grade:" + itoa(int64(g.ID)),
@@ -82,7 +82,7 @@ func (s *Store) SetUserGrade(ctx context.Context, adminID, userID int64, grade i
 			grade, now.UnixMilli(), userID); err != nil {
 			return err
 		}
-		if err := pricesChanged(ctx, tx, now); err != nil {
+		if err := s.pricesChanged(ctx, tx, now); err != nil {
 			return err
 		}
 		u = before

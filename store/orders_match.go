@@ -16,7 +16,7 @@ import (
 func (s *Store) MatchOrders(ctx context.Context, now time.Time) (int, error) {
 	var n int
 	err := s.InTx(ctx, func(tx *sql.Tx) (err error) {
-		n, err = executeOrders(ctx, tx, now)
+		n, err = s.executeOrders(ctx, tx, now)
 		return err
 	})
 	return n, err
@@ -27,7 +27,7 @@ func (s *Store) MatchOrders(ctx context.Context, now time.Time) (int, error) {
 // at a fresh price, is executed at that price, under every rule of a trade. An order a rule refuses now (the
 // weight limits, the vault, a daily limit) stays open, its savepoint rolled back, and is tried at the next
 // change; nothing of it moves.
-func executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (int, error) {
+func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (int, error) {
 	var base, at sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1`).
 		Scan(&base, &at)
@@ -68,7 +68,7 @@ func executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (int, error) 
 			if o.Side == EntrySell {
 				price = sell
 			}
-			done, err := tryOrder(ctx, tx, o, price, settings, now)
+			done, err := s.tryOrder(ctx, tx, o, g.ID, price, settings, now)
 			if err != nil {
 				return executed, err
 			}
@@ -82,11 +82,11 @@ func executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (int, error) 
 
 // tryOrder executes o at price in a savepoint of its own: done when it traded; false, nil when a rule of
 // the trade refused it (rolled back, it stays open).
-func tryOrder(ctx context.Context, tx *sql.Tx, o Order, price int64, settings PriceSettings, now time.Time) (bool, error) {
+func (s *Store) tryOrder(ctx context.Context, tx *sql.Tx, o Order, grade int, price int64, settings PriceSettings, now time.Time) (bool, error) {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT standing_order`); err != nil {
 		return false, err
 	}
-	err := executeOrder(ctx, tx, o, price, settings, now)
+	err := s.executeOrder(ctx, tx, o, grade, price, settings, now)
 	if err != nil && !refusedByRule(err) {
 		return false, err // the whole transaction fails
 	}
@@ -105,13 +105,14 @@ func tryOrder(ctx context.Context, tx *sql.Tx, o Order, price int64, settings Pr
 func refusedByRule(err error) bool {
 	var weight *rules.WeightOutOfLimits
 	return errors.Is(err, ErrInsufficientFunds) || errors.Is(err, ErrReserveShort) ||
-		errors.Is(err, rules.ErrTradeTooSmall) || errors.As(err, &weight)
+		errors.Is(err, rules.ErrTradeTooSmall) || errors.As(err, &weight) ||
+		errors.Is(err, ErrDailyLimit)
 }
 
 // executeOrder releases o's hold and trades at price from the free balance it restored: the amounts by the
 // shop's rounding, the weight limits, and trade's rules (the free balance, the vault, the daily limits, the
 // inviter's reward). The trade's terms are kept as an executed quote named after the order.
-func executeOrder(ctx context.Context, tx *sql.Tx, o Order, price int64, settings PriceSettings, now time.Time) error {
+func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, grade int, price int64, settings PriceSettings, now time.Time) error {
 	amount := o.AmountGoldMg
 	if o.ByRial {
 		amount = o.AmountRial
@@ -130,8 +131,8 @@ func executeOrder(ctx context.Context, tx *sql.Tx, o Order, price int64, setting
 		return err
 	}
 	q := Quote{UserID: o.UserID, Type: o.Side, AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: price}
-	journalID, _, err := trade(ctx, tx, Trade{UserID: o.UserID, Type: o.Side, MonthStart: iran.JalaliMonthStart(now),
-		Uninvited: !invited}, q, settings, now)
+	journalID, _, err := s.trade(ctx, tx, Trade{UserID: o.UserID, Type: o.Side, MonthStart: iran.JalaliMonthStart(now),
+		Uninvited: !invited, Grade: grade}, q, settings, now)
 	if err != nil {
 		return err
 	}
@@ -154,10 +155,10 @@ func executeOrder(ctx context.Context, tx *sql.Tx, o Order, price int64, setting
 
 // pricesChanged is what every transaction that changes a customer's prices does before it commits: the
 // alerts the new prices meet fire, and the orders they meet execute at them.
-func pricesChanged(ctx context.Context, tx *sql.Tx, now time.Time) error {
+func (s *Store) pricesChanged(ctx context.Context, tx *sql.Tx, now time.Time) error {
 	if err := fireAlerts(ctx, tx, now); err != nil {
 		return err
 	}
-	_, err := executeOrders(ctx, tx, now)
+	_, err := s.executeOrders(ctx, tx, now)
 	return err
 }

@@ -27,15 +27,6 @@ func orderShop(t *testing.T, vaultMg int64) (s *Store, admin, user int64, now ti
 	return s, admin, user, now
 }
 
-func mustBalances(t *testing.T, s *Store, user int64) Balances {
-	t.Helper()
-	b, err := s.Balances(context.Background(), user)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // A buy order holds its rial from the moment it is placed; the price change that meets it executes it in
 // its own transaction at the new price, the hold released into the trade; the ledger balances throughout.
 func TestABuyOrderHoldsThenExecutesAtTheMeetingPrice(t *testing.T) {
@@ -209,6 +200,43 @@ func TestAnOrderTheVaultCannotCoverWaits(t *testing.T) {
 	}
 	if b := mustBalances(t, s, user); b.AvailableRial != 16_000_000 || b.Gold != 9_000 {
 		t.Fatalf("balances once the vault covers it: %+v", b)
+	}
+	if _, err := s.CheckInvariants(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An order that would pass the customer's daily limit stays open, nothing of it moved, and the price change
+// still lands; it executes once the owner lifts the limit and the price meets it again.
+func TestAnOrderPastTheDailyLimitWaits(t *testing.T) {
+	s, admin, user, now := orderShop(t, 1_000_000_000)
+	ctx := context.Background()
+	limit := int64(5_000_000)
+	if err := s.SetUserDailyLimits(ctx, admin, user, DailyLimits{BuyRial: &limit}, now); err != nil {
+		t.Fatal(err)
+	}
+	o, err := s.PlaceOrder(ctx, Order{UserID: user, Side: EntryBuy, ByRial: true, AmountRial: 9_000_000,
+		LimitPriceRial: 9_500_000, Held: 9_000_000, UntilAt: now.Add(time.Hour)}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetBasePrice(ctx, admin, 9_000_000, now.Add(time.Minute)); err != nil {
+		t.Fatalf("the price change: %v", err)
+	}
+	if list, _ := s.Orders(ctx, user); list[0].ID != o.ID || list[0].Status != OrderOpen {
+		t.Fatalf("executed past the limit: %+v", list[0])
+	}
+	if b := mustBalances(t, s, user); b.AvailableRial != 41_000_000 || b.Gold != 5_000 {
+		t.Fatalf("balances: %+v", b)
+	}
+	if err := s.SetUserDailyLimits(ctx, admin, user, DailyLimits{}, now.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetBasePrice(ctx, admin, 9_000_000, now.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := s.Orders(ctx, user); list[0].Status != OrderExecuted {
+		t.Fatalf("not executed once the limit was lifted: %+v", list[0])
 	}
 	if _, err := s.CheckInvariants(ctx); err != nil {
 		t.Fatal(err)

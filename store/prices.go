@@ -155,7 +155,7 @@ func (s *Store) SetBasePrice(ctx context.Context, adminID, priceRial int64, now 
 			priceRial, nullID(adminID), now.UnixMilli()); err != nil {
 			return err
 		}
-		if err := pricesChanged(ctx, tx, now); err != nil {
+		if err := s.pricesChanged(ctx, tx, now); err != nil {
 			return err
 		}
 		var beforeVal any
