@@ -1,1 +1,0 @@
-import{t as e}from"./ui-C2JdFveh.js";e();
