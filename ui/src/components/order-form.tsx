@@ -2,20 +2,19 @@
 // weight (a sell is by weight), the limit price per gram beside the customer's price now, and the last day it
 // may run. The code step says the order in a sentence and what it will hold.
 import { useState, type FormEvent } from "react";
-import { errorText, type Balances, type MyPrices } from "../api";
+import type { Balances, MyPrices } from "../api";
+import { useCodeStep } from "../hooks/use-code-step";
 import { useOffline } from "../hooks/use-offline";
 import { formatGold, formatRial } from "../lib/money";
 import {
   byRial, holdText, ORDER_MESSAGES as M, orderFormError, ordersApi, orderText, SIDE_LABELS, termsOf, untilOptions, type OrderForm as Form,
-  type OrderSide, type OrderTerms,
+  type OrderSide,
 } from "../lib/orders";
-import { MESSAGES } from "../lib/validate";
 import { AmountField } from "./amount-field";
 import { OfflineNote } from "./offline-banner";
 import { TradeWeightField } from "./trade-weight-field";
-import { CODE_LENGTH, CodeInput } from "./ui/code-input";
+import { CodeStepForm } from "./code-step-form";
 import { SelectField } from "./ui/select-field";
-import { toast } from "./ui/toast";
 import { Button } from "./ui";
 
 /** DEFAULT_DAYS is the day the form offers first: a week from today. */
@@ -38,62 +37,28 @@ type Props = {
 export function OrderForm({ prices, balances, onPlaced }: Props) {
   const [days] = useState(() => untilOptions());
   const [f, setF] = useState<Form>(() => ({ side: "buy", by: "rial", rial: "", gold: "", limit: "", until: days[DEFAULT_DAYS].value }));
-  const [error, setError] = useState<string | null>(null);
-  const [asked, setAsked] = useState<OrderTerms | null>(null);
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
   const offline = useOffline();
+  const step = useCodeStep(ordersApi.place, { asked: M.codeAsked, done: M.placed, failed: M.saveFailed }, () => {
+    set({ rial: "", gold: "" });
+    onPlaced();
+  });
+  const { error, setError, busy } = step;
   const set = (part: Partial<Form>) => (setF((old) => ({ ...old, ...part })), setError(null));
   const dayLabel = (value: string) => days.find((d) => d.value === value)?.label ?? value;
 
-  const send = async (t: OrderTerms, withCode?: string) => {
-    setBusy(true);
-    try {
-      const answer = await ordersApi.place(t, withCode);
-      if (answer.code_required) {
-        setAsked(t);
-        setCode("");
-        toast(answer.message || M.codeAsked, "success");
-        return;
-      }
-      toast(answer.message ?? M.placed, "success");
-      setAsked(null);
-      setCode("");
-      set({ rial: "", gold: "" });
-      onPlaced();
-    } catch (err) {
-      setError(errorText(err, M.saveFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = orderFormError(f);
     setError(problem);
-    if (!problem && !busy && !offline) void send(termsOf(f));
+    if (!problem && !busy && !offline) void step.send(termsOf(f));
   };
-  const confirm = (e: FormEvent) => {
-    e.preventDefault();
-    if (!asked || busy) return;
-    if (code.length !== CODE_LENGTH) return setError(MESSAGES.codeIncomplete);
-    void send(asked, code);
-  };
-
+  const asked = step.asked;
   if (asked) {
     return (
-      <form className="card form" onSubmit={confirm} noValidate data-testid="order-code-form">
-        <h2 className="section-title">تایید سفارش شرطی</h2>
+      <CodeStepForm step={step} title="تایید سفارش شرطی" confirmLabel="تایید و ثبت سفارش" testid="order">
         <p className="order-sentence">{orderText(asked)}</p>
         <p className="muted small">{`معتبر تا ${dayLabel(asked.until)}؛ تا اجرا یا پایان مهلت، ${holdText(asked)} از موجودی شما نگه داشته می‌شود.`}</p>
-        <CodeInput value={code} onChange={(v) => (setCode(v), setError(null))} error={error} />
-        <Button type="submit" className="btn-block" busy={busy} data-testid="order-confirm">
-          تایید و ثبت سفارش
-        </Button>
-        <Button variant="ghost" className="btn-block" onClick={() => (setAsked(null), setError(null))}>
-          بازگشت
-        </Button>
-      </form>
+      </CodeStepForm>
     );
   }
   const price = prices && (f.side === "buy" ? prices.buy_price : prices.sell_price);

@@ -2,7 +2,8 @@
 // days it may run until, and its calls. An order is placed with a texted code bound to its terms: the first
 // call answers 403 (code_required), the same call with verification_code places it.
 import { toJalaali } from "jalaali-js";
-import { ApiError, request, type Message } from "../api";
+import { request, type Message } from "../api";
+import { postTerms } from "./code-asked";
 import { toFaDigits } from "./digits";
 import { JALALI_MONTHS, formatJalaliValue } from "./jalali";
 import type { Tone } from "./labels";
@@ -153,19 +154,11 @@ export function untilOptions(now: Date = new Date()): { value: string; label: st
 }
 
 type Placed = Message & { order: Order; code_required?: false };
-type Asked = { code_required: true; message: string };
 
 /** ordersApi are the orders screen's calls (the owner's summary is adminApi.orderDemand). */
 export const ordersApi = {
   list: () => request<{ orders: Order[] }>("GET", "/api/orders"),
   /** place answers {code_required} until it is sent with the texted code. */
-  place: async (terms: OrderTerms, verification_code?: string): Promise<Placed | Asked> => {
-    try {
-      return await request<Placed>("POST", "/api/orders", verification_code ? { ...terms, verification_code } : terms);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403) return { code_required: true, message: err.message };
-      throw err;
-    }
-  },
+  place: (terms: OrderTerms, verification_code?: string) => postTerms<Placed>("/api/orders", terms, verification_code),
   cancel: (id: number) => request<Message>("DELETE", `/api/orders/${id}`),
 };

@@ -1,7 +1,8 @@
 // Savings plans (issue 29): the screen's words, the plan in a sentence, and its calls. A plan is made or
 // changed with a texted code bound to its terms: the first call answers 403 (code_required), the same call
 // with verification_code makes it.
-import { ApiError, request, type Message } from "../api";
+import { request, type Message } from "../api";
+import { postTerms } from "./code-asked";
 import { toFaDigits } from "./digits";
 import { faNumber } from "./money";
 
@@ -71,21 +72,13 @@ export function planFormError(digits: string, time: string): string | null {
 }
 
 type Made = Message & { plan: Plan; code_required?: false };
-type Asked = { code_required: true; message: string };
 
 /** plansApi are the plans screen's calls. */
 export const plansApi = {
   list: () => request<{ plans: Plan[] }>("GET", "/api/plans"),
   get: (id: number) => request<{ plan: Plan }>("GET", `/api/plans/${id}`),
   /** create answers {code_required} until it is sent with the texted code. */
-  create: async (terms: PlanTerms, verification_code?: string): Promise<Made | Asked> => {
-    try {
-      return await request<Made>("POST", "/api/plans", verification_code ? { ...terms, verification_code } : terms);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403) return { code_required: true, message: err.message };
-      throw err;
-    }
-  },
+  create: (terms: PlanTerms, verification_code?: string) => postTerms<Made>("/api/plans", terms, verification_code),
   setStatus: (id: number, status: "active" | "paused") => request<Made>("PUT", `/api/plans/${id}`, { status }),
   remove: (id: number) => request<Message>("DELETE", `/api/plans/${id}`),
 };

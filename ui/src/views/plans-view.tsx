@@ -4,12 +4,13 @@
 import { useState, type FormEvent } from "react";
 import { errorText } from "../api";
 import { AmountField } from "../components/amount-field";
+import { CodeStepForm } from "../components/code-step-form";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { CODE_LENGTH, CodeInput } from "../components/ui/code-input";
 import { CoinsIcon, TrashIcon } from "../components/ui/icons";
 import { SelectField } from "../components/ui/select-field";
 import { toast } from "../components/ui/toast";
 import { Button, Field, LoadFailed, Loading, PageHeader } from "../components/ui";
+import { useCodeStep } from "../hooks/use-code-step";
 import { useLoad } from "../hooks/use-load";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { formatJalaliDateTimeShort } from "../lib/jalali";
@@ -17,7 +18,6 @@ import { faNumber, formatGold } from "../lib/money";
 import {
   EVERY_LABELS, PLAN_MESSAGES as M, planFormError, plansApi, planText, SKIP_REASONS, WEEKDAYS, type Plan, type PlanEvery, type PlanTerms,
 } from "../lib/plans";
-import { MESSAGES } from "../lib/validate";
 import "../styles/plans.css";
 
 const EVERY_OPTIONS = (Object.keys(EVERY_LABELS) as PlanEvery[]).map((v) => ({ value: v, label: EVERY_LABELS[v] }));
@@ -141,10 +141,11 @@ function NewPlan({ onMade }: { onMade: () => void }) {
   const [weekday, setWeekday] = useState("0");
   const [day, setDay] = useState("1");
   const [time, setTime] = useState("10:00");
-  const [error, setError] = useState<string | null>(null);
-  const [asked, setAsked] = useState<PlanTerms | null>(null);
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
+  const step = useCodeStep(plansApi.create, { asked: M.codeAsked, done: "طرح ساخته شد", failed: M.saveFailed }, () => {
+    setDigits("");
+    onMade();
+  });
+  const { error, setError, busy } = step;
 
   const terms = (): PlanTerms => ({
     amount_rial: digits,
@@ -152,52 +153,17 @@ function NewPlan({ onMade }: { onMade: () => void }) {
     time: toLatinDigits(time),
     ...(every === "week" ? { weekday: Number(weekday) } : every === "month" ? { day: Number(day) } : {}),
   });
-  const send = async (t: PlanTerms, withCode?: string) => {
-    setBusy(true);
-    try {
-      const answer = await plansApi.create(t, withCode);
-      if (answer.code_required) {
-        setAsked(t);
-        toast(answer.message || M.codeAsked, "success");
-        return;
-      }
-      toast(answer.message ?? "طرح ساخته شد", "success");
-      setAsked(null);
-      setCode("");
-      setDigits("");
-      onMade();
-    } catch (err) {
-      setError(errorText(err, M.saveFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = planFormError(digits, toLatinDigits(time));
     setError(problem);
-    if (!problem && !busy) void send(terms());
+    if (!problem && !busy) void step.send(terms());
   };
-  const confirm = (e: FormEvent) => {
-    e.preventDefault();
-    if (!asked || busy) return;
-    if (code.length !== CODE_LENGTH) return setError(MESSAGES.codeIncomplete);
-    void send(asked, code);
-  };
-
-  if (asked) {
+  if (step.asked) {
     return (
-      <form className="card form" onSubmit={confirm} noValidate data-testid="plan-code-form">
-        <h2 className="section-title">تایید طرح</h2>
-        <p className="muted">{planText(asked)}</p>
-        <CodeInput value={code} onChange={(v) => (setCode(v), setError(null))} error={error} />
-        <Button type="submit" className="btn-block" busy={busy} data-testid="plan-confirm">
-          تایید و ساخت طرح
-        </Button>
-        <Button variant="ghost" className="btn-block" onClick={() => setAsked(null)}>
-          بازگشت
-        </Button>
-      </form>
+      <CodeStepForm step={step} title="تایید طرح" confirmLabel="تایید و ساخت طرح" testid="plan">
+        <p className="muted">{planText(step.asked)}</p>
+      </CodeStepForm>
     );
   }
   return (

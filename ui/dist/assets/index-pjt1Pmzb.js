@@ -1,1 +1,0 @@
-import{t as e}from"./ui-FXYBK4rk.js";e();
