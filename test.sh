@@ -47,11 +47,12 @@ if command -v gcc >/dev/null 2>&1; then race="-race"; fi
 # disk much of the time, and a third package keeps the cores busy meanwhile
 go test $race -count=1 -p 3 ./...
 
-step "ledger property test: a thousand random money sequences (without -race, which makes SQLite slow)"
-go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000
-
 fuzztime=${FUZZTIME:-10000x}
-step "fuzzing every Fuzz target for $fuzztime (parsers of untrusted input, uploads, money bodies, packet decoders)"
+step "the ledger property test (a thousand random money sequences, without -race, which makes SQLite slow) beside fuzzing every Fuzz target for $fuzztime (parsers of untrusted input, uploads, money bodies, packet decoders)"
+# Side by side: the property test keeps about one core busy (one writer), and fuzzing each target starts by
+# compiling it; its output follows the fuzzing's.
+go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000 >"$work/property.log" 2>&1 &
+property=$!
 # Go fuzzes one target per run. A failure leaves its input in the package's testdata/fuzz/<FuzzName>/.
 # A count of executions, not a duration: a -fuzztime duration can end in a spurious "context deadline exceeded"
 # on a loaded machine (golang/go#75804, fixed only in Go 1.27). Minimizing is bounded the same way: by default a
@@ -60,6 +61,10 @@ grep -rHo --include='*_test.go' --exclude-dir=node_modules --exclude-dir=.git '^
   while IFS=: read -r file decl; do
     go test -run '^$' -fuzz "^${decl#func }\$" -fuzztime "$fuzztime" -fuzzminimizetime 1000x "./$(dirname "${file#./}")" || exit 1
   done
+property_status=0
+wait "$property" || property_status=$?
+cat "$work/property.log"
+[ "$property_status" -eq 0 ] || exit "$property_status"
 
 step "browser journeys (Playwright driving /usr/bin/chromium, phone and desktop) and socket.io-client tests"
 CGO_ENABLED=0 go build -o "$work/conformance" ./app/socketio/conformance
