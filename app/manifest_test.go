@@ -46,7 +46,8 @@ func TestTheManifestIsTheShopsOwn(t *testing.T) {
 		t.Fatalf("after renaming: %s", r.Body)
 	}
 	if page := s.do("GET", "/", "", nil).Body; !strings.Contains(page, `<link rel="manifest" href="/manifest.webmanifest" />`) ||
-		!strings.Contains(page, `<meta name="apple-mobile-web-app-title" content="طلای نگین" />`) {
-		t.Fatal("index.html does not link the manifest with the shop's name")
+		!strings.Contains(page, `<meta name="apple-mobile-web-app-title" content="نگین" />`) ||
+		!strings.Contains(page, `<meta name="application-name" content="طلای نگین" />`) {
+		t.Fatal("index.html does not link the manifest with the shop's name and short name")
 	}
 }

@@ -11,9 +11,13 @@ import (
 	"goldshop/ui"
 )
 
-// shopNamePlaceholder marks where index.html names the shop (title, description, application-name): the
-// page is served with the owner's shop name there, so the first paint and a shared link already carry it.
-const shopNamePlaceholder = "__SHOP_NAME__"
+// The placeholders where index.html names the shop: its name (title, description, application-name) and
+// the short name a phone's header and home screen show (apple-mobile-web-app-title; the name when there is
+// none). The page is served with the owner's names there, so the first paint and a shared link carry them.
+const (
+	shopNamePlaceholder      = "__SHOP_NAME__"
+	shopShortNamePlaceholder = "__SHOP_SHORT_NAME__"
+)
 
 // serveUI serves the embedded web UI: real files as they are (hashed assets cached for a year), and
 // index.html for every other path so the client-side router can draw the screen. The service worker (sw.js)
@@ -47,6 +51,12 @@ func (a *App) serveUI() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		page := withPreloads(string(index), preloads, "/"+name)
-		_, _ = io.WriteString(w, strings.ReplaceAll(page, shopNamePlaceholder, html.EscapeString(a.shop().Name)))
+		sh := a.shop()
+		short := sh.ShortName
+		if short == "" {
+			short = sh.Name
+		}
+		_, _ = io.WriteString(w, strings.NewReplacer(shopShortNamePlaceholder, html.EscapeString(short),
+			shopNamePlaceholder, html.EscapeString(sh.Name)).Replace(page))
 	})
 }

@@ -13,14 +13,22 @@ function metaName(): string {
   return shopNameFrom(document.querySelector('meta[name="application-name"]')?.getAttribute("content"));
 }
 
+/** metaShortName is the short name the server wrote beside the name ("" where it wrote the name itself). */
+function metaShortName(name: string): string {
+  if (typeof document === "undefined") return "";
+  const short = (document.querySelector('meta[name="apple-mobile-web-app-title"]')?.getAttribute("content") ?? "").trim();
+  return !short || short === name || short.includes("__") ? "" : short;
+}
+
 function initial(): ShopInfo {
   const name = metaName();
+  const page = { ...emptyShop(name), short_name: metaShortName(name) };
   try {
     const cached = normalizeShop(JSON.parse(localStorage.getItem(CACHE_KEY) ?? "null"), name);
     // a cache of another name is older than the page: trust the page
-    return cached.name === name ? cached : emptyShop(name);
+    return cached.name === name ? { ...cached, short_name: page.short_name } : page;
   } catch {
-    return emptyShop(name);
+    return page;
   }
 }
 

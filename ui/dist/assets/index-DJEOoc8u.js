@@ -1,0 +1,1 @@
+import{t as e}from"./ui-B3MdBpgR.js";e();
