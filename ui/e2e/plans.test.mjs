@@ -1,6 +1,7 @@
 // Savings plans on a phone against the real binary (issue 29): a customer makes a weekly plan for today, due
 // this minute, confirmed with the texted code; the shop's runner buys it at their price, once, and the
-// screen shows the gold bought; a second plan larger than the wallet is skipped for funds, and said so.
+// screen shows the gold bought; a second plan larger than the wallet is skipped for funds, and said so; the
+// owner reads the plans' count and switches them off.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { axeViolations, launch, openPage, shot } from './browser.mjs';
@@ -110,6 +111,24 @@ test('a weekly plan made with its code buys at its minute, once; a plan beyond t
     const notes = ok(await call('/api/notifications', { token: customer.token })).items;
     assert.ok(notes.some((n) => n.kind === 'plan_skipped') && notes.some((n) => n.kind === 'plan_bought'), JSON.stringify(notes.map((n) => n.kind)));
     await shot(page, 'phone-plans-02-skipped');
+
+    // the owner sees how many plans run and what they buy a day, never whose, and switches them off shop-wide
+    const desk = await openPage(browser);
+    try {
+      await loginByPassword(desk.page, '09350008888', 'owner-plans-secret');
+      await desk.page.goto(`${shop.url}/admin-notices_page`);
+      await desk.page.getByTestId('plans-active').filter({ hasText: '۲' }).waitFor();
+      assert.doesNotMatch(await desk.page.getByTestId('plans-demand').innerText(), /سارا|کریمی|09120008888/);
+      await desk.page.getByTestId('plans-switch').click();
+      await desk.page.getByTestId('plans-switch-confirm').click();
+      await desk.page.locator('[data-testid="plans-demand"][data-enabled="false"]').waitFor();
+      assert.equal(ok(await call('/api/admin/plans', { token: owner })).enabled, false);
+      assert.deepEqual(await axeViolations(desk.page), []);
+      await shot(desk.page, 'phone-plans-03-owner-switched-off');
+      assert.deepEqual(desk.errors, []);
+    } finally {
+      await desk.context.close();
+    }
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

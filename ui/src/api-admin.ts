@@ -10,6 +10,9 @@ import type {
 import type { AlertDemand, SmsOutbox } from "./api-types-notify";
 import type { OrderDemand } from "./lib/orders";
 
+/** PlansDemand is the owner's view of the savings plans: how many are active, the rial they buy a day, the switch. */
+export type PlansDemand = { active: number; rial_per_day: string; enabled: boolean };
+
 /** adminApi lists the calls of the admin screens. */
 export const adminApi = {
   // the admin's money desk
@@ -91,4 +94,7 @@ export const adminApi = {
   alertDemand: () => request<AlertDemand>("GET", "/api/admin/alerts"),
   // the standing orders' counts and holds (issue 29)
   orderDemand: () => request<OrderDemand>("GET", "/api/admin/orders"),
+  // the savings plans' count and daily rial, and their shop-wide switch (issue 29)
+  plans: () => request<PlansDemand>("GET", "/api/admin/plans"),
+  setPlans: (enabled: boolean) => request<PlansDemand>("PUT", "/api/admin/plans", { enabled }),
 };

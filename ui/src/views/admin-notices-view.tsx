@@ -1,9 +1,11 @@
 // The owner's view of the SMS outbox and of what customers wait for on the price (issues 18, 29): how many
 // notices were sent, wait, failed or ended unknown, the latest problems with the gateway's own words, how many
-// price alerts wait on each side's price, and the standing orders open on each side with what they hold —
-// counts only, never whose. Three calls, each with its own retry, so a failed one hides only its own part.
+// price alerts wait on each side's price, the standing orders open on each side with what they hold, and the
+// savings plans with their shop-wide switch — counts only, never whose. Four calls, each with its own retry, so
+// a failed one hides only its own part.
 import { type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
 import { Figure } from "../components/amounts";
+import { PlansDemand } from "../components/plans-demand";
 import { ListPending } from "../components/ui/list-pending";
 import { DataList, type Column } from "../components/ui/data-list";
 import { BellIcon, ChatIcon, CheckIcon, TradeIcon } from "../components/ui/icons";
@@ -79,6 +81,8 @@ export default function AdminNoticesView() {
       ) : (
         <OrdersDemand data={orders.data} />
       )}
+
+      <PlansDemand />
     </div>
   );
 }

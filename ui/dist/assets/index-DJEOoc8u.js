@@ -1,1 +1,0 @@
-import{t as e}from"./ui-B3MdBpgR.js";e();
