@@ -152,7 +152,7 @@ func (a *App) orderTerms(r *http.Request, req orderRequest) (store.Order, error)
 	}
 	if t.HasBase {
 		buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
-		if (o.Side == store.EntryBuy && buy <= limit) || (o.Side == store.EntrySell && sell > 0 && sell >= limit) {
+		if met, _ := rules.LimitMet(rules.Side(o.Side), limit, buy, sell); met {
 			return o, conflict(msgOrderMet)
 		}
 	}

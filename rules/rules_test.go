@@ -116,3 +116,26 @@ func TestHoursUseTehranTime(t *testing.T) {
 		t.Fatal("a disabled side is closed all day")
 	}
 }
+
+// A buy waits for the customer's buy price to fall to its limit, a sell for the sell price to rise to it;
+// no price yet (or a sell price at or below zero) meets nothing.
+func TestLimitMetWaitsForThePriceOnItsSide(t *testing.T) {
+	cases := []struct {
+		side             Side
+		limit, buy, sell RialPerGram
+		met              bool
+		price            RialPerGram
+	}{
+		{Buy, 100, 100, 90, true, 100},
+		{Buy, 100, 101, 90, false, 101},
+		{Buy, 100, 0, 0, false, 0},
+		{Sell, 90, 100, 90, true, 90},
+		{Sell, 91, 100, 90, false, 90},
+		{Sell, -5, 100, 0, false, 0},
+	}
+	for _, c := range cases {
+		if met, price := LimitMet(c.side, c.limit, c.buy, c.sell); met != c.met || price != c.price {
+			t.Errorf("%s at %d with buy %d sell %d: %v %d, want %v %d", c.side, c.limit, c.buy, c.sell, met, price, c.met, c.price)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+
+	"goldshop/rules"
 )
 
 // Standing orders (issue 29): the facts of a customer's order to trade when their price meets a limit, and
@@ -111,7 +113,7 @@ func (s *Store) PlaceOrder(ctx context.Context, o Order, now time.Time) (Order, 
 		if err != nil {
 			return err
 		}
-		if orderMet(o.Side, o.LimitPriceRial, buy, sell) {
+		if met, _ := rules.LimitMet(rules.Side(o.Side), o.LimitPriceRial, buy, sell); met {
 			return ErrOrderMet
 		}
 		o.Status, o.CreatedAt = OrderOpen, time.UnixMilli(now.UnixMilli()).UTC()
@@ -127,13 +129,6 @@ func (s *Store) PlaceOrder(ctx context.Context, o Order, now time.Time) (Order, 
 		return err
 	})
 	return o, err
-}
-
-// orderMet says whether an order of side at limit is met by the customer's prices buy and sell (0 before
-// the shop's first price).
-func orderMet(side string, limit, buy, sell int64) bool {
-	met, _ := alertMet(side, limit, buy, sell)
-	return met
 }
 
 // CancelOrder closes the customer's own open order and gives its hold back; ErrNotFound for another's or

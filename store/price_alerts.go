@@ -54,14 +54,6 @@ func scanAlerts(rows *sql.Rows, err error) ([]PriceAlert, error) {
 	return out, rows.Err()
 }
 
-// alertMet says whether a customer whose prices are buy and sell has side's alert at price met.
-func alertMet(side string, price, buy, sell int64) (met bool, now int64) {
-	if side == "buy" {
-		return buy > 0 && buy <= price, buy
-	}
-	return sell > 0 && sell >= price, sell
-}
-
 // userPrices are a customer's buy and sell prices now (0, 0 before the shop's first price).
 func userPrices(ctx context.Context, q queryer, userID int64) (buy, sell int64, err error) {
 	var base, add, sub sql.NullInt64
@@ -91,7 +83,7 @@ func (s *Store) AddPriceAlert(ctx context.Context, a PriceAlert, now time.Time) 
 		if err != nil {
 			return err
 		}
-		if met, price := alertMet(a.Side, a.PriceRial, buy, sell); met {
+		if met, price := rules.LimitMet(rules.Side(a.Side), a.PriceRial, buy, sell); met {
 			return &ErrAlertMet{Price: price}
 		}
 		a.CreatedAt = time.UnixMilli(now.UnixMilli()).UTC()
