@@ -2,11 +2,8 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"time"
-
-	jalaali "github.com/jalaali/go-jalaali"
 
 	"goldshop/iran"
 	"goldshop/rules"
@@ -106,10 +103,5 @@ func jalaliMinute(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	t = t.In(iran.Tehran)
-	y, m, d, err := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
-	if err != nil { // outside the calendar's range, which no row of the shop is
-		return t.Format("2006-01-02 15:04")
-	}
-	return fmt.Sprintf("%04d/%02d/%02d %02d:%02d", y, int(m), d, t.Hour(), t.Minute())
+	return iran.JalaliDayText(t) + " " + t.In(iran.Tehran).Format("15:04")
 }

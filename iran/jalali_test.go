@@ -33,3 +33,14 @@ func TestDayReadsGregorianAndJalaliDaysOnly(t *testing.T) {
 		}
 	}
 }
+
+// A Jalali day is written by its Tehran date: 20:45 UTC on 28 November 2026 is already 29 November (8 Azar
+// 1405) in Tehran.
+func TestJalaliDayTextIsTheTehranDay(t *testing.T) {
+	if got := JalaliDayText(time.Date(2026, 11, 28, 20, 45, 0, 0, time.UTC)); got != "1405/09/08" {
+		t.Fatalf("got %s", got)
+	}
+	if got := JalaliDayText(time.Date(2026, 11, 28, 20, 15, 0, 0, time.UTC)); got != "1405/09/07" {
+		t.Fatalf("got %s", got)
+	}
+}

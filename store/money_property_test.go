@@ -25,12 +25,6 @@ type goldRequestModel struct {
 	status       string
 }
 
-// vaultItemModel is a loose vault item (not an abshodeh bar) the owner may take out.
-type vaultItemModel struct {
-	id, mg int64
-	in     bool
-}
-
 type pendingRequest struct {
 	id, user, amount int64
 	withdraw         bool
@@ -85,39 +79,6 @@ func (m *moneyMachine) promisedMg() int64 {
 // covers says whether the shop may owe addMg more: (owed + addMg) × (1 + margin) ≤ held − promised.
 func (m *moneyMachine) covers(addMg int64) bool {
 	return (m.owedMg()+addMg)*(10_000+m.marginBP) <= (m.heldMg-m.promisedMg())*10_000
-}
-
-// Receive puts melted gold of 750 in the vault.
-func (m *moneyMachine) Receive(t *rapid.T) {
-	mg := rapid.Int64Range(1, 10_000).Draw(t, "received")
-	it, err := m.s.AddVaultItem(ctxBg, m.admin, VaultItem{Kind: VaultMelted, Description: "آبشده", WeightMg: mg,
-		PurityCenti: 75_000, Weight750Mg: mg}, "", time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.heldMg += mg
-	m.items = append(m.items, &vaultItemModel{it.ID, mg, true})
-}
-
-// TakeOut takes a loose item out of the vault (sold, melted or corrected), or is refused for one already out.
-func (m *moneyMachine) TakeOut(t *rapid.T) {
-	if len(m.items) == 0 {
-		t.Skip("no loose items")
-	}
-	it := rapid.SampledFrom(m.items).Draw(t, "item")
-	reason := rapid.SampledFrom([]string{MoveSold, MoveMelted, MoveCorrected}).Draw(t, "reason")
-	_, err := m.s.TakeOutVaultItem(ctxBg, m.admin, it.id, reason, "", time.Now())
-	switch {
-	case !it.in:
-		if !errors.Is(err, ErrVaultItemOut) {
-			t.Fatalf("an item out twice: %v", err)
-		}
-	case err != nil:
-		t.Fatal(err)
-	default:
-		it.in = false
-		m.heldMg -= it.mg
-	}
 }
 
 var ctxBg = context.Background()
