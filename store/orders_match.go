@@ -136,10 +136,8 @@ func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, grade int
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
-		amount_gold_mg, price_per_gram_rial, created_at, expires_at, status, journal_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'executed', ?)`, o.UserID, o.Side, "order "+itoa(o.ID), rial, mg, price,
-		now.UnixMilli(), now.UnixMilli(), journalID); err != nil {
+	q.CodeScope = "order " + itoa(o.ID)
+	if err := insertExecutedQuote(ctx, tx, q, journalID, now); err != nil {
 		return err
 	}
 	if err := affectedOne(tx.ExecContext(ctx, `UPDATE standing_orders SET status = 'executed', closed_at = ?,

@@ -243,11 +243,9 @@ func (s *Store) RunPlanBuy(ctx context.Context, b PlanBuy, now time.Time) (Entry
 		}
 		// the run's terms, kept as every trade's are: an executed quote of its own (a screen's pending quote
 		// is left alone), named after the run
-		if _, err := tx.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
-			amount_gold_mg, price_per_gram_rial, created_at, expires_at, status, journal_id)
-			VALUES (?, 'buy', ?, ?, ?, ?, ?, ?, 'executed', ?)`, b.Trade.UserID,
-			"plan "+itoa(b.Run.PlanID)+" "+b.Run.Period, b.Quote.AmountRial, b.Quote.AmountGoldMg,
-			b.Quote.PricePerGramRial, now.UnixMilli(), now.UnixMilli(), journalID); err != nil {
+		q := b.Quote
+		q.UserID, q.Type, q.CodeScope = b.Trade.UserID, EntryBuy, "plan "+itoa(b.Run.PlanID)+" "+b.Run.Period
+		if err := insertExecutedQuote(ctx, w, q, journalID, now); err != nil {
 			return err
 		}
 		return notify(ctx, w, Notification{UserID: b.Trade.UserID, Kind: NotePlanBought, SubjectID: b.Run.PlanID,

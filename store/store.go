@@ -43,6 +43,8 @@ type Store struct {
 	notifications chan struct{}
 	// auth is the index of live tokens and logins (auth_index.go)
 	auth *authIndex
+	// quotes are the quotes waiting for their code, and the live trade codes (quote_book.go)
+	quotes *quoteBook
 	// stats is the generation of the planner's statistics, which retires read connections planning by older
 	// ones (connections.go); optimize bumps it.
 	stats atomic.Int64
@@ -79,7 +81,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	s := &Store{write: write, path: path, auth: watch.auth, watch: watch, writeStmts: newStmtCache(write, false),
-		notifications: make(chan struct{}, 1)}
+		notifications: make(chan struct{}, 1), quotes: newQuoteBook()}
 	s.commits = startCommitter(s)
 	if err := s.migrate(ctx); err != nil {
 		s.commits.stop()

@@ -30,20 +30,21 @@ type Quote struct {
 	ExpiresAt        time.Time
 }
 
-// SaveQuote stores q as the customer's pending quote of its type, replacing an earlier pending one.
+// SaveQuote makes q the customer's pending quote of its type, replacing an earlier pending one (in the quote
+// book, quote_book.go: nothing is written until the trade).
 func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
-	err := s.inLightTx(ctx, func(tx *sql.Tx) (err error) {
-		q, err = saveQuote(ctx, s.writeStmts.in(tx), q)
-		return err
-	})
-	return q, err
+	if err := ctx.Err(); err != nil {
+		return q, err
+	}
+	s.quotes.put(q, nil, 0)
+	return q, nil
 }
 
-// IssueQuote records a trade code (its hash, for phone, bound to q's CodeScope) and q as the customer's
-// pending quote in one transaction, unless the code's resend spacing or daily cap forbids it (IssueCode's
-// errors and wait): a refused resend leaves the earlier quote and its code working. Neither moves money, so
-// the commit does not wait for the disk (inLightTx): a power cut can lose a quote and its code, which the
-// customer asks for again.
+// IssueQuote records that a trade code was texted to phone (its row, which counts toward the code's resend
+// spacing and daily cap, with the asker's rate hits) unless those limits forbid it (IssueCode's errors and
+// wait), and then makes q the customer's pending quote with the code (its hash) as their live trade code: a
+// refused resend leaves the earlier quote and its code working. The row moves no money, so its commit does
+// not wait for the disk (inLightTx); the quote and the code live in the quote book (quote_book.go).
 func (s *Store) IssueQuote(ctx context.Context, phone string, codeHash []byte, lim CodeLimits, q Quote,
 	now time.Time) (saved Quote, wait time.Duration, err error) {
 	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
@@ -51,34 +52,30 @@ func (s *Store) IssueQuote(ctx context.Context, phone string, codeHash []byte, l
 		if wait, err = codeAllowed(ctx, w, phone, PurposeTrade, lim, now); err != nil {
 			return err
 		}
-		if err = insertCode(ctx, w, phone, PurposeTrade, q.CodeScope, codeHash, lim, now); err != nil {
-			return err
-		}
-		saved, err = saveQuote(ctx, w, q)
+		// written closed: the code is live in the quote book only
+		_, err := w.ExecContext(ctx, `INSERT INTO verification_codes (phone_number, purpose, scope, code_hash,
+			created_at, expires_at, closed_at) VALUES (?, 'trade', ?, ?, ?, ?, ?)`,
+			phone, q.CodeScope, hexString(codeHash), now.UnixMilli(), now.Add(lim.Lifetime).UnixMilli(), now.UnixMilli())
 		return err
 	})
-	return saved, wait, err
+	if err == nil {
+		s.quotes.put(q, codeHash, lim.Lifetime)
+	}
+	return q, wait, err
 }
 
-const (
-	replaceQuotesSQL = `UPDATE trade_quotes SET status = 'replaced'
-		WHERE user_id = ? AND type = ? AND status = 'pending'`
-	insertQuoteSQL = `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
-		amount_gold_mg, price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-)
-
-func saveQuote(ctx context.Context, w queryer, q Quote) (Quote, error) {
-	if _, err := w.ExecContext(ctx, replaceQuotesSQL, q.UserID, q.Type); err != nil {
-		return q, err
+// insertExecutedQuote keeps the terms of a trade as an executed quote of journalID: a screen's confirmed
+// quote, a savings plan's run, a standing order.
+func insertExecutedQuote(ctx context.Context, w queryer, q Quote, journalID int64, now time.Time) error {
+	created, expires := q.CreatedAt, q.ExpiresAt
+	if created.IsZero() {
+		created, expires = now, now
 	}
-	res, err := w.ExecContext(ctx, insertQuoteSQL,
-		q.UserID, q.Type, q.CodeScope, q.AmountRial, q.AmountGoldMg, q.PricePerGramRial,
-		q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli())
-	if err != nil {
-		return q, err
-	}
-	q.ID, err = res.LastInsertId()
-	return q, err
+	_, err := w.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
+		amount_gold_mg, price_per_gram_rial, created_at, expires_at, status, journal_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'executed', ?)`, q.UserID, q.Type, q.CodeScope, q.AmountRial,
+		q.AmountGoldMg, q.PricePerGramRial, created.UnixMilli(), expires.UnixMilli(), journalID)
+	return err
 }
 
 // Trade names the quote a customer confirmed with its code: by the code itself (Phone, CodeHash and
@@ -105,27 +102,27 @@ type Trade struct {
 	Grade int
 }
 
-// ExecuteQuote checks the trade's code and carries out its live quote in one transaction. A wrong code
-// counts a try (ErrCodeWrong, ErrCodeTooManyTries; ErrCodeNone without a live code) and moves nothing. With
+// ExecuteQuote checks the trade's code in the quote book and carries out its live quote in one transaction. A
+// wrong code counts a try (ErrCodeWrong, ErrCodeTooManyTries; ErrCodeNone without a live code) and moves
+// nothing. With
 // the right code, a trade that is refused leaves the code live for another try: the side closed
 // (ErrTradingClosed), no live quote of that type (ErrQuoteNone: expired, replaced, used, or the code sent with
 // the other side's type), the free balance no longer covering it (an *InsufficientError naming the rial of
 // a buy or the gold of a sell), or a daily limit it would pass (a *DailyLimitError). Otherwise the customer's rial and gold move against the shop's trading
-// accounts at the quoted price, the code is spent and the quote closed in the same commit, and on the
+// accounts at the quoted price, the quote is kept as executed in the same commit (the code and the quote leave
+// the book, and come back to it when the commit fails), and on the
 // customer's first trade their inviter gets the referral reward. It returns the trade as a statement row.
 func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
+	if t.CodeHash != nil {
+		var verdict error
+		if t.CodeScope, verdict = s.quotes.check(t.UserID, t.CodeHash, t.CodeLimits.MaxWrongTries, now); verdict != nil {
+			return Entry{}, verdict // a wrong try is counted in the book, and nothing is written
+		}
+	}
 	var entry Entry
-	var verdict error
+	var undo func()
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		w := s.writeStmts.in(tx)
-		var codeID int64
-		if t.CodeHash != nil {
-			var err error
-			if codeID, t.CodeScope, verdict, err = checkCode(ctx, w, t.Phone, PurposeTrade, t.CodeHash,
-				t.CodeLimits, now); err != nil || verdict != nil {
-				return err // a wrong code's try is committed, and nothing else
-			}
-		}
 		// inside an idempotent call the key was claimed first in this transaction; this marks it used
 		if err := t.Once.claim(ctx, tx, now); err != nil {
 			return err
@@ -138,29 +135,20 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 		if t.CheckHours && !settings.Hours(t.Type).Open(now) {
 			return ErrTradingClosed
 		}
-		q := Quote{UserID: t.UserID, Type: t.Type, CodeScope: t.CodeScope}
-		err = w.QueryRowContext(ctx, liveQuoteSQL, t.CodeScope, t.UserID, t.Type, now.UnixMilli()).Scan(
-			&q.ID, &q.AmountRial, &q.AmountGoldMg, &q.PricePerGramRial)
-		if errors.Is(err, sql.ErrNoRows) {
+		q, back, ok := s.quotes.take(t.CodeScope, t.UserID, t.Type, t.CodeHash != nil, now)
+		if !ok {
 			return ErrQuoteNone
 		}
+		undo = back
+		journalID, e, err := s.trade(ctx, w, t, q, settings, now)
 		if err != nil {
 			return err
 		}
-		var journalID int64
-		if journalID, entry, err = s.trade(ctx, w, t, q, settings, now); err != nil {
-			return err
-		}
-		if _, err := w.ExecContext(ctx, executeQuoteSQL, journalID, q.ID); err != nil {
-			return err
-		}
-		if codeID != 0 {
-			return closeCode(ctx, w, codeID, now)
-		}
-		return nil
+		entry = e
+		return insertExecutedQuote(ctx, w, q, journalID, now)
 	})
-	if err == nil && verdict != nil {
-		return Entry{}, verdict
+	if err != nil && undo != nil {
+		undo() // refused or not committed: the quote and its code work again
 	}
 	return entry, err
 }
@@ -208,10 +196,7 @@ func (s *Store) trade(ctx context.Context, w queryer, t Trade, q Quote, settings
 }
 
 const (
-	liveQuoteSQL = `SELECT id, amount_rial, amount_gold_mg, price_per_gram_rial FROM trade_quotes
-		WHERE code_scope = ? AND user_id = ? AND type = ? AND status = 'pending' AND expires_at > ?`
-	executeQuoteSQL = `UPDATE trade_quotes SET status = 'executed', journal_id = ? WHERE id = ?`
-	inviterSQL      = `SELECT u.referred_by,
+	inviterSQL = `SELECT u.referred_by,
 		(SELECT count(*) FROM referral_rewards m WHERE m.inviter_id = u.referred_by AND m.created_at >= ?)
 		FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL
 		AND NOT EXISTS (SELECT 1 FROM referral_rewards r WHERE r.invitee_id = u.id)`

@@ -53,9 +53,11 @@ type tradeFigures struct {
 	Traders     int
 	Trades      tradeResult
 	Probe       probeResult
-	Ratio       float64 // verified trades/s ÷ raw commits/s
-	TxPerCommit float64 // the shop's transactions per commit (group commit), from its counters
-	Writer      writer  // the shop's writer meanwhile (the trades' turns and the probe's)
+	Empty       tradeResult // the same trades against the empty trade (emptytrade.go)
+	Ratio       float64     // verified trades/s ÷ raw commits/s
+	Ceiling     float64     // empty trades/s ÷ raw commits/s: the most Ratio can be on this machine
+	TxPerCommit float64     // the shop's transactions per commit (group commit), from its counters
+	Writer      writer      // the shop's writer meanwhile (the trades' turns and the probe's)
 }
 
 func main() {
@@ -150,6 +152,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 	rep.ReadRatio = ratio(rep.Shop.PerSec, rep.Chi.PerSec)
 	rep.P99Ratio = ratio(float64(rep.Shop.P99), float64(rep.Chi.P99))
 
+	empty := chi.emptyShop(shop.customers)
 	probeDB, err := openProbe(ctx, dir)
 	if err != nil {
 		return rep, err
@@ -161,7 +164,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 		if i == 0 {
 			profile = cfg.TradeProfile
 		}
-		f, err := compareTrades(ctx, cfg, shop, probeDB, traders, profile)
+		f, err := compareTrades(ctx, cfg, shop, empty, probeDB, traders, profile)
 		if err != nil {
 			return rep, err
 		}
@@ -199,7 +202,7 @@ func compareReads(ctx context.Context, wrk string, cfg config, shop *shop, chiUR
 }
 
 // compareTrades runs the trades and their raw probe in turns, a slice each, at one number of traders.
-func compareTrades(ctx context.Context, cfg config, shop *shop, probeDB *sql.DB, traders int, profile string) (tradeFigures, error) {
+func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *sql.DB, traders int, profile string) (tradeFigures, error) {
 	f := tradeFigures{Traders: traders}
 	before, err := shop.writer()
 	if err != nil {
@@ -212,6 +215,7 @@ func compareTrades(ctx context.Context, cfg config, shop *shop, probeDB *sql.DB,
 			return f, err
 		}
 		f.Probe.add(p)
+		f.Empty.add(empty.tradeLoad(traders, slice))
 		stop := func() {}
 		if round == 0 {
 			stop = shop.profile(profile, slice)
@@ -226,6 +230,7 @@ func compareTrades(ctx context.Context, cfg config, shop *shop, probeDB *sql.DB,
 	f.Writer = after.minus(before)
 	f.TxPerCommit = ratio(float64(f.Writer.Transactions), float64(f.Writer.Groups))
 	f.Ratio = ratio(f.Trades.perSec(), f.Probe.perSec())
+	f.Ceiling = ratio(f.Empty.perSec(), f.Probe.perSec())
 	return f, nil
 }
 
@@ -245,6 +250,8 @@ func print(out io.Writer, cfg config, r report) {
 	for _, t := range r.Trades {
 		fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s (%d trades) | raw trade-like commits %.0f/s (%d) | %.2f |\n",
 			t.Traders, t.Trades.perSec(), t.Trades.ok, t.Probe.perSec(), t.Probe.commits, t.Ratio)
+		fmt.Fprintf(out, "| the empty trade's ceiling, %d traders | empty trades %.0f/s (%d) | raw trade-like commits | %.2f |\n",
+			t.Traders, t.Empty.perSec(), t.Empty.ok, t.Ceiling)
 	}
 	fmt.Fprintln(out)
 	for _, t := range r.Trades {
@@ -262,6 +269,9 @@ func print(out io.Writer, cfg config, r report) {
 	for _, t := range r.Trades {
 		if t.Trades.failed > 0 {
 			fmt.Fprintf(out, "\n%d traders: %d trades failed (first: %s)\n", t.Traders, t.Trades.failed, t.Trades.firstErr)
+		}
+		if t.Empty.failed > 0 {
+			fmt.Fprintf(out, "\n%d traders: %d empty trades failed (first: %s)\n", t.Traders, t.Empty.failed, t.Empty.firstErr)
 		}
 	}
 	if r.Shop.Failures > 0 || r.Chi.Failures > 0 {

@@ -51,10 +51,12 @@ func (f readFigures) done() readFigures {
 // bytes at the read's path from a go-chi router on a loopback port and prints its address.
 const bareChiCommand = "bare-chi"
 
-// bareChi is the reference process.
+// bareChi is the reference process. It also serves an empty trade (emptytrade.go), whose codes it texts on
+// its standard error as the shop's console sender does, read back into codes.
 type bareChi struct {
-	url string
-	cmd *exec.Cmd
+	url   string
+	cmd   *exec.Cmd
+	codes *codeBook
 }
 
 // startBareChi runs the reference in a process of its own, as the shop runs in its own.
@@ -69,21 +71,26 @@ func startBareChi(body []byte, dir string) (*bareChi, error) {
 	}
 	cmd := exec.Command(self, bareChiCommand, file)
 	dieWithUs(cmd)
-	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
+	codes := newCodeBook()
+	go codes.read(stderr)
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
 		return nil, fmt.Errorf("bare chi did not start: %w", err)
 	}
-	return &bareChi{url: strings.TrimSpace(line), cmd: cmd}, nil
+	return &bareChi{url: strings.TrimSpace(line), cmd: cmd, codes: codes}, nil
 }
 
 func (b *bareChi) close() {
@@ -105,6 +112,7 @@ func serveBareChi(args []string) error {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Write(body)
 	})
+	serveEmptyTrade(r)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
