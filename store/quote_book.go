@@ -1,18 +1,19 @@
 package store
 
 import (
+	"context"
 	"crypto/hmac"
+	"encoding/hex"
 	"sync"
 	"time"
 )
 
-// quoteBook holds the quotes waiting for their code and each customer's live trade code, in memory: they live
-// two minutes, move no money, and are read and spent by the very trade that confirms them, so keeping them in
-// the database cost every trade two writes (the quote and its code) and as many reads on the one writer
-// without making anything safer. A restart forgets them: the customer asks for a new quote, as after two
-// minutes. What the database keeps of a quote is the fact of the trade (its executed row, written in the
-// trade's transaction) and of its code the row that counts toward the resend spacing and the daily cap
-// (IssueQuote). The shop is the only process that trades, so the book is exact.
+// quoteBook holds the quotes waiting for their code and each customer's live trade code, in memory, so that
+// a trade's confirmation finds, checks and spends them without a read or a write on the one writer: the
+// trade's transaction only marks its quote executed. Their rows are written when the quote is given
+// (trade_codes.go), and the book is loaded from them at Open, so a quote given before a restart or a crash is
+// confirmed after it as before. A wrong try is counted here only: a restart gives a code its tries afresh
+// (never more than its two minutes). The shop is the only process that trades, so the book is exact.
 type quoteBook struct {
 	mu     sync.Mutex
 	quotes map[string]Quote      // pending quotes by code scope
@@ -127,4 +128,37 @@ func (b *quoteBook) sweep(now time.Time) {
 			delete(b.codes, user)
 		}
 	}
+}
+
+// load puts into the book the quotes of q still pending and live at now with their live codes, oldest
+// first, so each customer ends with their newest, as when they were given. It reads the codes of the last
+// two minutes and finds each one's quote by its scope (CROSS JOIN keeps that order: the quotes are never
+// scanned).
+func (b *quoteBook) load(ctx context.Context, q queryer, now time.Time) error {
+	rows, err := q.QueryContext(ctx, `SELECT t.user_id, t.type, t.code_scope, t.amount_rial, t.amount_gold_mg,
+		t.price_per_gram_rial, t.created_at, t.expires_at, c.code_hash, c.expires_at
+		FROM verification_codes c CROSS JOIN trade_quotes t ON t.code_scope = c.scope
+		WHERE c.purpose = 'trade' AND c.closed_at IS NULL AND c.expires_at > ?1
+			AND t.status = 'pending' AND t.expires_at > ?1
+		ORDER BY c.id`, now.UnixMilli())
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t Quote
+		var created, expires, codeExpires int64
+		var hash string
+		if err := rows.Scan(&t.UserID, &t.Type, &t.CodeScope, &t.AmountRial, &t.AmountGoldMg, &t.PricePerGramRial,
+			&created, &expires, &hash, &codeExpires); err != nil {
+			return err
+		}
+		raw, err := hex.DecodeString(hash)
+		if err != nil {
+			continue // not a hash this shop wrote: no code to confirm with
+		}
+		t.CreatedAt, t.ExpiresAt = time.UnixMilli(created), time.UnixMilli(expires)
+		b.put(t, raw, time.UnixMilli(codeExpires).Sub(t.CreatedAt))
+	}
+	return rows.Err()
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the cgo-free "sqlite" driver
 )
@@ -43,8 +44,10 @@ type Store struct {
 	notifications chan struct{}
 	// auth is the index of live tokens and logins (auth_index.go)
 	auth *authIndex
-	// quotes are the quotes waiting for their code, and the live trade codes (quote_book.go)
-	quotes *quoteBook
+	// quotes are the quotes waiting for their code, and the live trade codes (quote_book.go); tradeCodes
+	// writes those codes' rows behind them (trade_codes.go)
+	quotes     *quoteBook
+	tradeCodes *tradeCodes
 	// stats is the generation of the planner's statistics, which retires read connections planning by older
 	// ones (connections.go); optimize bumps it.
 	stats atomic.Int64
@@ -99,6 +102,13 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxIdleConns(readers)
 	s.read = read
 	s.readStmts = newStmtCache(read, true)
+	if err := s.quotes.load(ctx, read, time.Now()); err != nil {
+		s.commits.stop()
+		read.Close()
+		write.Close()
+		return nil, fmt.Errorf("load quotes: %w", err)
+	}
+	s.tradeCodes = startTradeCodes(s)
 	return s, nil
 }
 
@@ -106,6 +116,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 // connection. Closing again does nothing and returns the first close's error.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.tradeCodes.stop() // its last rows go through the committer
 		s.commits.stop()
 		serr := errors.Join(s.readStmts.close(), s.writeStmts.close())
 		var cerr error

@@ -30,8 +30,9 @@ type Quote struct {
 	ExpiresAt        time.Time
 }
 
-// SaveQuote makes q the customer's pending quote of its type, replacing an earlier pending one (in the quote
-// book, quote_book.go: nothing is written until the trade).
+// SaveQuote makes q the customer's pending quote of its type, replacing an earlier pending one, without a
+// code (the store's tests and the big-shop filler confirm it by its scope): it lives in the quote book only
+// (quote_book.go), and its row is written by its trade.
 func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
 	if err := ctx.Err(); err != nil {
 		return q, err
@@ -40,28 +41,20 @@ func (s *Store) SaveQuote(ctx context.Context, q Quote) (Quote, error) {
 	return q, nil
 }
 
-// IssueQuote records that a trade code was texted to phone (its row, which counts toward the code's resend
-// spacing and daily cap, with the asker's rate hits) unless those limits forbid it (IssueCode's errors and
-// wait), and then makes q the customer's pending quote with the code (its hash) as their live trade code: a
-// refused resend leaves the earlier quote and its code working. The row moves no money, so its commit does
-// not wait for the disk (inLightTx); the quote and the code live in the quote book (quote_book.go).
+// IssueQuote writes a trade code texted to phone (its hash, bound to q's CodeScope) with q as the customer's
+// pending quote, unless the code's limits forbid it (IssueCode's errors and wait: the resend spacing, the
+// daily cap and the asker's rate hits, trade_codes.go), and then makes them the customer's live quote and
+// code in the quote book (quote_book.go): a refused resend leaves the earlier quote and its code working.
+// Their rows are written with those of other quotes of the moment, as light rows (a power cut can lose a
+// quote, which the customer asks for again), and IssueQuote returns once they have committed.
 func (s *Store) IssueQuote(ctx context.Context, phone string, codeHash []byte, lim CodeLimits, q Quote,
-	now time.Time) (saved Quote, wait time.Duration, err error) {
-	err = s.inLightTx(ctx, func(tx *sql.Tx) error {
-		w := s.writeStmts.in(tx)
-		if wait, err = codeAllowed(ctx, w, phone, PurposeTrade, lim, now); err != nil {
-			return err
-		}
-		// written closed: the code is live in the quote book only
-		_, err := w.ExecContext(ctx, `INSERT INTO verification_codes (phone_number, purpose, scope, code_hash,
-			created_at, expires_at, closed_at) VALUES (?, 'trade', ?, ?, ?, ?, ?)`,
-			phone, q.CodeScope, hexString(codeHash), now.UnixMilli(), now.Add(lim.Lifetime).UnixMilli(), now.UnixMilli())
-		return err
-	})
-	if err == nil {
-		s.quotes.put(q, codeHash, lim.Lifetime)
+	now time.Time) (Quote, time.Duration, error) {
+	wait, err := s.tradeCodes.issue(ctx, phone, codeHash, lim, q, now)
+	if err != nil {
+		return q, wait, err
 	}
-	return q, wait, err
+	s.quotes.put(q, codeHash, lim.Lifetime)
+	return q, 0, nil
 }
 
 // insertExecutedQuote keeps the terms of a trade as an executed quote of journalID: a screen's confirmed
@@ -145,6 +138,15 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 			return err
 		}
 		entry = e
+		// the quote's row, written when it was given; a quote saved without a code has none yet
+		res, err := w.ExecContext(ctx, `UPDATE trade_quotes SET status = 'executed', journal_id = ?
+			WHERE code_scope = ? AND status = 'pending'`, journalID, q.CodeScope)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
 		return insertExecutedQuote(ctx, w, q, journalID, now)
 	})
 	if err != nil && undo != nil {

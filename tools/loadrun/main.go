@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -54,6 +55,8 @@ type tradeFigures struct {
 	Trades      tradeResult
 	Probe       probeResult
 	Empty       tradeResult // the same trades against the empty trade (emptytrade.go)
+	TradeProbe  probeResult // raw commits of a verified trade's own rows (trade_probe.go)
+	TradeRatio  float64     // verified trades/s ÷ the trade probe's commits/s
 	Ratio       float64     // verified trades/s ÷ raw commits/s
 	Ceiling     float64     // empty trades/s ÷ raw commits/s: the most Ratio can be on this machine
 	TxPerCommit float64     // the shop's transactions per commit (group commit), from its counters
@@ -158,13 +161,18 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 		return rep, err
 	}
 	defer probeDB.Close()
+	tp, err := openTradeProbe(ctx, filepath.Join(shop.data, "goldshop.db"), dir)
+	if err != nil {
+		return rep, err
+	}
+	defer tp.close()
 	for i, traders := range cfg.Traders {
 		fmt.Fprintf(out, "trades, %d traders...\n", traders)
 		profile := ""
 		if i == 0 {
 			profile = cfg.TradeProfile
 		}
-		f, err := compareTrades(ctx, cfg, shop, empty, probeDB, traders, profile)
+		f, err := compareTrades(ctx, cfg, shop, empty, probeDB, tp, traders, profile)
 		if err != nil {
 			return rep, err
 		}
@@ -202,7 +210,8 @@ func compareReads(ctx context.Context, wrk string, cfg config, shop *shop, chiUR
 }
 
 // compareTrades runs the trades and their raw probe in turns, a slice each, at one number of traders.
-func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *sql.DB, traders int, profile string) (tradeFigures, error) {
+func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *sql.DB, tp *tradeProbe, traders int,
+	profile string) (tradeFigures, error) {
 	f := tradeFigures{Traders: traders}
 	before, err := shop.writer()
 	if err != nil {
@@ -215,6 +224,10 @@ func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *
 			return f, err
 		}
 		f.Probe.add(p)
+		if p, err = tp.run(ctx, traders, slice); err != nil {
+			return f, fmt.Errorf("trade probe: %w", err)
+		}
+		f.TradeProbe.add(p)
 		f.Empty.add(empty.tradeLoad(traders, slice))
 		stop := func() {}
 		if round == 0 {
@@ -231,6 +244,7 @@ func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *
 	f.TxPerCommit = ratio(float64(f.Writer.Transactions), float64(f.Writer.Groups))
 	f.Ratio = ratio(f.Trades.perSec(), f.Probe.perSec())
 	f.Ceiling = ratio(f.Empty.perSec(), f.Probe.perSec())
+	f.TradeRatio = ratio(f.Trades.perSec(), f.TradeProbe.perSec())
 	return f, nil
 }
 
@@ -250,6 +264,8 @@ func print(out io.Writer, cfg config, r report) {
 	for _, t := range r.Trades {
 		fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s (%d trades) | raw trade-like commits %.0f/s (%d) | %.2f |\n",
 			t.Traders, t.Trades.perSec(), t.Trades.ok, t.Probe.perSec(), t.Probe.commits, t.Ratio)
+		fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s | raw commits of a verified trade's own rows %.0f/s (%d) | %.2f |\n",
+			t.Traders, t.Trades.perSec(), t.TradeProbe.perSec(), t.TradeProbe.commits, t.TradeRatio)
 		fmt.Fprintf(out, "| the empty trade's ceiling, %d traders | empty trades %.0f/s (%d) | raw trade-like commits | %.2f |\n",
 			t.Traders, t.Empty.perSec(), t.Empty.ok, t.Ceiling)
 	}

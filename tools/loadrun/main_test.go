@@ -46,8 +46,12 @@ func TestLoadRunBriefly(t *testing.T) {
 		if tr.Trades.failed > 0 {
 			t.Fatalf("%d traders: %d trades failed; first: %s", tr.Traders, tr.Trades.failed, tr.Trades.firstErr)
 		}
+		if tr.Empty.failed > 0 {
+			t.Fatalf("%d traders: %d empty trades failed; first: %s", tr.Traders, tr.Empty.failed, tr.Empty.firstErr)
+		}
 		figures["trades/s"], figures["raw commits/s"], figures["transactions per commit"] =
 			tr.Trades.perSec(), tr.Probe.perSec(), tr.TxPerCommit
+		figures["raw trade commits/s"], figures["empty trades/s"] = tr.TradeProbe.perSec(), tr.Empty.perSec()
 		for name, v := range figures {
 			if v <= 0 {
 				t.Errorf("%d traders: %s = %v, want > 0", tr.Traders, name, v)
