@@ -5,7 +5,10 @@
 //     generator), against a bare go-chi handler serving the same JSON bytes from a process of its own;
 //   - verified trades (buy quote, the code read from the console SMS line on the shop's standard error,
 //     verify), driven by this process's client at 8 and at 32 traders, against raw SQLite commits of a trade's
-//     shape (BEGIN IMMEDIATE, 1 read, 2 inserts, 2 updates, WAL, synchronous=FULL) from as many writers.
+//     shape (BEGIN IMMEDIATE, 1 read, 2 inserts, 2 updates, WAL, synchronous=FULL) from as many writers,
+//     against raw commits of a verified trade's own rows on a copy of the shop's database (trade_probe.go),
+//     and against the empty trade, the same client trading with a process that only answers on the wire
+//     (emptytrade.go).
 //
 // The shop is the real binary (built from this tree, or -bin) on a temporary data folder:
 // `go run ./tools/loadrun -duration 5s`.

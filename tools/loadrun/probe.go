@@ -59,6 +59,12 @@ func openProbe(ctx context.Context, dir string) (*sql.DB, error) {
 // rawProbe has writers commit a trade's shape of work each (BEGIN IMMEDIATE, read a balance, insert a
 // journal and a posting, update two balances) for d.
 func rawProbe(ctx context.Context, db *sql.DB, writers int, d time.Duration) (probeResult, error) {
+	return commitFor(writers, d, func(int, int) error { return probeCommit(ctx, db) })
+}
+
+// commitFor has writers call commit for d, writer w with n = w, w+writers, w+2·writers, … (each writer's own
+// turns), timing each commit; it stops at the first error.
+func commitFor(writers int, d time.Duration, commit func(w, n int) error) (probeResult, error) {
 	var commits atomic.Int64
 	var firstErr error
 	var once sync.Once
@@ -67,7 +73,7 @@ func rawProbe(ctx context.Context, db *sql.DB, writers int, d time.Duration) (pr
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
-	for range writers {
+	for w := range writers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -77,9 +83,9 @@ func rawProbe(ctx context.Context, db *sql.DB, writers int, d time.Duration) (pr
 				all = append(all, mine...)
 				mu.Unlock()
 			}()
-			for time.Now().Before(deadline) {
+			for n := w; time.Now().Before(deadline); n += writers {
 				t0 := time.Now()
-				if err := probeCommit(ctx, db); err != nil {
+				if err := commit(w, n); err != nil {
 					once.Do(func() { firstErr = err })
 					return
 				}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -111,37 +110,7 @@ func (p *tradeProbe) close() { p.db.Close() }
 
 // run has writers commit trades for d, each writer on customers of its own.
 func (p *tradeProbe) run(ctx context.Context, writers int, d time.Duration) (probeResult, error) {
-	var commits atomic.Int64
-	var firstErr error
-	var once sync.Once
-	var mu sync.Mutex
-	var all latencies
-	start := time.Now()
-	deadline := start.Add(d)
-	var wg sync.WaitGroup
-	for w := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine latencies
-			defer func() {
-				mu.Lock()
-				all = append(all, mine...)
-				mu.Unlock()
-			}()
-			for i := w; time.Now().Before(deadline); i += writers {
-				t0 := time.Now()
-				if err := p.commit(ctx, p.customers[i%len(p.customers)]); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-				mine = append(mine, time.Since(t0))
-				commits.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	return probeResult{commits: int(commits.Load()), elapsed: time.Since(start), latency: all}, firstErr
+	return commitFor(writers, d, func(_, n int) error { return p.commit(ctx, p.customers[n%len(p.customers)]) })
 }
 
 // commit writes one verified trade's rows for c in one transaction.
