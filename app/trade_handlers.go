@@ -244,7 +244,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	user, now := caller(r).User, a.now()
-	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ, Phone: user.PhoneNumber,
+	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
 		Once: onceOf(r), CheckHours: true, Grade: user.Grade,
 		MonthStart: iran.JalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)

@@ -191,7 +191,7 @@ func crashTrade(ctx context.Context, s *Store, userID int64, lim CodeLimits, i i
 	once := Once{UserID: userID, Key: fmt.Sprintf("trade-%d", i), Route: "POST /verify"}
 	cctx, call := s.StartOnce(ctx, once, "fp", now)
 	defer call.Abort()
-	if _, err := s.ExecuteQuote(cctx, Trade{UserID: userID, Type: EntryBuy, Phone: "09120000001", CodeHash: hash,
+	if _, err := s.ExecuteQuote(cctx, Trade{UserID: userID, Type: EntryBuy, CodeHash: hash,
 		CodeLimits: lim, Once: once}, now); err != nil {
 		return err
 	}

@@ -63,6 +63,9 @@ type OnceCall struct {
 	broken bool    // a step could not be undone: the transaction is rolled back, never committed
 	lost   bool    // another call of the same key committed first
 	done   bool
+	// undos put back what a step took from memory (a trade's quote from the quote book) when the call's
+	// transaction does not commit after all
+	undos []func()
 }
 
 type onceCallKey struct{}
@@ -208,6 +211,11 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	}()
 	ctx = context.WithoutCancel(ctx)
 	ok := status >= 200 && status < 300
+	defer func() {
+		if !committed {
+			c.undo()
+		}
+	}()
 	if c.broken || (!ok && !c.wrote) {
 		err := c.tx.Rollback()
 		if c.broken {
@@ -243,6 +251,21 @@ func (c *OnceCall) Abort() {
 		_ = c.tx.Rollback()
 		c.s.settleWrites()
 	}
+	c.undo()
+}
+
+// onRollback has undo run if the call's transaction ends without committing.
+func (c *OnceCall) onRollback(undo func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.undos = append(c.undos, undo)
+}
+
+func (c *OnceCall) undo() {
+	for _, u := range c.undos {
+		u()
+	}
+	c.undos = nil
 }
 
 // OnceAnswer is the answer kept of a call made with an Idempotency-Key.

@@ -55,7 +55,7 @@ func benchmarkTradeWrites(b *testing.B, daily *DailyLimits) {
 					b.Error(err)
 					return
 				}
-				if _, err := s.ExecuteQuote(ctx, Trade{UserID: id, Type: EntryBuy, Phone: phone, CodeHash: hash,
+				if _, err := s.ExecuteQuote(ctx, Trade{UserID: id, Type: EntryBuy, CodeHash: hash,
 					CodeLimits: lim, Uninvited: true}, now); err != nil {
 					b.Error(err)
 					return

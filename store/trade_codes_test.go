@@ -124,7 +124,7 @@ func TestAQuoteGivenBeforeARestartIsConfirmedAfterIt(t *testing.T) {
 	}
 	defer s.Close()
 	confirm := func(code string) error {
-		_, err := s.ExecuteQuote(context.Background(), Trade{UserID: user, Type: EntryBuy, Phone: phone,
+		_, err := s.ExecuteQuote(context.Background(), Trade{UserID: user, Type: EntryBuy,
 			CodeHash: []byte(code), CodeLimits: lim}, now.Add(time.Second))
 		return err
 	}
@@ -159,7 +159,7 @@ func TestParallelWrongTradeCodesVoidTheCodeAtTheLimit(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := s.ExecuteQuote(context.Background(), Trade{UserID: user, Type: EntryBuy, Phone: "09120007410",
+			_, err := s.ExecuteQuote(context.Background(), Trade{UserID: user, Type: EntryBuy,
 				CodeHash: []byte(fmt.Sprint("wrong-", g)), CodeLimits: lim}, now)
 			mu.Lock()
 			verdicts[err]++
@@ -171,8 +171,39 @@ func TestParallelWrongTradeCodesVoidTheCodeAtTheLimit(t *testing.T) {
 		t.Fatalf("verdicts %v, want 4 wrong, 1 voiding, 35 without a code", verdicts)
 	}
 	// the right code no longer works
-	if _, err := s.ExecuteQuote(context.Background(), Trade{UserID: user, Type: EntryBuy, Phone: "09120007410",
+	if _, err := s.ExecuteQuote(context.Background(), Trade{UserID: user, Type: EntryBuy,
 		CodeHash: []byte("code-0"), CodeLimits: lim}, now); !errors.Is(err, ErrCodeNone) {
 		t.Fatalf("the voided code: %v", err)
+	}
+}
+
+// A trade confirmed inside an idempotent call that then rolls back (its handler failed) leaves nothing: the
+// money stays, and the quote and its code are back in the book for the retry.
+func TestATradeOfARolledBackCallGivesItsQuoteBack(t *testing.T) {
+	s, _ := openTest(t)
+	admin, user := addAdmin(t, s), addCustomer(t, s, 761)
+	fund(t, s, admin, user, 1_000_000)
+	lim := CodeLimits{Lifetime: 2 * time.Minute, ResendAfter: time.Nanosecond, DailyCap: 10, MaxWrongTries: 5}
+	now := time.Now()
+	if err := tradeQuote(s, user, "09120007610", 0, lim, now); err != nil {
+		t.Fatal(err)
+	}
+	confirm := func(ctx context.Context) error {
+		_, err := s.ExecuteQuote(ctx, Trade{UserID: user, Type: EntryBuy, CodeHash: []byte("code-0"), CodeLimits: lim}, now)
+		return err
+	}
+	cctx, call := s.StartOnce(context.Background(), Once{UserID: user, Key: "k-761", Route: "POST /verify"}, "fp", now)
+	if err := confirm(cctx); err != nil {
+		t.Fatal(err)
+	}
+	call.Abort()
+	if b, _ := s.Balances(context.Background(), user); b.Rial != 1_000_000 {
+		t.Fatalf("rial after the rolled-back call: %d", b.Rial)
+	}
+	if err := confirm(context.Background()); err != nil {
+		t.Fatalf("the retry after the rolled-back call: %v", err)
+	}
+	if b, _ := s.Balances(context.Background(), user); b.Rial != 1_000_000-100 {
+		t.Fatalf("rial after the retry: %d", b.Rial)
 	}
 }

@@ -71,12 +71,11 @@ func insertExecutedQuote(ctx context.Context, w queryer, q Quote, journalID int6
 	return err
 }
 
-// Trade names the quote a customer confirmed with its code: by the code itself (Phone, CodeHash and
-// CodeLimits, checked inside the trade's transaction), or by CodeScope for callers that checked no code.
+// Trade names the quote a customer confirmed with its code: by the code itself (CodeHash, checked in the
+// quote book under CodeLimits' tries), or by CodeScope for callers that checked no code.
 type Trade struct {
 	UserID     int64
 	Type       string
-	Phone      string
 	CodeHash   []byte
 	CodeLimits CodeLimits
 	CodeScope  string // used when CodeHash is nil
@@ -97,14 +96,14 @@ type Trade struct {
 
 // ExecuteQuote checks the trade's code in the quote book and carries out its live quote in one transaction. A
 // wrong code counts a try (ErrCodeWrong, ErrCodeTooManyTries; ErrCodeNone without a live code) and moves
-// nothing. With
-// the right code, a trade that is refused leaves the code live for another try: the side closed
-// (ErrTradingClosed), no live quote of that type (ErrQuoteNone: expired, replaced, used, or the code sent with
-// the other side's type), the free balance no longer covering it (an *InsufficientError naming the rial of
-// a buy or the gold of a sell), or a daily limit it would pass (a *DailyLimitError). Otherwise the customer's rial and gold move against the shop's trading
-// accounts at the quoted price, the quote is kept as executed in the same commit (the code and the quote leave
-// the book, and come back to it when the commit fails), and on the
-// customer's first trade their inviter gets the referral reward. It returns the trade as a statement row.
+// nothing. With the right code, a trade that is refused leaves the code live for another try: the side
+// closed (ErrTradingClosed), no live quote of that type (ErrQuoteNone: expired, replaced, used, or the code
+// sent with the other side's type), the free balance no longer covering it (an *InsufficientError naming the
+// rial of a buy or the gold of a sell), or a daily limit it would pass (a *DailyLimitError). Otherwise the
+// customer's rial and gold move against the shop's trading accounts at the quoted price, the quote is marked
+// executed in the same commit (the quote and its code leave the book, and come back to it if that commit, or
+// the idempotent call's it joined, does not happen), and on the customer's first trade their inviter gets the
+// referral reward. It returns the trade as a statement row.
 func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
 	if t.CodeHash != nil {
 		var verdict error
@@ -149,8 +148,12 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 		}
 		return insertExecutedQuote(ctx, w, q, journalID, now)
 	})
-	if err != nil && undo != nil {
+	switch call, _ := callOf(ctx); {
+	case undo == nil:
+	case err != nil:
 		undo() // refused or not committed: the quote and its code work again
+	case call != nil:
+		call.onRollback(undo) // the call's transaction commits later, or not
 	}
 	return entry, err
 }
