@@ -53,6 +53,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if cfg.DebugAddr != "" && !loopbackAddr(cfg.DebugAddr) {
 		return fmt.Errorf("--debug-addr %q is not a loopback address: use 127.0.0.1:PORT or [::1]:PORT", cfg.DebugAddr)
 	}
+	paceCollector()
 	log, logs := newServerLog(stderr)
 	defer logs.Close() // last: whatever the stop logs is written out
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
