@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
@@ -83,9 +81,9 @@ type gradeRequest struct {
 
 // adminGradeUpdate changes one grade's rules; both are whole non-negative rials per gram.
 func (a *App) adminGradeUpdate(w http.ResponseWriter, r *http.Request) error {
-	id, err := strconv.Atoi(chi.URLParam(r, "id"))
-	if err != nil || id < 1 || id > 5 {
-		return notFound(msgGradeNotFound)
+	id, err := pathGrade(r, "id")
+	if err != nil {
+		return err
 	}
 	var req gradeRequest
 	if err := decode(w, r, &req); err != nil {

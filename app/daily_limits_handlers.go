@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"goldshop/iran"
 	"goldshop/rules"
 	"goldshop/store"
@@ -51,6 +49,15 @@ type dailyLimitsRequest struct {
 	BuyGold  numberText `json:"buy_gold"`
 	SellRial numberText `json:"sell_rial"`
 	SellGold numberText `json:"sell_gold"`
+}
+
+// decodeDailyLimits reads the four limits of the request's body (limits).
+func decodeDailyLimits(w http.ResponseWriter, r *http.Request) (store.DailyLimits, error) {
+	var req dailyLimitsRequest
+	if err := decode(w, r, &req); err != nil {
+		return store.DailyLimits{}, err
+	}
+	return req.limits()
 }
 
 // limits reads the request: rial whole and not negative, gold in grams with at most three decimals.
@@ -97,15 +104,11 @@ func (a *App) adminDailyLimits(w http.ResponseWriter, r *http.Request) error {
 
 // adminGradeDailyLimitsSet replaces one grade's four daily limits.
 func (a *App) adminGradeDailyLimitsSet(w http.ResponseWriter, r *http.Request) error {
-	grade, err := strconv.Atoi(chi.URLParam(r, "grade"))
-	if err != nil || grade < 1 || grade > 5 {
-		return notFound(msgGradeNotFound)
-	}
-	var req dailyLimitsRequest
-	if err := decode(w, r, &req); err != nil {
+	grade, err := pathGrade(r, "grade")
+	if err != nil {
 		return err
 	}
-	l, err := req.limits()
+	l, err := decodeDailyLimits(w, r)
 	if err != nil {
 		return err
 	}
@@ -131,11 +134,7 @@ func (a *App) adminUserDailyLimitsSet(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	var req dailyLimitsRequest
-	if err := decode(w, r, &req); err != nil {
-		return err
-	}
-	l, err := req.limits()
+	l, err := decodeDailyLimits(w, r)
 	if err != nil {
 		return err
 	}

@@ -15,3 +15,12 @@ func pathID(r *http.Request, name, missing string) (int64, error) {
 	}
 	return id, nil
 }
+
+// pathGrade is the grade named by the path parameter name: 404 unless it is one of the shop's five.
+func pathGrade(r *http.Request, name string) (int, error) {
+	grade, err := strconv.Atoi(chi.URLParam(r, name))
+	if err != nil || grade < 1 || grade > 5 {
+		return 0, notFound(msgGradeNotFound)
+	}
+	return grade, nil
+}

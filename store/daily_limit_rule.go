@@ -37,15 +37,7 @@ type DailyTotals struct {
 
 // Of is the total of side and asset.
 func (t DailyTotals) Of(side, asset string) int64 {
-	switch {
-	case side == EntryBuy && asset == AssetRial:
-		return t.BuyRial
-	case side == EntryBuy:
-		return t.BuyGoldMg
-	case asset == AssetRial:
-		return t.SellRial
-	}
-	return t.SellGoldMg
+	return bySideAsset(side, asset, t.BuyRial, t.BuyGoldMg, t.SellRial, t.SellGoldMg)
 }
 
 // DailyUse is a customer's limits in effect and what their trades of the day took so far.

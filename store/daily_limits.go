@@ -43,15 +43,21 @@ func (l DailyLimits) Or(fallback DailyLimits) DailyLimits {
 
 // Of is the figure of side (EntryBuy, EntrySell) and asset (AssetRial, AssetGold); nil when unset.
 func (l DailyLimits) Of(side, asset string) *int64 {
+	return bySideAsset(side, asset, l.BuyRial, l.BuyGoldMg, l.SellRial, l.SellGoldMg)
+}
+
+// bySideAsset picks the one of four figures that side (EntryBuy, EntrySell) and asset (AssetRial,
+// AssetGold) name.
+func bySideAsset[T any](side, asset string, buyRial, buyGold, sellRial, sellGold T) T {
 	switch {
 	case side == EntryBuy && asset == AssetRial:
-		return l.BuyRial
+		return buyRial
 	case side == EntryBuy:
-		return l.BuyGoldMg
+		return buyGold
 	case asset == AssetRial:
-		return l.SellRial
+		return sellRial
 	}
-	return l.SellGoldMg
+	return sellGold
 }
 
 // audit is l as the audit log keeps it (a null for an unset figure).
@@ -145,38 +151,36 @@ func (s *Store) UserDailyLimits(ctx context.Context, userID int64) (own, inEffec
 // SetGradeDailyLimits replaces a grade's daily limits (all four figures; nil ones are no limit), with its audit
 // entry; ErrNotFound for a grade outside 1..5.
 func (s *Store) SetGradeDailyLimits(ctx context.Context, adminID int64, grade int, l DailyLimits, now time.Time) error {
-	defer s.dropTerms()
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM grades WHERE id = ?`, grade).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
-			return ErrNotFound
-		}
-		return setDailyLimits(ctx, tx, adminID, "grade", int64(grade), l, now)
-	})
+	return s.setDailyLimits(ctx, adminID, "grade", int64(grade), l, now)
 }
 
 // SetUserDailyLimits replaces a customer's own daily limits (nil figures fall back to their grade's), with its
 // audit entry; ErrNotFound for no such user.
 func (s *Store) SetUserDailyLimits(ctx context.Context, adminID, userID int64, l DailyLimits, now time.Time) error {
+	return s.setDailyLimits(ctx, adminID, "user", userID, l, now)
+}
+
+// setDailyLimits writes the row of a grade or a user (whose: "grade" or "user"), ErrNotFound when there is
+// no such grade or user, deleting the row when l sets nothing, and audits the change as
+// daily_limits.<whose>; the terms held in memory are dropped after it.
+func (s *Store) setDailyLimits(ctx context.Context, adminID int64, whose string, id int64, l DailyLimits,
+	now time.Time) error {
 	defer s.dropTerms()
 	return s.InTx(ctx, func(tx *sql.Tx) error {
+		owners := map[string]string{"grade": "grades", "user": "users"}[whose]
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE id = ?`, userID).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+owners+` WHERE id = ?`, id).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
 			return ErrNotFound
 		}
-		return setDailyLimits(ctx, tx, adminID, "user", userID, l, now)
+		return writeDailyLimits(ctx, tx, adminID, whose, id, l, now)
 	})
 }
 
-// setDailyLimits writes the row of a grade or a user (whose: its column, "grade" or "user"), deleting it
-// when l sets nothing, and audits the change as daily_limits.<whose>.
-func setDailyLimits(ctx context.Context, tx *sql.Tx, adminID int64, whose string, id int64, l DailyLimits,
+// writeDailyLimits replaces the row of whose id with l in tx and audits it.
+func writeDailyLimits(ctx context.Context, tx *sql.Tx, adminID int64, whose string, id int64, l DailyLimits,
 	now time.Time) error {
 	column := map[string]string{"grade": "grade", "user": "user_id"}[whose]
 	var before DailyLimits
