@@ -129,6 +129,13 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 id goldshop >/dev/null 2>&1 || useradd --system --home-dir /var/lib/goldshop --shell /usr/sbin/nologin goldshop
 install -m 0755 goldshop /usr/local/bin/goldshop
+# The key the second factors are sealed under: beside the data folder, never in it (backups copy that), made
+# once and readable by the shop alone. Keep a copy of it apart from the backups.
+if [ ! -f /var/lib/goldshop.key ]; then
+  (umask 077 && od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >/var/lib/goldshop.key && echo >>/var/lib/goldshop.key)
+fi
+chown goldshop:goldshop /var/lib/goldshop.key
+chmod 0600 /var/lib/goldshop.key
 write_settings /etc/default/goldshop
 write_unit /etc/systemd/system/goldshop.service
 systemctl daemon-reload

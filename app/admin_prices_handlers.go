@@ -110,11 +110,13 @@ type adminUserView struct {
 	Grade       int       `json:"grade"`
 	IsAdmin     int       `json:"is_admin"`
 	CreatedAt   time.Time `json:"created_at"`
+	// SecondFactor is whether an authenticator or a passkey is on, so the owner may reset a lost one.
+	SecondFactor bool `json:"second_factor"`
 }
 
 func viewAdminUser(u store.User) adminUserView {
 	v := adminUserView{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Name: u.FirstName + " " + u.LastName,
-		PhoneNumber: u.PhoneNumber, Grade: u.Grade, CreatedAt: u.CreatedAt}
+		PhoneNumber: u.PhoneNumber, Grade: u.Grade, CreatedAt: u.CreatedAt, SecondFactor: u.SecondFactor}
 	if u.IsAdmin {
 		v.IsAdmin = 1
 	}

@@ -4,6 +4,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -47,6 +48,9 @@ type Config struct {
 	// CodeSpacing is the least time between two codes of one phone and purpose; 0 = the spec's minute. Main
 	// takes another only with the console SMS sender, so that browser journeys and load runs need not wait.
 	CodeSpacing time.Duration
+	// FactorKey is the key second factors are sealed under (store.FactorKeySize bytes), kept outside the
+	// database so that a copy of it (a backup, the replica) does not carry them (issue 36).
+	FactorKey []byte
 }
 
 // App holds the shop's dependencies; its methods are the HTTP handlers.
@@ -96,6 +100,18 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	key, err := cfg.Store.Secret(ctx, "verification-code-key")
 	if err != nil {
 		return nil, err
+	}
+	sealed, err := cfg.Store.UseFactorKey(ctx, cfg.FactorKey)
+	if err != nil {
+		return nil, fmt.Errorf("the second factors' key: %w", err)
+	}
+	if sealed.Sealed > 0 {
+		cfg.Log.Info("second factors kept in the clear are sealed under the key now", slog.Int("rows", sealed.Sealed))
+	}
+	if sealed.SealedElsewhere > 0 {
+		cfg.Log.Warn("second factors sealed under another key cannot be answered: the database was restored without "+
+			"its key file; reset them (goldshop admin reset-2fa --phone …, or the owner's screens)",
+			slog.Int("people", sealed.SealedElsewhere))
 	}
 	sm := scs.New()
 	sm.Store = cfg.Store.SessionStore()

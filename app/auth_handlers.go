@@ -165,7 +165,7 @@ func (a *App) authVerify(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	noteOf(r).about(u)
-	return a.finishSignIn(w, r, u, msg)
+	return a.finishSignIn(w, r, u, msg, "")
 }
 
 type loginRequest struct {
@@ -174,7 +174,7 @@ type loginRequest struct {
 }
 
 // authLogin signs in with phone and password. Attempts count per phone, before the password is checked, and
-// a success clears them (loginFailBucket); a wrong phone and a wrong password get the same answer in the
+// a sign-in clears them (loginFailBucket), after its second step where one is on; a wrong phone and a wrong password get the same answer in the
 // same time.
 func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	var req loginRequest
@@ -211,10 +211,7 @@ func (a *App) authLogin(w http.ResponseWriter, r *http.Request) error {
 	if !checkPassword(hash, req.Password) || err != nil {
 		return unauthorized(msgLoginWrong) // the attempt is already counted
 	}
-	if err := a.store.ClearBucket(r.Context(), fails.Bucket); err != nil {
-		return err
-	}
-	return a.finishSignIn(w, r, u, msgLoginSuccess)
+	return a.finishSignIn(w, r, u, msgLoginSuccess, fails.Bucket)
 }
 
 type refreshRequest struct {

@@ -57,6 +57,19 @@ const (
 	msgAdminOnly           = "این بخش فقط برای مدیران فروشگاه است"
 	msgOwnerOnly           = "این بخش فقط برای مالک فروشگاه است"
 
+	// changing a factor asks again who it is, and wrong answers lock the codes for a while (issue 36)
+	msgFactorPasswordNeeded = "برای تغییر تایید دومرحله‌ای، رمز عبور حساب را وارد کنید"
+	msgFactorPasswordWrong  = "رمز عبور درست نیست"
+	msgFactorCodeNeeded     = "برای تغییر تایید دومرحله‌ای، کد شش‌رقمی برنامه احراز هویت یا یکی از کدهای بازیابی را وارد کنید"
+	msgFactorCodeWrong      = "این کد درست نیست یا پیش‌تر به کار رفته است؛ تغییری داده نشد"
+	msgFactorsLocked        = "کدهای نادرست زیادی برای تایید دومرحله‌ای این حساب وارد شد؛ %s دقیقه دیگر دوباره تلاش کنید"
+	msgLastFactor           = "مدیران فروشگاه باید یک راه تایید دومرحله‌ای داشته باشند؛ پیش از برداشتن این یکی، راه دیگری اضافه کنید"
+	msgTOTPOff              = "برنامه احراز هویت از حساب شما برداشته شد"
+	msgTOTPNotOn            = "برنامه احراز هویت روی این حساب روشن نیست"
+	msgPasskeyRemoved       = "کلید عبور برداشته شد"
+	msgPasskeyNotFound      = "این کلید عبور پیدا نشد"
+	msgRecoveryRenewed      = "کدهای بازیابی تازه ساخته شد؛ کدهای پیشین دیگر کار نمی‌کنند"
+
 	// The shop's settings and logo.
 	msgShopNameRequired      = "نام فروشگاه را وارد کنید"
 	msgShopNameTooLong       = "نام فروشگاه باید متن ساده و حداکثر ۶۰ حرف باشد"

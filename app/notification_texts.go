@@ -34,6 +34,11 @@ var noticeTexts = map[string]noticeWords{
 		"در بخش امنیت آن ورود را ببندید و رمز عبور را تغییر دهید.", "/security_page"},
 	store.NotePasswordChanged: {"رمز عبور تغییر کرد", "رمز عبور حساب شما با %d در %t تغییر کرد. " +
 		"اگر شما نبودید، همین حالا با فروشگاه تماس بگیرید.", "/security_page"},
+	store.NoteSecondFactorChanged: {"تایید دومرحله‌ای تغییر کرد", "تایید دومرحله‌ای حساب شما تغییر کرد: %f، در %t. " +
+		"اگر این کار را شما نکرده‌اید، همین حالا رمز عبور را تغییر دهید و با فروشگاه تماس بگیرید.", "/second-factor_page"},
+	store.NoteSecondFactorFailures: {"کدهای نادرست تایید دومرحله‌ای", "رمز عبور حساب شما درست وارد شد و پس از آن " +
+		"%n بار کد نادرست تایید دومرحله‌ای؛ تا %t کدها پذیرفته نمی‌شوند. اگر شما نبودید، همین حالا رمز عبور را تغییر دهید.",
+		"/security_page"},
 	store.NotePlanBought: {"خرید طرح پس‌انداز", "طرح پس‌انداز شما %a طلا برایتان خرید.", "/plans_page"},
 	store.NotePlanSkipped: {"خرید طرح پس‌انداز انجام نشد", "خرید این نوبت طرح پس‌انداز شما انجام نشد: %p",
 		"/plans_page"},
@@ -54,6 +59,17 @@ var planSkipWords = map[string]string{
 	skipFunds:    "موجودی ریالی کیف پول کافی نبود.",
 	skipReserve:  "طلای کافی در خزانه فروشگاه نبود.",
 	skipLimit:    "خرید شما در آن روز به سقف خرید روزانه‌تان رسیده بود.",
+}
+
+// factorChangeWords say what changed in a person's second factor (a store.Factor… word).
+var factorChangeWords = map[string]string{
+	store.FactorTOTPOn:          "برنامه احراز هویت روشن شد",
+	store.FactorTOTPOff:         "برنامه احراز هویت برداشته شد",
+	store.FactorPasskeyAdded:    "کلید عبور تازه‌ای افزوده شد",
+	store.FactorPasskeyRemoved:  "یک کلید عبور برداشته شد",
+	store.FactorRecoveryRenewed: "کدهای بازیابی تازه ساخته شد",
+	store.FactorRecoveryUsed:    "با یکی از کدهای بازیابی وارد حساب شدند",
+	store.FactorReset:           "فروشگاه تایید دومرحله‌ای را برداشت",
 }
 
 // storageWords are the storage notice's words for its level (its reason).
@@ -80,7 +96,12 @@ func noticeOf(n store.Notification) noticeWords {
 	if reason == "" {
 		reason = "اعلام نشده"
 	}
+	at := n.CreatedAt
+	if n.Kind == store.NoteSecondFactorFailures { // the codes are locked from then on
+		at = at.Add(store.FactorLockAfter(n.Amount))
+	}
 	w.text = strings.NewReplacer("%a", noticeAmount(n), "%r", reason, "%s", storageWords[n.Reason], "%p", planSkipWords[n.Reason], "%d", deviceName(n.Reason),
-		"%t", iran.Digits(jalaliMinute(n.CreatedAt))).Replace(w.text)
+		"%f", factorChangeWords[n.Reason], "%n", iran.Digits(strconv.FormatInt(n.Amount, 10)),
+		"%t", iran.Digits(jalaliMinute(at))).Replace(w.text)
 	return w
 }

@@ -126,7 +126,7 @@ func (a *App) orderTerms(r *http.Request, req orderRequest) (store.Order, error)
 	}
 	o.LimitPriceRial = limit
 	now := a.now()
-	day, err := iran.JalaliDayStart(req.Until)
+	day, err := iran.JalaliDayExact(req.Until) // exactly YYYY/MM/DD, as the screen sends it (issue 36)
 	today := iran.DayStart(now)
 	if err != nil || day.Before(today) || day.After(today.AddDate(0, 0, orderLongest)) {
 		return o, badRequest(msgOrderUntil)

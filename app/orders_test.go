@@ -97,6 +97,13 @@ func TestStandingOrdersRefuseBadTermsAndReleaseTheirHolds(t *testing.T) {
 		{map[string]any{"side": "sell", "amount_rial": "1000000", "limit_price": "120000000", "until": today}, 400, msgOrderSellByWeight},
 		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "-5", "until": today}, 400, msgOrderLimitPrice},
 		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "120000000", "until": "1405/09/08"}, 400, msgOrderUntil},
+		// exactly YYYY/MM/DD, zero-padded, nothing around it (issue 36)
+		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "120000000", "until": " " + later}, 400, msgOrderUntil},
+		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "120000000", "until": later + " "}, 400, msgOrderUntil},
+		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "120000000",
+			"until": strings.ReplaceAll(later, "/0", "/")}, 400, msgOrderUntil},
+		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "120000000",
+			"until": strings.ReplaceAll(later, "/", "-")}, 400, msgOrderUntil},
 		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "120000000",
 			"until": iran.JalaliDayText(now.AddDate(0, 0, 31))}, 400, msgOrderUntil},
 		{map[string]any{"side": "sell", "amount_gold": "0.1", "limit_price": "90000000", "until": today}, 409, msgOrderMet},

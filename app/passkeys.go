@@ -8,9 +8,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 
@@ -19,13 +21,16 @@ import (
 
 // Passkeys (issue 27): a second way to pass the second step, through github.com/go-webauthn/webauthn
 // (BSD-3-Clause, pure Go). The browser takes a passkey only on a secure page whose host the passkey is
-// bound to, so the shop offers them where it runs on HTTPS (the host of --base-url, or the host its own
-// certificate answered for) or on localhost; elsewhere the calls answer 400 and the screens offer none.
+// bound to, so the shop offers them where it runs on HTTPS (the host of --base-url, or the name its own
+// certificate is for) or on localhost; elsewhere the calls answer 400 and the screens offer none.
 
 // passkeyTTL is how long a registration or a sign-in's assertion waits for the browser.
 const passkeyTTL = 5 * time.Minute
 
-// relyingParty is the WebAuthn relying party of this request, or false where passkeys cannot work.
+// relyingParty is the WebAuthn relying party of this request, or false where passkeys cannot work. It comes
+// from what the operator configured (issue 36): --base-url, or the name of the certificate the shop serves
+// when the request came by TLS for that name. The Host header is the client's to write, so it counts only on
+// a loopback connection (the shop on the owner's own machine, "localhost"), never through a proxy.
 func (a *App) relyingParty(r *http.Request) (*webauthn.WebAuthn, bool) {
 	var origin string
 	switch {
@@ -35,10 +40,10 @@ func (a *App) relyingParty(r *http.Request) (*webauthn.WebAuthn, bool) {
 			return nil, false
 		}
 		origin = "https://" + u.Host
-	case r.TLS != nil && r.TLS.ServerName != "" && strings.EqualFold(hostOnly(r.Host), r.TLS.ServerName):
-		// the shop's own certificate answered for this name (autocert's domain), and the request names it too
+	case r.TLS != nil && a.certifiedName(r.TLS.ServerName) && strings.EqualFold(hostOnly(r.Host), r.TLS.ServerName):
+		// the shop's own certificate is for this name, and the request came by TLS for it
 		origin = "https://" + r.Host
-	case isLocalhost(r.Host):
+	case isLocalhost(r.Host) && !a.trustProxy && onLoopback(r):
 		origin = "http://" + r.Host
 	default:
 		return nil, false
@@ -51,6 +56,29 @@ func (a *App) relyingParty(r *http.Request) (*webauthn.WebAuthn, bool) {
 		Timeouts: webauthn.TimeoutsConfig{Login: webauthn.TimeoutConfig{Enforce: true, Timeout: passkeyTTL},
 			Registration: webauthn.TimeoutConfig{Enforce: true, Timeout: passkeyTTL}}})
 	return rp, err == nil
+}
+
+// certifiedName tells whether name is the one the certificate the shop serves is for.
+func (a *App) certifiedName(name string) bool {
+	if a.cert == nil || name == "" {
+		return false
+	}
+	st, ok := a.cert()
+	return ok && strings.EqualFold(st.Domain, name)
+}
+
+// onLoopback tells whether the request came over a loopback connection: both its ends on this machine.
+func onLoopback(r *http.Request) bool {
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return false
+	}
+	loopback := func(addr string) bool {
+		host, _, err := net.SplitHostPort(addr)
+		ip := net.ParseIP(host)
+		return err == nil && ip != nil && ip.IsLoopback()
+	}
+	return loopback(local.String()) && loopback(r.RemoteAddr)
 }
 
 // hostOnly is a Host header without its port.
@@ -101,12 +129,17 @@ func (a *App) passkeyUserOf(r *http.Request, u store.User) (passkeyUser, error) 
 
 func credentialID(c *webauthn.Credential) string { return base64.RawURLEncoding.EncodeToString(c.ID) }
 
-// usersPasskeyStart answers POST /api/users/me/second-factor/passkey: the options the browser creates a
-// passkey with (navigator.credentials.create), the person's passkeys excluded.
+// usersPasskeyStart answers POST /api/users/me/second-factor/passkey {password} or {code} (factorProof):
+// the options the browser creates a passkey with (navigator.credentials.create), the person's passkeys
+// excluded.
 func (a *App) usersPasskeyStart(w http.ResponseWriter, r *http.Request) error {
 	rp, ok := a.relyingParty(r)
 	if !ok {
 		return badRequest(msgPasskeyUnavailable)
+	}
+	c, err := a.provenChange(w, r, false)
+	if err != nil {
+		return err
 	}
 	user, err := a.passkeyUserOf(r, caller(r).User)
 	if err != nil {
@@ -125,19 +158,29 @@ func (a *App) usersPasskeyStart(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := a.store.StartPasskey(r.Context(), user.u.ID, raw, a.now().Add(passkeyTTL)); err != nil {
-		return err
+	now := a.now()
+	if err := a.store.StartPasskey(r.Context(), c, raw, now.Add(passkeyTTL), now); err != nil {
+		return a.factorChangeError(w, r, err)
 	}
 	return okJSON(w, creation)
 }
 
-// usersPasskeyConfirm answers POST /api/users/me/second-factor/passkey/confirm with the browser's new
-// credential: checked against the registration, kept, and on. When it is the person's first factor, the
-// answer carries the ten recovery codes, shown this once.
+// usersPasskeyConfirm answers POST /api/users/me/second-factor/passkey/confirm[?end_other_logins=false] with
+// the browser's new credential: checked against the registration, kept, on, and told to the person, whose
+// other logins end unless the query says not to. When it is the person's first factor, the answer carries
+// the ten recovery codes, shown this once.
 func (a *App) usersPasskeyConfirm(w http.ResponseWriter, r *http.Request) error {
 	var body json.RawMessage
 	if err := decode(w, r, &body); err != nil {
 		return err
+	}
+	var end *bool
+	if q := r.URL.Query().Get("end_other_logins"); q != "" {
+		v, err := strconv.ParseBool(q)
+		if err != nil {
+			return badRequest(msgBadJSON)
+		}
+		end = &v
 	}
 	rp, ok := a.relyingParty(r)
 	if !ok {
@@ -174,16 +217,38 @@ func (a *App) usersPasskeyConfirm(w http.ResponseWriter, r *http.Request) error 
 	if !u.SecondFactor {
 		codes, hashes = newRecoveryCodes(u.ID)
 	}
-	err = a.store.AddPasskey(r.Context(), u.ID, store.Passkey{ID: credentialID(cred), Credential: string(record)}, hashes, a.now())
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound(msgPasskeyNotStarted)
-	case errors.Is(err, store.ErrConflict):
+	c := changeOf(r, end, true) // its start was proven
+	ended, err := a.store.AddPasskey(r.Context(), c, store.Passkey{ID: credentialID(cred), Credential: string(record)}, hashes, a.now())
+	if errors.Is(err, store.ErrConflict) {
 		return conflict(msgPasskeyKept)
-	case err != nil:
+	}
+	return a.changeAnswer(w, r, c, ended, err, msgPasskeyNotStarted, map[string]any{"message": msgPasskeyOn, "recovery_codes": codes})
+}
+
+// usersPasskeys answers GET /api/users/me/second-factor/passkeys: the caller's passkeys, when each was added
+// and last used.
+func (a *App) usersPasskeys(w http.ResponseWriter, r *http.Request) error {
+	keys, err := a.store.Passkeys(r.Context(), caller(r).User.ID)
+	if err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"message": msgPasskeyOn, "recovery_codes": codes})
+	out := make([]map[string]any, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, map[string]any{"id": k.ID, "created_at": k.CreatedAt, "last_used_at": timeOrNil(k.LastUsedAt)})
+	}
+	return okJSON(w, map[string]any{"passkeys": out})
+}
+
+// usersPasskeyRemove answers DELETE /api/users/me/second-factor/passkeys/{id} {code, end_other_logins?}: one
+// of the caller's passkeys goes, told to them; 404 for one not theirs, 409 for an owner's or staff member's
+// last factor.
+func (a *App) usersPasskeyRemove(w http.ResponseWriter, r *http.Request) error {
+	c, err := a.provenChange(w, r, false)
+	if err != nil {
+		return err
+	}
+	ended, err := a.store.RemovePasskey(r.Context(), c, chi.URLParam(r, "id"), a.now())
+	return a.changeAnswer(w, r, c, ended, err, msgPasskeyNotFound, map[string]any{"message": msgPasskeyRemoved})
 }
 
 // passkeyAssertion starts the passkey half of a sign-in's challenge for a person with passkeys: the options

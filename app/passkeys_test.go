@@ -30,11 +30,11 @@ func (s *testShop) localOrigin() string {
 	return "http://localhost:" + u.Port()
 }
 
-// addPasskey registers a soft authenticator for the token's person on localhost and returns it with the
-// confirm's answer.
-func (s *testShop) addPasskey(t *testing.T, token string) (*softAuthenticator, reply) {
+// addPasskey registers a soft authenticator for the token's person on localhost, its start proven by proof
+// (a password or a code), and returns it with the confirm's answer.
+func (s *testShop) addPasskey(t *testing.T, token string, proof map[string]string) (*softAuthenticator, reply) {
 	t.Helper()
-	start := s.onLocalhost("POST", "/api/users/me/second-factor/passkey", token, nil)
+	start := s.onLocalhost("POST", "/api/users/me/second-factor/passkey", token, proof)
 	if start.Status != 200 {
 		t.Fatalf("passkey start: %d %s", start.Status, start.Body)
 	}
@@ -48,7 +48,7 @@ func (s *testShop) addPasskey(t *testing.T, token string) (*softAuthenticator, r
 func TestAPasskeyPassesTheSecondStep(t *testing.T) {
 	s := newTestShop(t)
 	owner := s.signInAdmin()
-	key, done := s.addPasskey(t, owner)
+	key, done := s.addPasskey(t, owner, map[string]string{"code": s.recoveryCode("09350000001")})
 	if done.Status != 200 || len(done.JSON["recovery_codes"].([]any)) != 0 {
 		t.Fatalf("passkey confirm beside TOTP: %d %s", done.Status, done.Body)
 	}
@@ -58,7 +58,7 @@ func TestAPasskeyPassesTheSecondStep(t *testing.T) {
 	if st := s.do("GET", "/api/users/me/second-factor", owner, nil); st.JSON["passkey_available"] != false {
 		t.Fatalf("factors on a bare address: %s", st.Body)
 	}
-	if r := s.do("POST", "/api/users/me/second-factor/passkey", owner, nil); r.Status != 400 || r.str("message") != msgPasskeyUnavailable {
+	if r := s.do("POST", "/api/users/me/second-factor/passkey", owner, map[string]string{}); r.Status != 400 || r.str("message") != msgPasskeyUnavailable {
 		t.Fatalf("passkey start on a bare address: %d %s", r.Status, r.Body)
 	}
 
@@ -119,7 +119,7 @@ func TestAPasskeyCanBeTheFirstFactor(t *testing.T) {
 	if r := s.do("GET", "/api/admin/wallet/requests", staff, nil); r.Status != 403 {
 		t.Fatalf("before enrolling: %d", r.Status)
 	}
-	_, done := s.addPasskey(t, staff)
+	_, done := s.addPasskey(t, staff, map[string]string{"password": "staff-pass-77"})
 	if done.Status != 200 || len(done.JSON["recovery_codes"].([]any)) != 10 {
 		t.Fatalf("a first passkey: %d %s", done.Status, done.Body)
 	}

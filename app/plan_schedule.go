@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"time"
 
 	jalaali "github.com/jalaali/go-jalaali"
@@ -12,7 +11,9 @@ import (
 
 // A savings plan's schedule (issue 29): when each of its runs is due, and the name of the period the run
 // belongs to, which keys the run so a plan buys at most once a period. Days are Tehran's; a monthly plan's
-// day is a Jalali day (1–29, so every month has it).
+// day is a Jalali day (1–29, so every month has it). A period is named by its due time alone, never by the
+// plan's kind (issue 36): a daily plan changed to weekly at the minute it had bought names that minute as it
+// did, and does not buy it again.
 
 // planDue is one run of a plan: its period's name and when it is due.
 type planDue struct {
@@ -20,26 +21,63 @@ type planDue struct {
 	At     time.Time
 }
 
+// duePeriod names the period of a run due at at: the due instant as a UTC minute, "2026-12-01T05:30Z"
+// (migration 0035 renamed the runs kept before in the same words).
+func duePeriod(at time.Time) string {
+	return at.UTC().Format("2006-01-02T15:04Z")
+}
+
 // dueOn is the plan's run on the Tehran day holding day, if the plan runs that day.
 func dueOn(p store.Plan, day time.Time) (planDue, bool) {
 	d := day.In(iran.Tehran)
 	at := time.Date(d.Year(), d.Month(), d.Day(), p.Minute/60, p.Minute%60, 0, 0, iran.Tehran)
-	date := d.Format("2006-01-02")
+	runs := false
 	switch p.Every {
 	case store.PlanDaily:
-		return planDue{"day " + date, at}, true
+		runs = true
 	case store.PlanWeekly:
 		// the plan's weekday counts from Saturday (0), Go's from Sunday
-		if int(d.Weekday()) == (p.Weekday+6)%7 {
-			return planDue{"week " + date, at}, true
-		}
+		runs = int(d.Weekday()) == (p.Weekday+6)%7
 	case store.PlanMonthly:
-		jy, jm, jd, err := jalaali.ToJalaali(d.Year(), d.Month(), d.Day())
-		if err == nil && jd == p.Day {
-			return planDue{fmt.Sprintf("month %04d/%02d", jy, int(jm)), at}, true
-		}
+		_, _, jd, err := jalaali.ToJalaali(d.Year(), d.Month(), d.Day())
+		runs = err == nil && jd == p.Day
 	}
-	return planDue{}, false
+	if !runs {
+		return planDue{}, false
+	}
+	return planDue{duePeriod(at), at}, true
+}
+
+// planPeriodFloor is the least time between two runs of a plan of kind every that has not changed, less
+// some slack: a day or a week less an hour, and 28 days for a month (the shortest gap between two monthly
+// runs is 29 days, across an Esfand of 29).
+func planPeriodFloor(every string) time.Duration {
+	switch every {
+	case store.PlanDaily:
+		return 23 * time.Hour
+	case store.PlanWeekly:
+		return 7*24*time.Hour - time.Hour
+	default:
+		return 28 * 24 * time.Hour
+	}
+}
+
+// withinAPeriod says whether a run of a plan of kind every due at due falls within one period of the due
+// time of its last run that bought (lastBuy; zero before one), or before it. A plan that has not changed
+// never does (its runs are a period apart); one whose terms changed after a buy would buy twice in a period
+// without it: a daily plan at 09:00 that bought and was moved to 10:00, a Monday plan moved to Tuesday.
+func withinAPeriod(every string, lastBuy, due time.Time) bool {
+	return !lastBuy.IsZero() && due.Sub(lastBuy) < planPeriodFloor(every)
+}
+
+// planOwes says whether the plan owes its run due at at: not for a time before it was made, last resumed or
+// last given new terms (one made or resumed in the minute it is due still buys then), nor within a period of
+// its last buy.
+func planOwes(p store.Plan, at time.Time) bool {
+	if at.Before(p.TermsAt.Truncate(time.Minute)) {
+		return false
+	}
+	return !withinAPeriod(p.Every, p.LastBuyDue, at)
 }
 
 // planDues are the plan's runs due after from and at or before to, oldest first.
@@ -55,11 +93,13 @@ func planDues(p store.Plan, from, to time.Time) []planDue {
 	return out
 }
 
-// nextDue is the plan's next run after now (within the next 40 days, which holds every period's).
+// nextDue is the plan's next run after now that it owes (within the next 70 days, which hold every
+// period's, and the one after it when the first falls within a period of the plan's last buy).
 func nextDue(p store.Plan, now time.Time) (planDue, bool) {
-	dues := planDues(p, now, now.AddDate(0, 0, 40))
-	if len(dues) == 0 {
-		return planDue{}, false
+	for _, due := range planDues(p, now, now.AddDate(0, 0, 70)) {
+		if planOwes(p, due.At) {
+			return due, true
+		}
 	}
-	return dues[0], true
+	return planDue{}, false
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"goldshop/iran"
@@ -145,7 +144,7 @@ func (a *App) planTerms(r *http.Request, req planRequest, p *store.Plan) error {
 	default:
 		return badRequest(msgPlanEvery)
 	}
-	minute, ok := clockMinute(req.Time)
+	minute, ok := rules.ParseClock(req.Time) // exactly HH:MM: no sign, no space, no single digit (issue 36)
 	if !ok {
 		return badRequest(msgPlanTime)
 	}
@@ -167,19 +166,6 @@ func (a *App) planTerms(r *http.Request, req planRequest, p *store.Plan) error {
 		}
 	}
 	return nil
-}
-
-// clockMinute reads "HH:MM" (Persian or Latin digits) as a minute of the day.
-func clockMinute(text string) (int, bool) {
-	var h, m int
-	t := iran.LatinDigits(strings.TrimSpace(text))
-	if len(t) != 5 || t[2] != ':' {
-		return 0, false
-	}
-	if _, err := fmt.Sscanf(t, "%2d:%2d", &h, &m); err != nil || h < 0 || h > 23 || m < 0 || m > 59 {
-		return 0, false
-	}
-	return h*60 + m, true
 }
 
 // planScope binds a plan's code to its terms (and, for a change, to the plan).

@@ -14,8 +14,9 @@ import (
 // The savings plans' runner (issue 29): each minute it buys for every active plan whose run is due, as a
 // buy on the trade screen would at that moment (the customer's grade price, the trading hours, the weight
 // limits, the daily limits, the vault, the free rial), and at start catches up the runs missed in the last
-// day, never older. A run that cannot buy is skipped with its reason; a run due while the buy side is closed
-// waits for the side to open later that day, and is skipped if it does not.
+// day, never older, and never one due before the plan was resumed or given new terms, nor one within a period
+// of its last buy (issue 36, planOwes). A run that cannot buy is skipped with its reason; a run due while the
+// buy side is closed waits for the side to open later that day, and is skipped if it does not.
 
 // planCatchUp is how far back a run missed while the shop was down is still made.
 const planCatchUp = 24 * time.Hour
@@ -47,7 +48,8 @@ func (a *App) RunPlans(ctx context.Context, every time.Duration) {
 	}
 }
 
-// runDuePlans makes every run due in the last planCatchUp that has not run yet.
+// runDuePlans makes every run due in the last planCatchUp that has not run yet and that its plan owes (none
+// before it was made, resumed or changed, none within a period of its last buy: planOwes).
 func (a *App) runDuePlans(ctx context.Context) {
 	now := a.now()
 	plans, err := a.store.ActivePlans(ctx)
@@ -59,8 +61,7 @@ func (a *App) runDuePlans(ctx context.Context) {
 	}
 	for _, p := range plans {
 		for _, due := range planDues(p, now.Add(-planCatchUp), now) {
-			// a plan owes nothing for periods before it was made; one made in the minute it is due buys then
-			if due.At.Before(p.CreatedAt.Truncate(time.Minute)) {
+			if !planOwes(p, due.At) {
 				continue
 			}
 			if ran, err := a.store.PlanRan(ctx, p.ID, due.Period); err != nil || ran {

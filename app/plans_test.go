@@ -224,6 +224,19 @@ func TestAPlanIsItsCustomersAndKeepsItsLimits(t *testing.T) {
 			t.Fatalf("%v: %d %s", bad, r.Status, r.Body)
 		}
 	}
+	// a time is exactly HH:MM (issue 36): no sign, no space, no single digit, refused with its words
+	for _, clock := range []string{"+9:00", "9:00", "10:0", " 10:00", "10:00 ", "1O:00", "10:00:00", "١٠:٦٠"} {
+		bad := map[string]any{"amount_rial": "1000000", "every": "day", "time": clock}
+		if r := s.do("POST", "/api/plans", c.token, bad); r.Status != 400 || r.str("message") != msgPlanTime {
+			t.Fatalf("a plan at %q: %d %s", clock, r.Status, r.Body)
+		}
+		if r := s.do("PUT", path, c.token, bad); r.Status != 400 || r.str("message") != msgPlanTime {
+			t.Fatalf("a plan moved to %q: %d %s", clock, r.Status, r.Body)
+		}
+	}
+	if got := s.mustDo("GET", path, c.token, nil).JSON["plan"].(map[string]any); got["time"] != "10:00" || got["every"] != "month" {
+		t.Fatalf("a refused change changed the plan: %v", got)
+	}
 	if s.smsCount(c.phone) != before {
 		t.Fatal("a refused plan texted a code")
 	}

@@ -151,7 +151,7 @@ func TestTheOwnerManagesStaffAndNeverLosesTheLastOwner(t *testing.T) {
 	if r := s.do("GET", "/api/admin/staff", customer, nil); r.Status != 403 || r.str("message") != msgEnrolFirst {
 		t.Fatalf("a new owner before enrolling: %d %s", r.Status, r.Body)
 	}
-	s.enrolTOTP(t, customer)
+	s.enrolTOTP(t, customer, customerPassword)
 	s.mustDo("PUT", "/api/admin/staff/"+ownerID, customer, map[string]any{"role": "staff"})
 	s.mustDo("DELETE", "/api/admin/staff/"+ownerID, customer, nil)
 	r := s.do("GET", "/api/admin/staff", customer, nil)

@@ -96,29 +96,40 @@ func (a *App) usersSecondFactor(w http.ResponseWriter, r *http.Request) error {
 		"recovery_codes_left": st.RecoveryCodes})
 }
 
-// usersTOTPStart answers POST /api/users/me/second-factor/totp: a new secret for an authenticator app, as
-// base32 and as the otpauth:// address its QR code carries, with the shop's name as issuer. It is on only once
-// a first code confirms it; 409 while a confirmed one is on.
+// usersTOTPStart answers POST /api/users/me/second-factor/totp {password} or {code} (factorProof): a new
+// secret for an authenticator app, as base32 and as the otpauth:// address its QR code carries, with the
+// shop's name as issuer. It is on only once a first code confirms it; 409 while a confirmed one is on.
 func (a *App) usersTOTPStart(w http.ResponseWriter, r *http.Request) error {
 	u := caller(r).User
+	if st, err := a.store.SecondFactors(r.Context(), u.ID); err != nil {
+		return err
+	} else if st.TOTP { // said before the proof is asked: it would be spent for nothing
+		return conflict(msgSecondFactorOn)
+	}
+	c, err := a.provenChange(w, r, false)
+	if err != nil {
+		return err
+	}
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: a.shop().Name, AccountName: u.PhoneNumber, Period: totpPeriod,
 		Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
 	if err != nil {
 		return err
 	}
-	if err := a.store.StartTOTP(r.Context(), u.ID, key.Secret(), a.now()); errors.Is(err, store.ErrConflict) {
+	if err := a.store.StartTOTP(r.Context(), c, key.Secret(), a.now()); errors.Is(err, store.ErrConflict) {
 		return conflict(msgSecondFactorOn)
 	} else if err != nil {
-		return err
+		return a.factorChangeError(w, r, err)
 	}
 	return okJSON(w, map[string]string{"secret": key.Secret(), "uri": key.URL()})
 }
 
-// usersTOTPConfirm answers POST /api/users/me/second-factor/totp/confirm {code}: the app's first code turns the
-// factor on, and the answer carries the ten recovery codes, shown this once.
+// usersTOTPConfirm answers POST /api/users/me/second-factor/totp/confirm {code, end_other_logins?}: the app's
+// first code turns the factor on, told to the person, and ends their other logins unless they ask not to;
+// the answer carries the ten recovery codes, shown this once.
 func (a *App) usersTOTPConfirm(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
-		Code string `json:"code"`
+		Code           string `json:"code"`
+		EndOtherLogins *bool  `json:"end_other_logins"`
 	}
 	if err := decode(w, r, &req); err != nil {
 		return err
@@ -129,7 +140,7 @@ func (a *App) usersTOTPConfirm(w http.ResponseWriter, r *http.Request) error {
 	}
 	t, err := a.store.TOTPOf(r.Context(), u.ID)
 	switch {
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrFactorSealedElsewhere):
 		return notFound(msgTOTPNotStarted)
 	case err != nil:
 		return err
@@ -140,18 +151,44 @@ func (a *App) usersTOTPConfirm(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return badRequest(msgTOTPCodeWrong)
 	}
+	c := changeOf(r, req.EndOtherLogins, true) // its start was proven
 	codes, hashes := newRecoveryCodes(u.ID)
-	if err := a.store.ConfirmTOTP(r.Context(), u.ID, step, hashes, a.now()); errors.Is(err, store.ErrNotFound) {
+	ended, err := a.store.ConfirmTOTP(r.Context(), c, step, hashes, a.now())
+	if errors.Is(err, store.ErrNotFound) {
 		return conflict(msgSecondFactorOn) // another confirm came first
-	} else if err != nil {
+	}
+	return a.changeAnswer(w, r, c, ended, err, msgTOTPNotStarted, map[string]any{"message": msgTOTPOn, "recovery_codes": codes})
+}
+
+// usersTOTPRemove answers DELETE /api/users/me/second-factor/totp {code, end_other_logins?}: the
+// authenticator goes, told to the person; 404 when none is on, 409 for an owner's or staff member's last
+// factor.
+func (a *App) usersTOTPRemove(w http.ResponseWriter, r *http.Request) error {
+	c, err := a.provenChange(w, r, false)
+	if err != nil {
 		return err
 	}
-	return okJSON(w, map[string]any{"message": msgTOTPOn, "recovery_codes": codes})
+	ended, err := a.store.RemoveTOTP(r.Context(), c, a.now())
+	return a.changeAnswer(w, r, c, ended, err, msgTOTPNotOn, map[string]any{"message": msgTOTPOff})
+}
+
+// usersRecoveryCodesRenew answers POST /api/users/me/second-factor/recovery-codes {code, end_other_logins?}:
+// ten new recovery codes in place of the old ones, shown this once and told to the person.
+func (a *App) usersRecoveryCodesRenew(w http.ResponseWriter, r *http.Request) error {
+	c, err := a.provenChange(w, r, false)
+	if err != nil {
+		return err
+	}
+	codes, hashes := newRecoveryCodes(c.UserID)
+	ended, err := a.store.RenewRecoveryCodes(r.Context(), c, hashes, a.now())
+	return a.changeAnswer(w, r, c, ended, err, msgSecondFactorNotOn, map[string]any{"message": msgRecoveryRenewed, "recovery_codes": codes})
 }
 
 // finishSignIn ends a sign-in whose first factor (a password, an SMS code) was right: tokens and the cookie at
-// once, or, for a person with a second factor on, a challenge and nothing else (no token, no cookie).
-func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User, msg string) error {
+// once, with the phone's failed attempts (fails, when a password signed in) forgotten; or, for a person with
+// a second factor on, a challenge and nothing else (no token, no cookie, and the attempts still counted until
+// the second step passes).
+func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User, msg, fails string) error {
 	st, err := a.store.SecondFactors(r.Context(), u.ID)
 	if err != nil {
 		return err
@@ -174,6 +211,11 @@ func (a *App) finishSignIn(w http.ResponseWriter, r *http.Request, u store.User,
 		}
 		return okJSON(w, answer)
 	}
+	if fails != "" {
+		if err := a.store.ClearBucket(r.Context(), fails); err != nil {
+			return err
+		}
+	}
 	pair, err := a.signIn(r, u)
 	if err != nil {
 		return err
@@ -187,7 +229,9 @@ func challengeEnded() error { return &apiError{http.StatusGone, msgChallengeEnde
 
 // authSecondFactor answers POST /api/auth/second-factor {challenge, code}: the second step of a sign-in. A
 // six-digit code is the authenticator's (each taken once), anything else a recovery code (each used once).
-// Five wrong answers end the challenge; each is counted in the answer's own transaction.
+// Five wrong answers end the challenge, and ten of the person's in 15 minutes, whatever the challenge, lock
+// their codes (429, a growing wait); each is counted in the answer's own transaction. Passing it forgets the
+// phone's failed password attempts.
 func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Challenge string          `json:"challenge"`
@@ -218,24 +262,23 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 	}
 	note := noteOf(r)
 	note.about(u)
-	var answer store.SecondFactorAnswer
+	answer := store.SecondFactorAnswer{ByPasskey: byPasskey}
 	how := "totp"
 	if byPasskey {
 		how = "passkey"
 		if answer.Passkey, err = a.checkPasskey(r, u, passkeySession, req.Passkey); err != nil {
 			return err
 		}
-	} else if t, err := a.store.TOTPOf(r.Context(), userID); err == nil && t.Confirmed {
-		answer.Step, _ = matchTOTP(t.Secret, req.Code, now)
-	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+	} else if answer, err = a.codeAnswer(r, userID, req.Code); err != nil {
 		return err
-	}
-	if !byPasskey && answer.Step == 0 {
-		answer.RecoveryHash = recoveryHash(userID, req.Code)
+	} else if answer.Step == 0 {
 		how = "recovery_code"
 	}
 	_, err = a.store.AnswerChallenge(r.Context(), hash, answer, now)
+	var locked *store.SecondFactorLockedError
 	switch {
+	case errors.As(err, &locked):
+		return a.factorsLocked(w, r, locked)
 	case errors.Is(err, store.ErrWrongSecondFactor):
 		note.reason("wrong_code")
 		return unauthorized(msgSecondFactorWrong)
@@ -245,6 +288,9 @@ func (a *App) authSecondFactor(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	note.reason(how)
+	if err := a.store.ClearBucket(r.Context(), loginFailBucket(u.PhoneNumber).Bucket); err != nil {
+		return err
+	}
 	pair, err := a.signIn(r, u)
 	if err != nil {
 		return err

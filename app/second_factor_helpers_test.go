@@ -22,11 +22,14 @@ type adminKeys struct {
 
 func newAdminKeys() *adminKeys { return &adminKeys{byPhone: map[string][]string{}} }
 
-// enrolTOTP enrols token's person in TOTP as an authenticator app would, from the secret of the answer, and
-// returns the secret and the recovery codes.
-func (s *testShop) enrolTOTP(t testing.TB, token string) (secret string, recovery []string) {
+// customerPassword is the password of every customer newCustomer makes.
+const customerPassword = "sara-gold-2024"
+
+// enrolTOTP enrols token's person (whose password is password) in TOTP as an authenticator app would, from
+// the secret of the answer, and returns the secret and the recovery codes.
+func (s *testShop) enrolTOTP(t testing.TB, token, password string) (secret string, recovery []string) {
 	t.Helper()
-	start := s.forT(t).mustDo("POST", "/api/users/me/second-factor/totp", token, nil)
+	start := s.forT(t).mustDo("POST", "/api/users/me/second-factor/totp", token, map[string]string{"password": password})
 	secret = start.str("secret")
 	done := s.forT(t).mustDo("POST", "/api/users/me/second-factor/totp/confirm", token, map[string]string{"code": s.codeAt(t, secret)})
 	for _, c := range done.JSON["recovery_codes"].([]any) {
@@ -66,8 +69,21 @@ func (s *testShop) signInWithFactor(phone, password string) string {
 		return s.mustDo("POST", "/api/auth/second-factor", "", map[string]string{"challenge": r.str("challenge"), "code": codes[0]}).str("accessToken")
 	}
 	token := r.str("accessToken")
-	_, keys.byPhone[phone] = s.enrolTOTP(s.t, token)
+	_, keys.byPhone[phone] = s.enrolTOTP(s.t, token, password)
 	return token
+}
+
+// recoveryCode spends one of the recovery codes the tests keep for phone's person.
+func (s *testShop) recoveryCode(phone string) string {
+	s.t.Helper()
+	s.keys.mu.Lock()
+	defer s.keys.mu.Unlock()
+	codes := s.keys.byPhone[phone]
+	if len(codes) == 0 {
+		s.t.Fatalf("%s has no recovery codes left", phone)
+	}
+	s.keys.byPhone[phone] = codes[1:]
+	return codes[0]
 }
 
 // giveSecondFactor turns a confirmed second factor on for userID straight through the store, for a caller
@@ -75,12 +91,13 @@ func (s *testShop) signInWithFactor(phone, password string) string {
 func (s *testShop) giveSecondFactor(userID int64) {
 	s.t.Helper()
 	ctx, now := context.Background(), s.clock.Now()
-	if err := s.store.StartTOTP(ctx, userID, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", now); errors.Is(err, store.ErrConflict) {
+	c := store.FactorChange{UserID: userID, PasswordChecked: true}
+	if err := s.store.StartTOTP(ctx, c, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", now); errors.Is(err, store.ErrConflict) {
 		return // on already
 	} else if err != nil {
 		s.t.Fatal(err)
 	}
-	if err := s.store.ConfirmTOTP(ctx, userID, now.Unix()/totpPeriod, nil, now); err != nil {
+	if _, err := s.store.ConfirmTOTP(ctx, c, now.Unix()/totpPeriod, nil, now); err != nil {
 		s.t.Fatal(err)
 	}
 }

@@ -42,7 +42,7 @@ func TestAnAdminWithoutASecondFactorCanOnlyEnrol(t *testing.T) {
 				t.Error("a chat socket before enrolling")
 			}
 
-			s.enrolTOTP(t, token)
+			s.enrolTOTP(t, token, "desk-pass-55")
 			if r := s.mustDo("GET", "/api/users/me", token, nil); r.JSON["user"].(map[string]any)["must_enrol_second_factor"] != false {
 				t.Fatalf("me after enrolling: %s", r.Body)
 			}

@@ -21,7 +21,13 @@ func TestTOTPIsEnrolledThenAskedAtEverySignIn(t *testing.T) {
 	if r := s.do("POST", "/api/users/me/second-factor/totp/confirm", c.token, map[string]string{"code": "123456"}); r.Status != 404 || r.str("message") != msgTOTPNotStarted {
 		t.Fatalf("a confirm before the start: %d %s", r.Status, r.Body)
 	}
-	start := s.mustDo("POST", "/api/users/me/second-factor/totp", c.token, nil)
+	if r := s.do("POST", "/api/users/me/second-factor/totp", c.token, map[string]string{}); r.Status != 400 || r.str("message") != msgFactorPasswordNeeded {
+		t.Fatalf("a start without the password: %d %s", r.Status, r.Body)
+	}
+	if r := s.do("POST", "/api/users/me/second-factor/totp", c.token, map[string]string{"password": "not-the-one"}); r.Status != 403 || r.str("message") != msgFactorPasswordWrong {
+		t.Fatalf("a start with a wrong password: %d %s", r.Status, r.Body)
+	}
+	start := s.mustDo("POST", "/api/users/me/second-factor/totp", c.token, map[string]string{"password": customerPassword})
 	secret := start.str("secret")
 	uri, err := url.Parse(start.str("uri"))
 	if err != nil || uri.Scheme != "otpauth" || uri.Host != "totp" || uri.Query().Get("secret") != secret ||
@@ -48,7 +54,7 @@ func TestTOTPIsEnrolledThenAskedAtEverySignIn(t *testing.T) {
 	if r := s.mustDo("GET", "/api/users/me/second-factor", c.token, nil); r.JSON["totp"] != true || r.JSON["recovery_codes_left"] != 10.0 {
 		t.Fatalf("after: %s", r.Body)
 	}
-	if r := s.do("POST", "/api/users/me/second-factor/totp", c.token, nil); r.Status != 409 || r.str("message") != msgSecondFactorOn {
+	if r := s.do("POST", "/api/users/me/second-factor/totp", c.token, map[string]string{"code": s.codeAt(t, secret)}); r.Status != 409 || r.str("message") != msgSecondFactorOn {
 		t.Fatalf("a second enrolment over the first: %d %s", r.Status, r.Body)
 	}
 	var hashes int
@@ -121,8 +127,8 @@ func TestTOTPIsEnrolledThenAskedAtEverySignIn(t *testing.T) {
 func TestASecondFactorChallengeIsCountedBoundAndShort(t *testing.T) {
 	s := newTestShop(t)
 	a, b := s.newCustomer(), s.newCustomer()
-	secretA, _ := s.enrolTOTP(t, a.token)
-	secretB, _ := s.enrolTOTP(t, b.token)
+	secretA, _ := s.enrolTOTP(t, a.token, customerPassword)
+	secretB, _ := s.enrolTOTP(t, b.token, customerPassword)
 	login := func(phone string) string {
 		r := s.mustDo("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": "sara-gold-2024"})
 		return r.str("challenge")

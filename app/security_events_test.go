@@ -153,6 +153,7 @@ func TestSecondStepsAndRoleChangesAreSecurityEvents(t *testing.T) {
 		"sign_in.second_factor failure wrong_code",
 		"sign_in.password success challenge",
 		"second_factor.enrolled success ",
+		"second_factor.proof success ",
 		"sign_in.password success ",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -126,7 +127,7 @@ func newShopIn(t testing.TB, tls bool, dir string, opts ...func(*Config, *testCl
 	buf := &syncBuffer{}
 	clock := &testClock{now: time.Now().UTC()}
 	cfg := Config{Store: st, SMS: &sms.Console{W: buf}, Now: clock.Now, Uploads: filepath.Join(dir, "uploads"),
-		DataDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls}
+		DataDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), HTTPS: tls, FactorKey: testFactorKey(dir)}
 	for _, opt := range opts {
 		opt(&cfg, clock)
 	}
@@ -434,4 +435,10 @@ func (s *testShop) run(t *testing.T, cases []scenario) {
 			}
 		})
 	}
+}
+
+// testFactorKey is the factor key of a test shop in dir: the same for every shop opened on that folder.
+func testFactorKey(dir string) []byte {
+	k := sha256.Sum256([]byte("factor key " + dir))
+	return k[:]
 }

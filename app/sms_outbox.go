@@ -100,14 +100,20 @@ func (a *App) sendNotice(ctx context.Context, m store.OutboxSMS) {
 // noticeSMS is the notice as the gateway's template takes it: the template named after the kind
 // ("goldshop-deposit-approved"), the amount and the request's number as tokens (tokens take no spaces); and
 // the whole sentence for a gateway that takes text. A login's notices carry the device (its spaces made
-// half-spaces) and the Jalali time instead.
+// half-spaces) and the Jalali time instead; a factor's change what changed and the time, its wrong answers
+// how many and the time.
 func noticeSMS(shopName string, m store.OutboxSMS) sms.Message {
 	w := noticeOf(m.Note)
 	amount := strings.ReplaceAll(strings.TrimSuffix(strings.TrimSuffix(noticeAmount(m.Note), " ریال"), " گرم"), " ", "")
 	tokens := []string{amount, strconv.FormatInt(m.Note.SubjectID, 10)}
-	if m.Note.Kind == store.NoteNewLogin || m.Note.Kind == store.NotePasswordChanged {
-		tokens = []string{strings.ReplaceAll(deviceName(m.Note.Reason), " ", "\u200c"),
-			strings.ReplaceAll(jalaliMinute(m.Note.CreatedAt), " ", "-")}
+	at := strings.ReplaceAll(jalaliMinute(m.Note.CreatedAt), " ", "-")
+	switch m.Note.Kind {
+	case store.NoteNewLogin, store.NotePasswordChanged:
+		tokens = []string{strings.ReplaceAll(deviceName(m.Note.Reason), " ", "\u200c"), at}
+	case store.NoteSecondFactorChanged:
+		tokens = []string{strings.ReplaceAll(factorChangeWords[m.Note.Reason], " ", "\u200c"), at}
+	case store.NoteSecondFactorFailures:
+		tokens = []string{strconv.FormatInt(m.Note.Amount, 10), at}
 	}
 	return sms.Message{To: m.Phone, Text: shopName + ": " + w.text,
 		Template: "goldshop-" + strings.ReplaceAll(m.Note.Kind, "_", "-"), Tokens: tokens}

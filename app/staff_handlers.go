@@ -101,13 +101,33 @@ func (a *App) adminStaffRemove(w http.ResponseWriter, r *http.Request) error {
 
 // adminStaffSecondFactorReset answers DELETE /api/admin/staff/{id}/second-factor: the owner takes away the
 // second factor of a staff member (or another owner) who lost their phone; their logins end, and they enrol
-// again at their next sign-in. The owner's own factor is never reset from the web: a stolen session must not
-// be able to drop it (`goldshop admin reset-2fa` on the server does).
+// again at their next sign-in.
 func (a *App) adminStaffSecondFactorReset(w http.ResponseWriter, r *http.Request) error {
 	id, err := a.staffID(r)
 	if err != nil {
 		return err
 	}
+	return a.resetSecondFactor(w, r, id)
+}
+
+// adminUserSecondFactorReset answers DELETE /api/admin/users/{id}/second-factor (issue 36): the owner takes away
+// the second factor of a customer who lost their phone (or of anyone but themselves); their logins end, and
+// they are texted.
+func (a *App) adminUserSecondFactorReset(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id", msgUserNotFound)
+	if err != nil {
+		return err
+	}
+	if _, err := a.store.UserByID(r.Context(), id); err != nil {
+		return err
+	}
+	return a.resetSecondFactor(w, r, id)
+}
+
+// resetSecondFactor resets person id's factor for the owner, audited and told to the person. The owner's own
+// factor is never reset from the web: a stolen session must not be able to drop it (`goldshop admin
+// reset-2fa` on the server does).
+func (a *App) resetSecondFactor(w http.ResponseWriter, r *http.Request, id int64) error {
 	if id == caller(r).User.ID {
 		return forbidden(msgOwnerFactorOnServer)
 	}

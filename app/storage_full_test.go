@@ -72,21 +72,23 @@ func TestAFullDiskIsSaidPlainlyAndLosesNothing(t *testing.T) {
 
 	// while it is low, the owner is texted once a day, whatever their notice settings
 	ctx := context.Background()
+	s.app.sendDueSMS(ctx) // the owner's factor going on, at their sign-in
+	told := len(s.noticeTexts(adminPhone))
 	for range 3 {
 		s.app.watchStorage(ctx, storageOK)
 	}
 	s.app.sendDueSMS(ctx)
-	texts := s.noticeTexts(adminPhone)
+	texts := s.noticeTexts(adminPhone)[told:]
 	if len(texts) != 1 || !strings.Contains(texts[0], "فضای ذخیره‌سازی فروشگاه رو به پایان است") {
 		t.Fatalf("the owner's storage notices: %q", texts)
 	}
-	if texts := s.noticeTexts("09350000002"); len(texts) != 0 {
+	if texts := s.noticeTexts("09350000002"); len(texts) != 1 || strings.Contains(texts[0], "فضای ذخیره‌سازی") {
 		t.Fatalf("staff were texted: %q", texts)
 	}
 	s.clock.Advance(storageNoticeEvery + time.Minute)
 	s.app.watchStorage(ctx, storageLow)
 	s.app.sendDueSMS(ctx)
-	if texts := s.noticeTexts(adminPhone); len(texts) != 2 {
+	if texts := s.noticeTexts(adminPhone)[told:]; len(texts) != 2 {
 		t.Fatalf("a day later: %q", texts)
 	}
 }

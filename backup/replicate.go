@@ -103,7 +103,8 @@ func Replicate(ctx context.Context, dbPath string, r Replica, log *slog.Logger) 
 	db := litestream.NewDB(dbPath)
 	db.MonitorInterval = syncEvery
 	db.BusyTimeout = 10 * time.Second // as long as the shop's own connections wait
-	watched := &watchedClient{ReplicaClient: client}
+	logger := log.With(slog.String("component", "litestream"))
+	watched := &watchedClient{ReplicaClient: client, log: logger}
 	rep := litestream.NewReplicaWithClient(db, watched)
 	rep.SyncInterval = syncEvery
 	db.Replica = rep
@@ -121,7 +122,6 @@ func Replicate(ctx context.Context, dbPath string, r Replica, log *slog.Logger) 
 	ls := litestream.NewStore([]*litestream.DB{db}, levels)
 	ls.ShutdownSyncTimeout = 10 * time.Second
 	db.ShutdownSyncTimeout = ls.ShutdownSyncTimeout
-	logger := log.With(slog.String("component", "litestream"))
 	ls.Logger = logger
 	db.SetLogger(logger)
 	if c, ok := client.(interface{ SetLogger(*slog.Logger) }); ok {

@@ -45,13 +45,14 @@ func adminAdd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// adminResetSecondFactor takes an admin's second factor away, for a lost phone: the last owner has no one to
-// ask in the web app, and no web call may drop an owner's own factor.
+// adminResetSecondFactor takes a person's second factor away, for a lost phone or a database restored without
+// its key file: the last owner has no one to ask in the web app, and no web call may drop an owner's own
+// factor. Any account's number is taken (the owner resets a customer's in the web app too).
 func adminResetSecondFactor(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	var phone string
 	fs := newFlags("admin reset-2fa", stderr, &cfg, false)
-	fs.StringVar(&phone, "phone", "", "mobile number of the admin (required)")
+	fs.StringVar(&phone, "phone", "", "mobile number of the owner, staff member or customer (required)")
 	if err := parseWithEnv(fs, args); err != nil {
 		return err
 	}
@@ -65,8 +66,8 @@ func adminResetSecondFactor(ctx context.Context, args []string, stdout, stderr i
 	}
 	defer st.Close()
 	u, err := st.UserByPhone(ctx, p)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !u.IsAdmin) {
-		return fmt.Errorf("no owner or staff member has the number %s", p)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no account has the number %s", p)
 	} else if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"goldshop/app"
+	"goldshop/store"
 )
 
 // check proves the ledger balances (every invariant of store.CheckInvariants over the whole database, recorded
@@ -38,6 +39,7 @@ func check(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "ledger balances: %d journals, %d postings, %d accounts\n", rep.Journals, rep.Postings, rep.Accounts)
 	reportStorage(stdout, cfg)
+	reportFactorKey(ctx, stdout, cfg, st)
 	return reportCertificates(stdout, cfg, time.Now())
 }
 
@@ -55,6 +57,32 @@ func reportStorage(w io.Writer, cfg config) {
 			line = "WARN " + line + "; make room: delete old backups or grow the disk"
 		}
 		fmt.Fprintln(w, line)
+	}
+}
+
+// reportFactorKey prints, on a line starting "WARN second factors", how many people's second factors are
+// sealed under a key other than the key file's (a restore without it): they cannot sign in until their factor
+// is reset. Without a key file nothing is said: check makes none.
+func reportFactorKey(ctx context.Context, w io.Writer, cfg config, st *store.Store) {
+	path, err := keyFileOf(cfg)
+	if err != nil {
+		return
+	}
+	var key []byte
+	if v, ok := os.LookupEnv(factorKeyEnv); ok {
+		key, err = parseFactorKey(v)
+	} else if raw, rerr := os.ReadFile(path); rerr == nil {
+		key, err = parseFactorKey(string(raw))
+	} else {
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(w, "WARN second factors: the key (%s) is not a key: %v\n", path, err)
+		return
+	}
+	if n, err := st.FactorsSealedElsewhere(ctx, key); err == nil && n > 0 {
+		fmt.Fprintf(w, "WARN second factors: %d people's are sealed under another key (restored without its key file); "+
+			"reset each with goldshop admin reset-2fa --phone …\n", n)
 	}
 }
 

@@ -32,6 +32,7 @@ type config struct {
 	CheckEvery  time.Duration
 	CodeSpacing time.Duration // least time between two codes of a phone and purpose; not a minute only with --sms console
 	PlansEvery  time.Duration // how often the savings plans' runner looks for due runs
+	KeyFile     string        // the file of the key second factors are sealed under (serve_factor_key.go)
 }
 
 // newFlags declares the settings every command shares (--data) and the server's own when serving.
@@ -39,6 +40,7 @@ func newFlags(name string, stderr io.Writer, cfg *config, serving bool) *flag.Fl
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Data, "data", "./data", "folder of the database and uploads")
+	fs.StringVar(&cfg.KeyFile, "key-file", "", "file of the key second factors are sealed under, kept out of the data folder and its backups (default: goldshop.key beside the data folder; GOLDSHOP_KEY may hold the key itself)")
 	if serving {
 		fs.StringVar(&cfg.Addr, "addr", ":8080", "address to listen on (:443 when serving HTTPS, unless given)")
 		fs.StringVar(&cfg.SMS, "sms", "console", "SMS provider: console or kavenegar")

@@ -17,9 +17,9 @@ type jsonCall func(method, path, token string, body any) (status int, answer map
 var recoveryCodes sync.Map // string → []string
 
 // passSecondFactor turns an admin's password-login answer into an access token as the login screen does:
-// on the first sign-in it enrols an authenticator (a code computed here from the secret, as the phone's app
-// would), on later ones it answers the challenge with a recovery code.
-func passSecondFactor(t *testing.T, call jsonCall, key string, login map[string]any) string {
+// on the first sign-in it enrols an authenticator (its start proven by the password, a code computed here from
+// the secret, as the phone's app would), on later ones it answers the challenge with a recovery code.
+func passSecondFactor(t *testing.T, call jsonCall, key, password string, login map[string]any) string {
 	t.Helper()
 	must := func(method, path, token string, body any) map[string]any {
 		t.Helper()
@@ -39,7 +39,7 @@ func passSecondFactor(t *testing.T, call jsonCall, key string, login map[string]
 		return must("POST", "/api/auth/second-factor", "", map[string]string{"challenge": login["challenge"].(string), "code": codes[0]})["accessToken"].(string)
 	}
 	token := login["accessToken"].(string)
-	secret := must("POST", "/api/users/me/second-factor/totp", token, nil)["secret"].(string)
+	secret := must("POST", "/api/users/me/second-factor/totp", token, map[string]string{"password": password})["secret"].(string)
 	code, err := totp.GenerateCode(secret, time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -56,5 +56,5 @@ func passSecondFactor(t *testing.T, call jsonCall, key string, login map[string]
 func (c *drillClient) signInAdmin(phone, password string) string {
 	c.t.Helper()
 	login := c.must("POST", "/api/auth/login", "", map[string]string{"phone_number": phone, "password": password})
-	return passSecondFactor(c.t, c.call, c.base+" "+phone, login)
+	return passSecondFactor(c.t, c.call, c.base+" "+phone, password, login)
 }

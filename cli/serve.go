@@ -71,6 +71,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := checkAtStart(ctx, st, log); err != nil {
 		return err
 	}
+	factorKey, err := loadFactorKey(cfg)
+	if err != nil {
+		return err
+	}
 	sender, err := newSMS(cfg, stderr, log)
 	if err != nil {
 		return err
@@ -88,7 +92,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	a, err := app.New(ctx, app.Config{Store: st, SMS: sender, Log: log, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, ProxyHops: cfg.ProxyHops,
 		Uploads: filepath.Join(cfg.Data, "uploads"), DataDir: cfg.Data, BackupDir: backupDirOf(cfg), HTTPS: certs.enabled(),
 		Backups: backups, Certificate: certs.status, Replica: backups.replicaStatus, Clock: app.NewSteadyClock(log),
-		PushContact: cfg.TLS.contact(), PushClient: push.NewClient(proxy), CodeSpacing: cfg.CodeSpacing})
+		PushContact: cfg.TLS.contact(), PushClient: push.NewClient(proxy), CodeSpacing: cfg.CodeSpacing,
+		FactorKey: factorKey})
 	if err != nil {
 		return err
 	}

@@ -199,7 +199,7 @@ func loginOwner(t *testing.T, c *http.Client, base string) string {
 	if err != nil || status != 200 {
 		t.Fatalf("login: %d %v", status, err)
 	}
-	token := passSecondFactor(t, call, base+" 09120000009", login)
+	token := passSecondFactor(t, call, base+" 09120000009", "shop-owner-1", login)
 	if len(cookies) == 0 {
 		t.Fatal("signing in set no cookie")
 	}

@@ -42,6 +42,18 @@ func JalaliDayStart(raw string) (time.Time, error) {
 	return time.Date(gy, gm, gd, 0, 0, 0, 0, Tehran), nil
 }
 
+// JalaliDayExact is JalaliDayStart of a day written exactly as the API writes one, YYYY/MM/DD with both
+// month and day zero-padded (Persian or Arabic-Indic digits too) and nothing around it: the form a client
+// sends a term of money in (a standing order's last day), where "1405/9/15" or " 1405/09/15" is a mistake to
+// refuse rather than guess at. A date query reads the looser forms, through Day.
+func JalaliDayExact(raw string) (time.Time, error) {
+	s := LatinDigits(raw)
+	if len(s) != 10 || s[4] != '/' || s[7] != '/' || !OnlyDigits(s[:4]) || !OnlyDigits(s[5:7]) || !OnlyDigits(s[8:]) {
+		return time.Time{}, ErrDate
+	}
+	return JalaliDayStart(s)
+}
+
 // JalaliMonthStart is the instant the Jalali month holding t began: its first day's midnight in Tehran.
 func JalaliMonthStart(t time.Time) time.Time {
 	local := t.In(Tehran)

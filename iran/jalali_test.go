@@ -44,3 +44,25 @@ func TestJalaliDayTextIsTheTehranDay(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// A day sent as a term is exactly YYYY/MM/DD, zero-padded, in any of Iran's digits; the looser forms Day
+// still reads for a date query are refused here, as is a day that is not a day.
+func TestJalaliDayExactReadsOnlyTheZeroPaddedForm(t *testing.T) {
+	want := time.Date(2026, 12, 6, 0, 0, 0, 0, Tehran) // 1405/09/15
+	for _, raw := range []string{"1405/09/15", "۱۴۰۵/۰۹/۱۵", "١٤٠٥/٠٩/١٥"} {
+		if got, err := JalaliDayExact(raw); err != nil || !got.Equal(want) {
+			t.Errorf("JalaliDayExact(%q) = %v, %v; want %v", raw, got, err, want)
+		}
+	}
+	for _, raw := range []string{"", "1405/9/15", "1405/09/5", "1405/9/5", " 1405/09/15", "1405/09/15 ", "\t1405/09/15",
+		"1405-09-15", "1405/09-15", "01405/09/15", "405/09/15", "1405/13/01", "1405/12/31", "1299/01/01", "1500/01/01",
+		"+405/09/15", "1405/+9/15", "1405/09/15T00:00", "2026-12-06", "1405/۰۹/ ۵"} {
+		if got, err := JalaliDayExact(raw); !errors.Is(err, ErrDate) {
+			t.Errorf("JalaliDayExact(%q) = %v, %v; want ErrDate", raw, got, err)
+		}
+	}
+	// the date queries keep their looser form
+	if _, err := Day("1405/9/15"); err != nil {
+		t.Errorf("Day(1405/9/15): %v", err)
+	}
+}

@@ -62,13 +62,21 @@ func (s *Store) EndLogin(ctx context.Context, userID, loginID int64, now time.Ti
 func (s *Store) EndOtherLogins(ctx context.Context, userID, keep int64, now time.Time) (int, error) {
 	var n int
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM logins l WHERE l.user_id = ? AND l.id <> ?
-			AND `+liveLoginOf, userID, keep, now.UnixMilli()).Scan(&n); err != nil {
-			return err
-		}
-		return revokeLogins(ctx, tx, `user_id = ? AND id <> ?`, now, userID, keep)
+		var err error
+		n, err = endOtherLogins(ctx, tx, userID, keep, now)
+		return err
 	})
 	return n, err
+}
+
+// endOtherLogins is EndOtherLogins in the caller's transaction.
+func endOtherLogins(ctx context.Context, tx *sql.Tx, userID, keep int64, now time.Time) (int, error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM logins l WHERE l.user_id = ? AND l.id <> ?
+		AND `+liveLoginOf, userID, keep, now.UnixMilli()).Scan(&n); err != nil {
+		return 0, err
+	}
+	return n, revokeLogins(ctx, tx, `user_id = ? AND id <> ?`, now, userID, keep)
 }
 
 // TouchLogin records a use of a login by its cookie session (a bearer login's use is recorded when it

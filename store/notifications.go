@@ -26,6 +26,10 @@ const (
 	// agent of the login that signed in or changed the password.
 	NoteNewLogin        = "new_login"
 	NotePasswordChanged = "password_changed"
+	// A change of the person's second factor (issue 36; Reason: a Factor… word), and a run of wrong answers
+	// to it that locked their codes (Amount: how many in the last day).
+	NoteSecondFactorChanged  = "second_factor_changed"
+	NoteSecondFactorFailures = "second_factor_failures"
 	// The shop's storage running low or full, told to each owner (issue 28); Reason is the level.
 	NoteStorageLow = "storage_low"
 	// A run of a customer's savings plan (issue 29): bought (SubjectID the plan, the gold bought), or skipped
@@ -39,7 +43,8 @@ const (
 )
 
 // alwaysTexted are the kinds sent by SMS whatever the person's settings: their own security, the shop's disk.
-var alwaysTexted = map[string]bool{NoteNewLogin: true, NotePasswordChanged: true, NoteStorageLow: true}
+var alwaysTexted = map[string]bool{NoteNewLogin: true, NotePasswordChanged: true, NoteStorageLow: true,
+	NoteSecondFactorChanged: true, NoteSecondFactorFailures: true}
 
 // smsColumns maps each kind that may also go by SMS to the customer's setting for it; a chat reply never does.
 var smsColumns = map[string]string{

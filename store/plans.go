@@ -9,7 +9,8 @@ import (
 
 // Savings plans (issue 29): the facts of a customer's standing wish to buy a rial amount every period, and
 // of each run. When a plan is due and what its period is called are the app's (plan schedule); the store
-// keeps a run exactly once per plan and period, in the transaction of its buy or its skip.
+// keeps a run exactly once per plan and period, in the transaction of its buy or its skip, and never for a
+// time before the plan's terms (issue 36).
 
 // Plan is a customer's savings plan and what it has bought so far.
 type Plan struct {
@@ -22,9 +23,11 @@ type Plan struct {
 	Minute      int    // of the Tehran day
 	Status      string // PlanActive, PlanPaused (deleted plans are not read back)
 	CreatedAt   time.Time
+	TermsAt     time.Time // when its terms last changed or it was last resumed; CreatedAt before either
 	SpentRial   int64
 	BoughtMg    int64
 	LastRunAt   time.Time // zero before its first run
+	LastBuyDue  time.Time // when the last run that bought was due; zero before one
 	UserPhone   string    // the runner's: whom to charge
 	UserGrade   int
 	UserInvited bool
@@ -50,9 +53,11 @@ var (
 )
 
 const planColumns = `p.id, p.user_id, p.amount_rial, p.every, p.weekday, p.day, p.minute, p.status, p.created_at,
+	COALESCE(p.terms_at, p.created_at),
 	COALESCE((SELECT SUM(r.amount_rial) FROM plan_runs r WHERE r.plan_id = p.id AND r.status = 'bought'), 0),
 	COALESCE((SELECT SUM(r.amount_gold_mg) FROM plan_runs r WHERE r.plan_id = p.id AND r.status = 'bought'), 0),
 	COALESCE((SELECT MAX(r.at) FROM plan_runs r WHERE r.plan_id = p.id), 0),
+	COALESCE((SELECT MAX(r.due_at) FROM plan_runs r WHERE r.plan_id = p.id AND r.status = 'bought'), 0),
 	u.phone_number, u.grade, u.referred_by IS NOT NULL`
 
 func scanPlans(rows *sql.Rows, err error) ([]Plan, error) {
@@ -63,14 +68,17 @@ func scanPlans(rows *sql.Rows, err error) ([]Plan, error) {
 	out := []Plan{}
 	for rows.Next() {
 		var p Plan
-		var created, last int64
+		var created, terms, last, lastBuy int64
 		if err := rows.Scan(&p.ID, &p.UserID, &p.AmountRial, &p.Every, &p.Weekday, &p.Day, &p.Minute, &p.Status, &created,
-			&p.SpentRial, &p.BoughtMg, &last, &p.UserPhone, &p.UserGrade, &p.UserInvited); err != nil {
+			&terms, &p.SpentRial, &p.BoughtMg, &last, &lastBuy, &p.UserPhone, &p.UserGrade, &p.UserInvited); err != nil {
 			return nil, err
 		}
-		p.CreatedAt = time.UnixMilli(created).UTC()
+		p.CreatedAt, p.TermsAt = time.UnixMilli(created).UTC(), time.UnixMilli(terms).UTC()
 		if last != 0 {
 			p.LastRunAt = time.UnixMilli(last).UTC()
+		}
+		if lastBuy != 0 {
+			p.LastBuyDue = time.UnixMilli(lastBuy).UTC()
 		}
 		out = append(out, p)
 	}
@@ -115,10 +123,15 @@ func (s *Store) CreatePlan(ctx context.Context, p Plan, now time.Time) (int64, e
 }
 
 // UpdatePlan sets the terms and status of the customer's own plan id (not deleted); ErrNotFound otherwise.
+// A resume (paused to active) or a change of terms moves the plan's TermsAt to now, in the same statement; a
+// pause, a deletion or the same terms again leave it.
 func (s *Store) UpdatePlan(ctx context.Context, p Plan, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
-		return affectedOne(tx.ExecContext(ctx, `UPDATE plans SET amount_rial = ?, every = ?, weekday = ?, day = ?,
-			minute = ?, status = ?, updated_at = ? WHERE id = ? AND user_id = ? AND status <> 'deleted'`,
+		return affectedOne(tx.ExecContext(ctx, `UPDATE plans SET
+			terms_at = CASE WHEN (status = 'paused' AND ?6 = 'active') OR amount_rial <> ?1 OR every <> ?2
+				OR weekday <> ?3 OR day <> ?4 OR minute <> ?5 THEN ?7 ELSE terms_at END,
+			amount_rial = ?1, every = ?2, weekday = ?3, day = ?4, minute = ?5, status = ?6, updated_at = ?7
+			WHERE id = ?8 AND user_id = ?9 AND status <> 'deleted'`,
 			p.AmountRial, p.Every, p.Weekday, p.Day, p.Minute, p.Status, now.UnixMilli(), p.ID, p.UserID))
 	})
 }
@@ -165,14 +178,17 @@ func (s *Store) PlanRan(ctx context.Context, planID int64, period string) (bool,
 	return ran, err
 }
 
-// startRun keeps run's row in the caller's transaction; ErrPlanRunDone when the period has one already, or
-// the plan is no longer active (paused or deleted since the runner read it).
+// startRun keeps run's row in the caller's transaction; ErrPlanRunDone when the period has one already, the
+// plan is no longer active (paused or deleted since the runner read it), or the run was due before the
+// minute of the plan's terms (resumed or changed since the runner read it: it owes nothing before them).
 func startRun(ctx context.Context, tx *sql.Tx, run PlanRun, journalID int64, now time.Time) error {
 	var active bool
-	if err := tx.QueryRowContext(ctx, `SELECT status = 'active' FROM plans WHERE id = ?`, run.PlanID).Scan(&active); err != nil {
+	var terms int64
+	if err := tx.QueryRowContext(ctx, `SELECT status = 'active', COALESCE(terms_at, created_at) FROM plans WHERE id = ?`,
+		run.PlanID).Scan(&active, &terms); err != nil {
 		return err
 	}
-	if !active {
+	if !active || run.DueAt.Before(time.UnixMilli(terms).Truncate(time.Minute)) {
 		return ErrPlanRunDone
 	}
 	status := "skipped"

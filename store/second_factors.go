@@ -32,16 +32,28 @@ type SecondFactorStatus struct {
 	RecoveryCodes int
 }
 
-// TOTPOf is the person's TOTP factor, confirmed or not; ErrNotFound when there is none.
+// TOTPOf is the person's TOTP factor, confirmed or not, its secret opened; ErrNotFound when there is none,
+// ErrFactorSealedElsewhere when it was sealed under another key.
 func (s *Store) TOTPOf(ctx context.Context, userID int64) (TOTP, error) {
+	k, err := s.seals()
+	if err != nil {
+		return TOTP{}, err
+	}
 	var t TOTP
 	var confirmed sql.NullInt64
-	err := s.read.QueryRowContext(ctx, `SELECT secret, confirmed_at, last_step FROM second_factors
-		WHERE user_id = ? AND kind = 'totp'`, userID).Scan(&t.Secret, &confirmed, &t.LastStep)
+	var keyID sql.NullString
+	err = s.read.QueryRowContext(ctx, `SELECT secret, confirmed_at, last_step, key_id FROM second_factors
+		WHERE user_id = ? AND kind = 'totp'`, userID).Scan(&t.Secret, &confirmed, &t.LastStep, &keyID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, ErrNotFound
+	} else if err != nil {
+		return t, err
 	}
 	t.Confirmed = confirmed.Valid
+	if keyID.String != k.id {
+		return t, ErrFactorSealedElsewhere
+	}
+	t.Secret, err = k.open(userID, t.Secret)
 	return t, err
 }
 
@@ -56,14 +68,19 @@ func (s *Store) SecondFactors(ctx context.Context, userID int64) (SecondFactorSt
 	return st, err
 }
 
-// StartTOTP keeps a new secret for the person to confirm, in place of one not confirmed yet; ErrConflict when
-// a confirmed one is on (it is reset first, never replaced by a new enrolment).
-func (s *Store) StartTOTP(ctx context.Context, userID int64, secret string, now time.Time) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO second_factors (user_id, kind, secret, created_at)
-			VALUES (?, 'totp', ?, ?) ON CONFLICT (user_id, kind) DO UPDATE SET secret = excluded.secret,
-			created_at = excluded.created_at, last_step = 0 WHERE second_factors.confirmed_at IS NULL`,
-			userID, secret, now.UnixMilli())
+// StartTOTP keeps a new secret, sealed, for the person to confirm, in place of one not confirmed yet, once c
+// proves it is them; ErrConflict when a confirmed one is on (it is reset first, never replaced by a new
+// enrolment).
+func (s *Store) StartTOTP(ctx context.Context, c FactorChange, secret string, now time.Time) error {
+	k, err := s.seals()
+	if err != nil {
+		return err
+	}
+	_, err = s.changeFactor(ctx, c, "", now, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO second_factors (user_id, kind, secret, created_at, key_id)
+			VALUES (?, 'totp', ?, ?, ?) ON CONFLICT (user_id, kind) DO UPDATE SET secret = excluded.secret,
+			created_at = excluded.created_at, last_step = 0, key_id = excluded.key_id
+			WHERE second_factors.confirmed_at IS NULL`, c.UserID, k.seal(c.UserID, secret), now.UnixMilli(), k.id)
 		if err != nil {
 			return err
 		}
@@ -72,17 +89,20 @@ func (s *Store) StartTOTP(ctx context.Context, userID int64, secret string, now 
 		}
 		return nil
 	})
+	return err
 }
 
-// ConfirmTOTP turns the person's enrolling factor on with the step its first code matched, and replaces their
-// recovery codes with codeHashes, in one transaction; ErrNotFound when nothing is being enrolled.
-func (s *Store) ConfirmTOTP(ctx context.Context, userID, step int64, codeHashes [][]byte, now time.Time) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
+// ConfirmTOTP turns the person's enrolling factor on with the step its first code matched, replaces their
+// recovery codes with codeHashes and tells them, in one transaction (the start was proven; c.Proof is not
+// asked); ErrNotFound when nothing is being enrolled. It returns how many other logins it ended.
+func (s *Store) ConfirmTOTP(ctx context.Context, c FactorChange, step int64, codeHashes [][]byte, now time.Time) (int, error) {
+	c.Proof, c.proven = nil, true
+	return s.changeFactor(ctx, c, FactorTOTPOn, now, func(tx *sql.Tx) error {
 		if err := affectedOne(tx.ExecContext(ctx, `UPDATE second_factors SET confirmed_at = ?, last_step = ?
-			WHERE user_id = ? AND kind = 'totp' AND confirmed_at IS NULL`, now.UnixMilli(), step, userID)); err != nil {
+			WHERE user_id = ? AND kind = 'totp' AND confirmed_at IS NULL`, now.UnixMilli(), step, c.UserID)); err != nil {
 			return err // ErrNotFound when nothing is being enrolled
 		}
-		return replaceRecoveryCodes(ctx, tx, userID, codeHashes)
+		return s.replaceRecoveryCodes(ctx, tx, c.UserID, codeHashes)
 	})
 }
 
@@ -120,12 +140,14 @@ func (s *Store) ChallengeUser(ctx context.Context, tokenHash []byte, now time.Ti
 }
 
 // SecondFactorAnswer is what the caller found an answer to be: a TOTP code of Step, a recovery code of
-// RecoveryHash, a passkey assertion the caller verified (Passkey: the credential's record with its new sign
-// count), or none of them (a wrong answer).
+// RecoveryHash (the caller's hash of it), a passkey assertion the caller verified (Passkey: the credential's
+// record with its new sign count), or none of them (a wrong answer). ByPasskey marks a passkey's answer,
+// right or wrong: it cannot be guessed, so it is neither locked out nor counted against its person.
 type SecondFactorAnswer struct {
 	Step         int64
 	RecoveryHash []byte
 	Passkey      *Passkey
+	ByPasskey    bool
 }
 
 // ErrWrongSecondFactor is an answer to a challenge that matched nothing, or a code already taken; the try is
@@ -133,52 +155,39 @@ type SecondFactorAnswer struct {
 var ErrWrongSecondFactor = errors.New("store: wrong second factor")
 
 // AnswerChallenge settles one answer to a live challenge in one transaction: a TOTP step later than the last
-// taken, or an unused recovery code, ends the challenge and returns its person; anything else commits one more
-// try (the fifth ends the challenge) and is ErrWrongSecondFactor. ErrChallengeEnded for a challenge that is not
-// live.
+// taken, an unused recovery code (told to the person) or a verified passkey ends the challenge and returns
+// its person; anything else commits one more try of the challenge (the fifth ends it) and one more wrong
+// answer of the person, and is ErrWrongSecondFactor. ErrChallengeEnded for a challenge that is not live; a
+// *SecondFactorLockedError, with nothing counted, for a code while the person's codes are locked.
 func (s *Store) AnswerChallenge(ctx context.Context, tokenHash []byte, a SecondFactorAnswer, now time.Time) (int64, error) {
+	k, err := s.seals()
+	if err != nil {
+		return 0, err
+	}
 	var userID int64
 	wrong := false
-	err := s.InTx(ctx, func(tx *sql.Tx) error {
+	err = s.InTx(ctx, func(tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, liveChallengeSQL, tokenHash, now.UnixMilli(), ChallengeTries).Scan(&userID); errors.Is(err, sql.ErrNoRows) {
 			return ErrChallengeEnded
 		} else if err != nil {
 			return err
 		}
-		taken := false
-		switch {
-		case a.Step > 0:
-			res, err := tx.ExecContext(ctx, `UPDATE second_factors SET last_step = ? WHERE user_id = ? AND kind = 'totp'
-				AND confirmed_at IS NOT NULL AND last_step < ?`, a.Step, userID, a.Step)
-			if err != nil {
-				return err
-			}
-			n, _ := res.RowsAffected()
-			taken = n == 1
-		case a.RecoveryHash != nil:
-			res, err := tx.ExecContext(ctx, `UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ?
-				AND used_at IS NULL`, now.UnixMilli(), userID, a.RecoveryHash)
-			if err != nil {
-				return err
-			}
-			n, _ := res.RowsAffected()
-			taken = n == 1
-		case a.Passkey != nil:
-			res, err := tx.ExecContext(ctx, `UPDATE passkeys SET credential = ?, last_used_at = ? WHERE user_id = ?
-				AND credential_id = ?`, a.Passkey.Credential, now.UnixMilli(), userID, a.Passkey.ID)
-			if err != nil {
-				return err
-			}
-			n, _ := res.RowsAffected()
-			taken = n == 1
+		taken, err := takeFactor(ctx, tx, k, userID, a, true, now)
+		if err != nil {
+			return err
 		}
 		if taken {
 			_, err := tx.ExecContext(ctx, `DELETE FROM second_factor_challenges WHERE token_hash = ?`, tokenHash)
 			return err
 		}
-		wrong = true // the try commits with the transaction
-		_, err := tx.ExecContext(ctx, `UPDATE second_factor_challenges SET tries = tries + 1 WHERE token_hash = ?`, tokenHash)
-		return err
+		wrong = true // the tries commit with the transaction
+		if _, err := tx.ExecContext(ctx, `UPDATE second_factor_challenges SET tries = tries + 1 WHERE token_hash = ?`, tokenHash); err != nil {
+			return err
+		}
+		if a.ByPasskey {
+			return nil
+		}
+		return countFactorFail(ctx, tx, userID, now)
 	})
 	if err == nil && wrong {
 		return 0, ErrWrongSecondFactor
@@ -186,9 +195,47 @@ func (s *Store) AnswerChallenge(ctx context.Context, tokenHash []byte, a SecondF
 	return userID, err
 }
 
+// takeFactor takes the person's answer in tx if it is right: a TOTP step later than the last taken, an unused
+// recovery code (told to the person when tell is set) or a verified passkey. A code is first refused with a
+// *SecondFactorLockedError while the person's codes are locked.
+func takeFactor(ctx context.Context, tx *sql.Tx, k *sealer, userID int64, a SecondFactorAnswer, tell bool, now time.Time) (bool, error) {
+	if !a.ByPasskey {
+		if err := checkFactorLock(ctx, tx, userID, now); err != nil {
+			return false, err
+		}
+	}
+	var res sql.Result
+	var err error
+	switch {
+	case a.Passkey != nil:
+		res, err = tx.ExecContext(ctx, `UPDATE passkeys SET credential = ?, last_used_at = ? WHERE user_id = ?
+			AND credential_id = ?`, a.Passkey.Credential, now.UnixMilli(), userID, a.Passkey.ID)
+	case a.ByPasskey:
+		return false, nil
+	case a.Step > 0:
+		res, err = tx.ExecContext(ctx, `UPDATE second_factors SET last_step = ? WHERE user_id = ? AND kind = 'totp'
+			AND confirmed_at IS NOT NULL AND last_step < ? AND key_id = ?`, a.Step, userID, a.Step, k.id)
+	case a.RecoveryHash != nil:
+		res, err = tx.ExecContext(ctx, `UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ?
+			AND used_at IS NULL`, now.UnixMilli(), userID, k.recoveryMAC(a.RecoveryHash))
+	default:
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return false, nil
+	}
+	if a.RecoveryHash != nil && a.Passkey == nil && a.Step == 0 && tell {
+		return true, notify(ctx, tx, Notification{UserID: userID, Kind: NoteSecondFactorChanged, Reason: FactorRecoveryUsed}, now)
+	}
+	return true, nil
+}
+
 // ResetSecondFactor takes the person's second factor away, with their recovery codes and waiting challenges,
-// and ends every login they have (whoever held the factor may hold a session too), audited as
-// second_factor.reset by actorID (0 for the command line). ErrNotFound when no factor was on or being enrolled.
+// and ends every login they have (whoever held the factor may hold a session too), tells them, and is
+// audited as second_factor.reset by actorID (0 for the command line). ErrNotFound when no factor was on or being enrolled.
 func (s *Store) ResetSecondFactor(ctx context.Context, actorID, userID int64, now time.Time) error {
 	return s.InTx(ctx, func(tx *sql.Tx) error {
 		var phone string
@@ -216,6 +263,13 @@ func (s *Store) ResetSecondFactor(ctx context.Context, actorID, userID int64, no
 			}
 		}
 		if err := revokeLogins(ctx, tx, `user_id = ?`, now, userID); err != nil {
+			return err
+		}
+		// a fresh factor starts with a clean slate of wrong answers
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rate_hits WHERE bucket = ?`, factorFailBucket(userID)); err != nil {
+			return err
+		}
+		if err := notify(ctx, tx, Notification{UserID: userID, Kind: NoteSecondFactorChanged, Reason: FactorReset}, now); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: actorID, Action: "second_factor.reset", Target: "user:" + itoa(userID),

@@ -51,6 +51,8 @@ type Store struct {
 	// stats is the generation of the planner's statistics, which retires read connections planning by older
 	// ones (connections.go); optimize bumps it.
 	stats atomic.Int64
+	// factors is the key second factors are sealed under (factor_key.go); nil until UseFactorKey
+	factors atomic.Pointer[sealer]
 }
 
 // pragmas every connection gets: WAL so readers never block the writer, synchronous=FULL so a committed

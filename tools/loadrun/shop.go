@@ -139,9 +139,10 @@ func (s *shop) seed(ctx context.Context, n int) error {
 		return fmt.Errorf("admin login: %w", err)
 	}
 	s.admin = login.AccessToken
-	// an owner can do nothing before a second factor is on: enrolled as the phone's authenticator app would
+	// an owner can do nothing before a second factor is on: enrolled as the phone's authenticator app would,
+	// its start proven by the password
 	var enrol struct{ Secret string }
-	if err := s.call("POST", "/api/users/me/second-factor/totp", s.admin, nil, &enrol); err != nil {
+	if err := s.call("POST", "/api/users/me/second-factor/totp", s.admin, map[string]string{"password": "owner-pass-99"}, &enrol); err != nil {
 		return fmt.Errorf("second factor: %w", err)
 	}
 	code, err := totp.GenerateCode(enrol.Secret, time.Now())

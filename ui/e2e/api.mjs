@@ -60,15 +60,18 @@ export function apiFor(shopOrGetter) {
     if (login.second_factor_required) {
       return ok(await call('/api/auth/second-factor', { method: 'POST', body: { challenge: login.challenge, code: secondFactorCode(phone) } }));
     }
-    if (login.user.must_enrol_second_factor) await enrol(phone, login.accessToken);
+    if (login.user.must_enrol_second_factor) await enrol(phone, login.accessToken, password);
     return login;
   }
 
   const keyOf = (phone) => `${shop().url} ${phone}`;
 
-  /** enrol turns an authenticator on for the signed-in person, as its app would, and keeps what it needs. */
-  async function enrol(phone, token) {
-    const { secret } = ok(await call('/api/users/me/second-factor/totp', { method: 'POST', token }));
+  /**
+   * enrol turns an authenticator on for the signed-in person, its start proven by their password, as its app
+   * would, and keeps what it needs.
+   */
+  async function enrol(phone, token, password) {
+    const { secret } = ok(await call('/api/users/me/second-factor/totp', { method: 'POST', token, body: { password } }));
     await confirmEnrolment(phone, secret, (code) => call('/api/users/me/second-factor/totp/confirm', { method: 'POST', token, body: { code } }).then(ok));
   }
 
@@ -139,19 +142,25 @@ export function apiFor(shopOrGetter) {
     await submitLogin(page, phone, password);
     const home = page.waitForURL(`${shop().url}/`).then(() => 'home');
     const asked = page.getByTestId('second-factor-form').waitFor().then(() => 'asked', () => home);
-    const enrolling = page.getByTestId('enrol-secret').waitFor().then(() => 'enrol', () => home);
+    const enrolling = page.getByTestId('enrol-proof-form').waitFor().then(() => 'enrol', () => home);
     const step = await Promise.race([home, asked, enrolling]);
     if (step === 'asked') {
       await page.getByTestId('second-factor-code').fill(secondFactorCode(phone));
       await page.getByTestId('second-factor-submit').click();
     } else if (step === 'enrol') {
-      await enrolOnScreen(page, phone);
+      await enrolOnScreen(page, phone, password);
     }
     await home;
   }
 
-  /** enrolOnScreen enrols an authenticator on the enrolment screen: the secret as its app reads it, its first code, then on. */
-  async function enrolOnScreen(page, phone) {
+  /**
+   * enrolOnScreen enrols an authenticator on the enrolment screen: the password asked again, the secret as its
+   * app reads it, its first code, then on.
+   */
+  async function enrolOnScreen(page, phone, password) {
+    await page.getByTestId('enrol-proof-password').fill(password);
+    await page.getByTestId('enrol-proof-submit').click();
+    await page.getByTestId('enrol-secret').waitFor();
     const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s+/g, '');
     await confirmEnrolment(phone, secret, async (code) => {
       await page.getByTestId('enrol-code').fill(code);
@@ -175,5 +184,5 @@ export function apiFor(shopOrGetter) {
     return ok(await call(`/api/wallet/requests/${deposit.request.id}`, { method: 'PUT', token: ownerToken, body: { status: 'approved' } }));
   }
 
-  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword, approvedDeposit, enrol, enrolOnScreen };
+  return { call, apiLogin, registerCustomer, submitLogin, loginByPassword, approvedDeposit, enrol, enrolOnScreen, secondFactorCode };
 }

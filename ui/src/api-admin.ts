@@ -84,6 +84,8 @@ export const adminApi = {
   removeStaff: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}`),
   /** resetStaffSecondFactor takes a staff member's lost authenticator away; their logins end. */
   resetStaffSecondFactor: (id: number) => request<Message>("DELETE", `/api/admin/staff/${id}/second-factor`),
+  /** resetUserSecondFactor takes a customer's lost second factor away; their logins end and they are texted. */
+  resetUserSecondFactor: (id: number) => request<Message>("DELETE", `/api/admin/users/${id}/second-factor`),
   audit: (f: AuditFilter) => request<AuditPage>("GET", `/api/admin/audit${query(f)}`),
   backups: () => request<Backups>("GET", "/api/admin/backups"),
   startBackup: () => request<unknown>("POST", "/api/admin/backups"),

@@ -6,7 +6,7 @@ export type NotificationKind =
   | "gold_request_approved" | "gold_request_ready" | "gold_request_delivered" | "gold_request_rejected"
   | "charge" | "referral_reward" | "chat_reply" | "price_alert"
   | "new_login" | "password_changed" | "storage_low" | "plan_bought" | "plan_skipped"
-  | "order_executed" | "order_expired";
+  | "order_executed" | "order_expired" | "second_factor_changed" | "second_factor_failures";
 
 /** Notification is one entry of the caller's list; link is the screen it is about (e.g. "/wallet-requests_page"). */
 export type Notification = {

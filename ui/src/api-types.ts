@@ -32,6 +32,15 @@ export type PasskeyOptions = { publicKey: Record<string, unknown> };
 /** TOTPStart is a new authenticator's secret and the otpauth:// address its QR code carries. */
 export type TOTPStart = { secret: string; uri: string };
 
+/**
+ * FactorProof is what a change of the second factor carries (issue 36): the password where no factor is on,
+ * the factor's code where one is, and whether the person's other logins end with the change.
+ */
+export type FactorProof = { password?: string; code?: string; end_other_logins?: boolean };
+
+/** PasskeyInfo is one of the person's passkeys; last_used_at is null before its first use. */
+export type PasskeyInfo = { id: string; created_at: string; last_used_at: string | null };
+
 /** Session is what the app knows about who is logged in. */
 export type Session = { token: string | null; user: UserInfo | null };
 
@@ -234,6 +243,8 @@ export type AdminUser = {
   grade: number;
   is_admin: number;
   created_at: string;
+  /** second_factor: an authenticator or a passkey is on (the owner may reset it, issue 36). */
+  second_factor: boolean;
 };
 
 export type PriceSettings = {

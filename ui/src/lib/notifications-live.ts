@@ -17,9 +17,10 @@ export function followNotifications(fn: (item: Notification) => void): () => voi
 
 /**
  * UNTOLD are the kinds the bell counts but no toast tells: a chat answer (the chat's own toast does), and a
- * login's notices, which arrive on the device that just signed in or changed the password, over its own words.
+ * login's or a factor's notices, which arrive on the device that just signed in or changed them, over its own
+ * words.
  */
-const UNTOLD = new Set(["chat_reply", "new_login", "password_changed"]);
+const UNTOLD = new Set(["chat_reply", "new_login", "password_changed", "second_factor_changed"]);
 
 /** onLiveNotification calls fn with each new item (the list page puts it on top); it returns the unsubscribe. */
 export function onLiveNotification(fn: (item: Notification) => void): () => void {

@@ -62,4 +62,6 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, string> = {
   plan_skipped: "خرید انجام‌نشده طرح",
   order_executed: "اجرای سفارش شرطی",
   order_expired: "پایان مهلت سفارش شرطی",
+  second_factor_changed: "تغییر تایید دومرحله‌ای",
+  second_factor_failures: "کدهای نادرست تایید دومرحله‌ای",
 };

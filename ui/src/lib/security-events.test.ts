@@ -7,13 +7,14 @@ import {
 // KINDS and REASONS are the words the server writes (the contract of GET /api/admin/security-events).
 const KINDS = [
   "sign_in.password", "sign_in.code", "sign_in.second_factor", "refresh", "logout", "login.ended", "logins.ended_others",
-  "password.changed", "second_factor.enrolled", "second_factor.reset", "role.changed", "code.profile", "code.trade",
+  "password.changed", "second_factor.proof", "second_factor.enrolled", "second_factor.removed", "recovery_codes.renewed",
+  "second_factor.reset", "role.changed", "code.profile", "code.trade",
   "code.withdraw", "code.plan", "code.order", "origin.refused", "rate_limited",
 ];
 const REASONS = [
   "wrong_password", "unknown_phone", "wrong_code", "no_code", "too_many_tries", "challenge", "totp", "recovery_code",
   "passkey", "challenge_ended", "reused", "expired", "bad_request", "forbidden", "not_found", "sign_up", "staff_added",
-  "staff_removed", "owner", "staff", "login", "code", "password", "second_factor", "command_line",
+  "staff_removed", "owner", "staff", "login", "code", "password", "second_factor", "second_factor_lock", "command_line",
 ];
 const LATIN = /[A-Za-z]/;
 

@@ -42,7 +42,10 @@ export const SECURITY_KINDS: readonly { value: string; label: string }[] = [
   { value: "login.ended", label: "بستن ورود یک دستگاه" },
   { value: "logins.ended_others", label: "بستن ورود دستگاه‌های دیگر" },
   { value: "password.changed", label: "تغییر رمز عبور" },
+  { value: "second_factor.proof", label: "تایید هویت برای تغییر تایید دومرحله‌ای" },
   { value: "second_factor.enrolled", label: "فعال‌سازی تایید دومرحله‌ای" },
+  { value: "second_factor.removed", label: "برداشتن برنامه یا کلید عبور" },
+  { value: "recovery_codes.renewed", label: "ساخت کدهای بازیابی تازه" },
   { value: "second_factor.reset", label: "برداشتن تایید دومرحله‌ای" },
   { value: "role.changed", label: "تغییر نقش" },
   { value: "code.profile", label: "کد تایید پروفایل" },
@@ -86,6 +89,7 @@ export const SECURITY_REASONS: Readonly<Record<string, string>> = {
   code: "کد",
   password: "رمز عبور",
   second_factor: "تایید دومرحله‌ای",
+  second_factor_lock: "قفل کدهای تایید دومرحله‌ای پس از کدهای نادرست",
   command_line: "از خط فرمان سرور",
 };
 

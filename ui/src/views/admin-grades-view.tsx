@@ -6,6 +6,7 @@ import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api"
 import { Rial } from "../components/amounts";
 import { GradeDailyLimits } from "../components/grade-daily-limits";
 import { UserDailyLimits } from "../components/user-daily-limits";
+import { UserFactorReset } from "../components/user-factor-reset";
 import { DataList, type Column } from "../components/ui/data-list";
 import { GroupedField } from "../components/ui/grouped-field";
 import { ChartIcon, SearchIcon, UsersIcon } from "../components/ui/icons";
@@ -214,6 +215,7 @@ function UserGrades({ narrow }: { narrow: boolean }) {
   // the grade chosen while its save is on the way; the select falls back to the saved one on failure
   const [pending, setPending] = useState<Record<number, number>>({});
   const [limitsOf, setLimitsOf] = useState<AdminUser | null>(null);
+  const [resetOf, setResetOf] = useState<AdminUser | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -304,15 +306,31 @@ function UserGrades({ narrow }: { narrow: boolean }) {
             testid="user-row"
             rowAttrs={(u) => ({ "data-id": u.id })}
             actions={(u) => (
-              <Button variant={narrow ? "secondary" : "ghost"} className="btn-sm" onClick={() => setLimitsOf(u)} data-testid={`user-limits-${u.id}`}>
-                سقف روزانه
-              </Button>
+              <>
+                <Button variant={narrow ? "secondary" : "ghost"} className="btn-sm" onClick={() => setLimitsOf(u)} data-testid={`user-limits-${u.id}`}>
+                  سقف روزانه
+                </Button>
+                {u.second_factor && Number(u.is_admin) !== 1 ? (
+                  <Button variant={narrow ? "secondary" : "ghost"} className="btn-sm" onClick={() => setResetOf(u)} data-testid={`user-factor-reset-${u.id}`}>
+                    برداشتن تایید دومرحله‌ای
+                  </Button>
+                ) : null}
+              </>
             )}
             flat
           />
         </>
       )}
       {limitsOf && <UserDailyLimits user={limitsOf} name={name(limitsOf)} onClose={() => setLimitsOf(null)} />}
+      {resetOf && (
+        <UserFactorReset
+          id={resetOf.id}
+          name={name(resetOf)}
+          phone={resetOf.phone_number}
+          onReset={() => setUsers((list) => list && list.map((x) => (x.id === resetOf.id ? { ...x, second_factor: false } : x)))}
+          onClose={() => setResetOf(null)}
+        />
+      )}
     </section>
   );
 }

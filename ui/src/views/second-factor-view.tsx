@@ -1,20 +1,24 @@
-// /second-factor_page (issue 27): turning on an authenticator app. The QR code of the otpauth:// address (the
-// secret as text beside it, for a phone that cannot scan its own screen), the app's first code to confirm it,
-// then the ten recovery codes, shown this once. An owner or staff member is sent here until it is on. Where the
-// shop runs on HTTPS (or localhost), a passkey can be added too, or made the first factor instead of the app.
+// /second-factor_page (issue 27): turning on an authenticator app. The password asked again (issue 36), then
+// the QR code of the otpauth:// address (the secret as text beside it, for a phone that cannot scan its own
+// screen), the app's first code to confirm it, then the ten recovery codes, shown this once. An owner or staff
+// member is sent here until it is on. Where the shop runs on HTTPS (or localhost), a passkey can be added too,
+// or made the first factor instead of the app. Once on, the passkeys are listed and each change is asked again
+// with the factor's code (FactorSettings).
 import QRCode from "qrcode";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { api, errorText } from "../api";
+import { api, ApiError, errorText } from "../api";
 import { secondFactorApi } from "../lib/second-factor-api";
 import { Button, Field, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { ShieldIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";
+import { FactorProofDialog, FactorProofForm } from "../components/factor-proof";
+import { FactorSettings } from "../components/factor-settings";
 import { useLoad } from "../hooks/use-load";
 import { toFaDigits, toLatinDigits } from "../lib/digits";
 import { passkeySupported } from "../lib/passkey-support";
 import { saveUser } from "../session";
-import type { TOTPStart } from "../api-types";
+import type { FactorProof, TOTPStart } from "../api-types";
 import "../styles/second-factor.css";
 
 const QR_SIZE = 220;
@@ -36,14 +40,16 @@ export default function SecondFactorView() {
         <p className="card second-factor-on" data-testid="second-factor-on">
           {`تایید دومرحله‌ای روشن است${state.passkeys > 0 ? `؛ ${toFaDigits(state.passkeys)} کلید عبور` : ""}؛ ${toFaDigits(state.recovery_codes_left)} کد بازیابی باقی مانده است.`}
         </p>
-        {passkeys ? <AddPasskey lead="با کلید عبور، ورود بدون نوشتن کد انجام می‌شود: اثر انگشت، چهره یا قفل صفحه گوشی." onAdded={added} /> : null}
+        {passkeys ? <AddPasskey factorOn lead="با کلید عبور، ورود بدون نوشتن کد انجام می‌شود: اثر انگشت، چهره یا قفل صفحه گوشی." onAdded={added} /> : null}
+        {state.totp ? null : <Enrol factorOn onConfirmed={setRecovery} />}
+        <FactorSettings totp={state.totp} passkeys={state.passkeys} onChanged={refresh} onRecoveryCodes={setRecovery} />
       </>
     );
   else
     body = (
       <>
-        <Enrol onConfirmed={setRecovery} />
-        {passkeys ? <AddPasskey lead="یا به جای برنامه احراز هویت، یک کلید عبور روی همین دستگاه بسازید." onAdded={added} /> : null}
+        <Enrol factorOn={false} onConfirmed={setRecovery} />
+        {passkeys ? <AddPasskey factorOn={false} lead="یا به جای برنامه احراز هویت، یک کلید عبور روی همین دستگاه بسازید." onAdded={added} /> : null}
       </>
     );
   return (
@@ -55,9 +61,13 @@ export default function SecondFactorView() {
   );
 }
 
-/** Enrol starts a new authenticator and confirms it with the app's first code. */
-function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
-  const { data: start, failed, refresh } = useLoad<TOTPStart>(() => secondFactorApi.start(), "افزودن برنامه احراز هویت شروع نشد");
+/**
+ * Enrol starts a new authenticator once the person proved it is them (the password, or the factor that is on)
+ * and confirms it with the app's first code; the other devices are signed out unless they untick it.
+ */
+function Enrol({ factorOn, onConfirmed }: { factorOn: boolean; onConfirmed: (codes: string[]) => void }) {
+  const [start, setStart] = useState<TOTPStart | null>(null);
+  const [endOthers, setEndOthers] = useState(true);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +87,7 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     }
     setBusy(true);
     try {
-      const answer = await secondFactorApi.confirm(typed);
+      const answer = await secondFactorApi.confirm(typed, endOthers);
       toast(answer.message ?? "تایید دومرحله‌ای روشن شد", "success");
       onConfirmed(answer.recovery_codes);
     } catch (err) {
@@ -87,7 +97,27 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
     }
   };
 
-  if (!start) return failed ? <LoadFailed icon={<ShieldIcon size={40} />} title="افزودن برنامه احراز هویت شروع نشد" onRetry={refresh} /> : <Loading />;
+  if (!start)
+    return (
+      <section className="card">
+        <FactorProofForm
+          factorOn={factorOn}
+          endByDefault
+          yes="ادامه"
+          testid="enrol-proof"
+          onProof={async (proof) => {
+            setEndOthers(proof.end_other_logins ?? true);
+            setStart(await secondFactorApi.start(proof));
+          }}
+        >
+          <p className="muted">
+            {factorOn
+              ? "برای افزودن برنامه احراز هویت، کد بازیابی یا کلید دیگرتان را تایید کنید."
+              : "برای افزودن برنامه احراز هویت، ابتدا رمز عبور حساب را دوباره وارد کنید."}
+          </p>
+        </FactorProofForm>
+      </section>
+    );
   return (
     <form className="card form" onSubmit={submit} noValidate data-testid="enrol-form">
       <ol className="second-factor-steps">
@@ -119,36 +149,35 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   );
 }
 
-/** AddPasskey makes a passkey on this device (the browser asks a fingerprint, a face or the screen lock). */
-function AddPasskey({ lead, onAdded }: { lead: string; onAdded: (codes: string[]) => void }) {
-  const [busy, setBusy] = useState(false);
-  const add = async () => {
-    setBusy(true);
+/**
+ * AddPasskey makes a passkey on this device once the person proved it is them (the browser then asks a
+ * fingerprint, a face or the screen lock).
+ */
+function AddPasskey({ factorOn, lead, onAdded }: { factorOn: boolean; lead: string; onAdded: (codes: string[]) => void }) {
+  const [asking, setAsking] = useState(false);
+  const add = async (proof: FactorProof) => {
+    const { createPasskey } = await import("../lib/passkey");
+    const options = await secondFactorApi.passkeyStart(proof);
+    let credential: unknown;
     try {
-      const { createPasskey } = await import("../lib/passkey");
-      const options = await secondFactorApi.passkeyStart();
-      let credential: unknown;
-      try {
-        credential = await createPasskey(options);
-      } catch {
-        toast("کلید عبور ساخته نشد؛ دوباره تلاش کنید", "error");
-        return;
-      }
-      const answer = await secondFactorApi.passkeyConfirm(credential);
-      toast(answer.message ?? "کلید عبور افزوده شد", "success");
-      onAdded(answer.recovery_codes);
-    } catch (err) {
-      toast(errorText(err, "کلید عبور افزوده نشد"), "error");
-    } finally {
-      setBusy(false);
+      credential = await createPasskey(options);
+    } catch {
+      throw new ApiError(400, "کلید عبور ساخته نشد؛ دوباره تلاش کنید");
     }
+    const answer = await secondFactorApi.passkeyConfirm(credential, proof.end_other_logins ?? true);
+    setAsking(false);
+    toast(answer.message ?? "کلید عبور افزوده شد", "success");
+    onAdded(answer.recovery_codes);
   };
   return (
     <section className="card second-factor-passkey">
       <p className="muted">{lead}</p>
-      <Button variant="secondary" className="btn-block" busy={busy} onClick={add} data-testid="passkey-add">
+      <Button variant="secondary" className="btn-block" onClick={() => setAsking(true)} data-testid="passkey-add">
         افزودن کلید عبور
       </Button>
+      {asking ? (
+        <FactorProofDialog title="افزودن کلید عبور" factorOn={factorOn} endByDefault yes="ادامه" onProof={add} onClose={() => setAsking(false)} testid="passkey-proof" />
+      ) : null}
     </section>
   );
 }
