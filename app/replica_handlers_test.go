@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode"
 
 	"goldshop/backup"
 )
@@ -74,6 +75,9 @@ func TestTheReplicasFailureIsSaidInTheOwnersWords(t *testing.T) {
 			if strings.Contains(r.Body, raw) {
 				t.Errorf("%v: the answer carries %q: %s", c.err, raw, r.Body)
 			}
+		}
+		if strings.ContainsFunc(c.want, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) {
+			t.Errorf("%q: the owner's words carry Latin letters (the banner would not show them)", c.want)
 		}
 		seen[c.want] = true
 	}

@@ -18,6 +18,8 @@ describe("the server's notices", () => {
     expect(replicaNotice({ configured: false })).toBeNull();
     const r = replicaNotice({ configured: true, ok: false, alert: true, failing_since: "2026-11-28T08:00:00Z", last_error: "dial tcp: refused" });
     expect(r?.text).not.toContain("dial");
+    const said = replicaNotice({ configured: true, ok: false, alert: true, last_error: "سرور مقصد رونوشت پاسخ نمی‌دهد" });
+    expect(said?.text).toContain("سرور مقصد رونوشت پاسخ نمی‌دهد.");
     expect(clockNotice({ now: "", behind_seconds: 0, stepped_back_at: null, stepped_back_seconds: 0, alert: false })).toBeNull();
     const c = clockNotice({ now: "", behind_seconds: 3600, stepped_back_at: "2026-11-28T08:00:00Z", stepped_back_seconds: 3600, alert: true });
     expect(c?.text).toContain("۶۰ دقیقه");

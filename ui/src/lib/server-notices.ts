@@ -33,14 +33,18 @@ export function storageNotice(s: Storage | null | undefined): ServerNotice | nul
   };
 }
 
-/** replicaNotice warns of a replica failing for five minutes. */
+/**
+ * replicaNotice warns of a replica failing for five minutes, with the server's words for why (issue 36); a
+ * reason that is not in Persian is never shown as it came.
+ */
 export function replicaNotice(r: Replica | null | undefined): ServerNotice | null {
   if (!r?.configured || !r.alert) return null;
   const since = r.failing_since ? ` از ${formatJalaliDateTime(r.failing_since)}` : "";
+  const why = r.last_error && !/[A-Za-z]/.test(r.last_error) ? `${r.last_error}.` : "دسترسی به مقصد را بررسی کنید؛ جزئیات در گزارش سرور است.";
   return {
     id: "replica",
     title: "نسخه‌برداری زنده از پایگاه داده متوقف شده است",
-    text: `رونوشت پایگاه داده${since} به مقصد نمی‌رسد؛ تا برگردد، تغییرات تازه فقط روی همین سرور است. دسترسی به مقصد را بررسی کنید؛ جزئیات در گزارش سرور است.`,
+    text: `رونوشت پایگاه داده${since} به مقصد نمی‌رسد؛ تا برگردد، تغییرات تازه فقط روی همین سرور است. ${why}`,
   };
 }
 

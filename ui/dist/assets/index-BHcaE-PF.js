@@ -1,0 +1,1 @@
+import{t as e}from"./ui-B1x5gJta.js";e();
