@@ -10,11 +10,11 @@ trap 'rm -rf "$work"' EXIT
 # step names what runs next, with the minutes and seconds since the start (where the run's time goes).
 step() { printf '\n== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
-step "installing Chromium for the browser tests and wrk for the load run's test (Debian packages)"
-if [ ! -x /usr/bin/chromium ] || ! command -v wrk >/dev/null 2>&1; then
+step "installing Chromium for the browser tests, wrk for the load run's test and systemd-analyze for the service unit's (Debian packages)"
+if [ ! -x /usr/bin/chromium ] || ! command -v wrk >/dev/null 2>&1 || ! command -v systemd-analyze >/dev/null 2>&1; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium wrk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium wrk systemd >/dev/null
 fi
 
 step "installing the UI's packages"
@@ -42,7 +42,11 @@ export GOLDSHOP_BIN="$work/goldshop"
 
 step "Go tests"
 race=""
-if command -v gcc >/dev/null 2>&1; then race="-race"; fi
+if command -v gcc >/dev/null 2>&1; then
+  race="-race"
+else
+  echo "no C compiler (gcc): the Go tests run WITHOUT the race detector; install Debian's gcc to have it" >&2
+fi
 # three packages at a time on two cores: the command-line and backup tests wait on servers, replicas and the
 # disk much of the time, and a third package keeps the cores busy meanwhile
 go test $race -count=1 -p 3 ./...

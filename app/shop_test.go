@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"goldshop/app/sms"
+	"goldshop/internal/lockedbuf"
 	"goldshop/iran/irantest"
 	"goldshop/store"
 )
@@ -39,22 +40,7 @@ type testShop struct {
 	keys *adminKeys
 }
 
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+type syncBuffer = lockedbuf.Buffer
 
 // testClock is the shop's clock in tests: it starts at the real time and moves only when told.
 type testClock struct {

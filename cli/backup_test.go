@@ -39,7 +39,7 @@ func TestServeWritesScheduledBackupsAndPrunesThem(t *testing.T) {
 	_, _, stop := serveInProcess(t, "--data", data, "--backup-every", "1s", "--backup-keep", "2")
 	dir := filepath.Join(data, "backups") // the default --backup-dir
 	seen := map[string]bool{}
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); ; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("archives seen %v", seen)
 		}
@@ -199,12 +199,12 @@ func TestTheOwnerSeesTheReplicaGoAndComeBack(t *testing.T) {
 				return st
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("%s: %v\n%s", what, st, logs)
+				t.Fatalf("the replica was not %s within %v: %v\n%s", what, limit, st, logs)
 			}
 			time.Sleep(250 * time.Millisecond)
 		}
 	}
-	st := until("working", 10*time.Second, func(st map[string]any) bool { return st["ok"] == true && st["last_ok_at"] != nil })
+	st := until("working", waitLimit, func(st map[string]any) bool { return st["ok"] == true && st["last_ok_at"] != nil })
 	if st["configured"] != true || st["url"] != "file://"+folder || st["alert"] != false {
 		t.Fatalf("a working replica: %v", st)
 	}
@@ -215,7 +215,7 @@ func TestTheOwnerSeesTheReplicaGoAndComeBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.signUp(1) // a write the replica must take
-	st = until("failing", 15*time.Second, func(st map[string]any) bool { return st["ok"] == false && st["last_error"] != "" })
+	st = until("failing", waitLimit, func(st map[string]any) bool { return st["ok"] == false && st["last_error"] != "" })
 	if st["alert"] != false || st["failing_since"] == nil {
 		t.Fatalf("a replica failing for seconds: %v", st)
 	}
@@ -225,7 +225,7 @@ func TestTheOwnerSeesTheReplicaGoAndComeBack(t *testing.T) {
 	if err := os.Rename(folder+".away", folder); err != nil {
 		t.Fatal(err)
 	}
-	until("caught up", 60*time.Second, func(st map[string]any) bool { return st["ok"] == true && st["lag_seconds"] == float64(0) })
+	until("caught up", waitLimit, func(st map[string]any) bool { return st["ok"] == true && st["lag_seconds"] == float64(0) })
 	storage := c.must("GET", "/api/admin/storage", owner, nil)
 	if storage["backups"] == nil || storage["total_bytes"].(float64) <= 0 {
 		t.Fatalf("the storage: %v", storage)

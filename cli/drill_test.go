@@ -106,7 +106,7 @@ func (c *drillClient) signUp(n int) int64 {
 		"national_id": nine + strconv.Itoa(check), "phone_number": phone, "password": "sara-gold-2024", "birth_date": "1370/05/20"})
 	// The server's standard error reaches the buffer through a pipe: the SMS line may land after the answer.
 	code := ""
-	for deadline := time.Now().Add(5 * time.Second); code == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); code == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		for _, m := range drillSMS.FindAllStringSubmatch(c.sms.String(), -1) {
 			if m[1] == phone {
 				code = regexp.MustCompile(`\b\d{5}\b`).FindString(m[2])
@@ -222,12 +222,12 @@ func TestOwnersDrill(t *testing.T) {
 	go func() { exited <- server.Wait() }()
 	t.Cleanup(func() { server.Process.Kill() })
 	c := &drillClient{t: t, base: "http://" + addr, sms: logs, http: &http.Client{Timeout: 10 * time.Second}}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); ; time.Sleep(50 * time.Millisecond) {
 		if status, _, _ := c.call("GET", "/healthz", "", nil); status == 200 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the shop did not start\n%s", logs)
+			t.Fatalf("the shop did not answer /healthz within %v\n%s", waitLimit, logs)
 		}
 	}
 	owner := c.signInAdmin("09120000001", "drill-owner-pass-1")
@@ -255,7 +255,7 @@ func TestOwnersDrill(t *testing.T) {
 		}
 	}()
 	// until three scheduled backups are written (every 2 s), the workload running all the while
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); ; time.Sleep(100 * time.Millisecond) {
 		if files, err := bk.List(backups); err == nil && len(files) >= 3 {
 			break
 		}

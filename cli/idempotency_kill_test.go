@@ -35,12 +35,12 @@ func TestAVerifyKilledMidwayIsAnsweredOrRunByItsRetry(t *testing.T) {
 		}
 		exited = make(chan error, 1)
 		go func(s *exec.Cmd, done chan error) { done <- s.Wait() }(server, exited)
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		for deadline := time.Now().Add(waitLimit); ; time.Sleep(20 * time.Millisecond) {
 			if status, _, _ := c.call("GET", "/healthz", "", nil); status == 200 {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("the shop did not start\n%s", logs)
+				t.Fatalf("the shop did not answer /healthz within %v\n%s", waitLimit, logs)
 			}
 		}
 	}
@@ -125,7 +125,7 @@ func smsCount(logs *syncLog, phone string) int {
 // waitSMSCode waits for the text to phone after the first `after` ones and returns its code.
 func waitSMSCode(t *testing.T, logs *syncLog, phone string, after int) string {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		var texts []string
 		for _, m := range drillSMS.FindAllStringSubmatch(logs.String(), -1) {
 			if m[1] == phone {

@@ -170,9 +170,9 @@ func TestRestoreCommandFromAnSFTPReplica(t *testing.T) {
 	_, logs, stop := serveInProcess(t, "--data", data, "--backup-dir", backups, "--backup-every", "1h",
 		"--replicate-to", replica, "--sftp-host-key", hostKey)
 	var archives []string
-	for deadline := time.Now().Add(10 * time.Second); len(archives) == 0; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(waitLimit); len(archives) == 0; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("no backup at start\n%s", logs)
+			t.Fatalf("no backup within %v of the start\n%s", waitLimit, logs)
 		}
 		archives = ourFiles(t, backups, true) // a shop without a backup gets one at once
 	}

@@ -65,7 +65,7 @@ func TestHTTPSFromACME(t *testing.T) {
 
 	// The CA is gone (an internet outage): the cached certificate is served all the same.
 	logs, _ = serveForTest(t, append(args, "--acme-directory", pebble.directory)...)
-	logs.waitFor(t, 10*time.Second, `"msg":"certificate ready","domain":"goldshop.localhost"`)
+	logs.waitFor(t, waitLimit, `"msg":"certificate ready","domain":"goldshop.localhost"`)
 	if again := getOK(t, c, base+"/healthz").TLS.PeerCertificates[0]; !again.Equal(issued) {
 		t.Fatalf("after a restart the shop serves the certificate expiring %s", again.NotAfter)
 	}

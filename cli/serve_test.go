@@ -27,15 +27,14 @@ func TestServeAnswersAndShutsDownCleanly(t *testing.T) {
 	t.Setenv("GOLDSHOP_ADDR", "127.0.0.1:1") // the flag below must win over its twin
 	t.Setenv("GOLDSHOP_DATA", data)
 	ctx, cancel := context.WithCancel(context.Background())
-	var stderr bytes.Buffer
+	stderr := &syncLog{} // read while serve writes
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, []string{"serve", "--addr", addr}, &bytes.Buffer{}, &stderr) }()
+	go func() { done <- Run(ctx, []string{"serve", "--addr", addr}, &bytes.Buffer{}, stderr) }()
 
 	var resp *http.Response
 	var err error
-	// a fresh shop applies every migration first: under -race, beside other packages' tests on two cores,
-	// that has taken over 5 s; the test is about answering and stopping, not about how fast it starts
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	// the test is about answering and stopping, not about how fast a fresh shop starts (waitLimit)
+	for deadline := time.Now().Add(waitLimit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
 			break
 		}

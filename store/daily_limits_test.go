@@ -262,3 +262,55 @@ func mustBalances(t *testing.T, s *Store, userID int64) Balances {
 	}
 	return b
 }
+
+// Each of a side's two figures holds at its edge (issue 37): a day's trades that reach the limit exactly
+// pass, and the same trades with one more rial or one more milligram of the limited figure are refused, for
+// buys and sells alike (1 rial or 1 mg over is what a mutated rule, < in place of <=, lets through).
+func TestADailyLimitHoldsToTheRialAndTheMilligram(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		limits      DailyLimits
+		side, asset string
+		limitAmount int64
+		// first is the day's first trade; exact reaches the limit with it, over passes it by one unit
+		first, exact, over [2]int64 // rial, mg
+	}{
+		{"buy by rial", DailyLimits{BuyRial: limit(3_000_000)}, EntryBuy, AssetRial, 3_000_000,
+			[2]int64{2_990_000, 299}, [2]int64{10_000, 1}, [2]int64{10_001, 1}},
+		{"buy by gold", DailyLimits{BuyGoldMg: limit(300)}, EntryBuy, AssetGold, 300,
+			[2]int64{2_900_000, 290}, [2]int64{100_000, 10}, [2]int64{100_000, 11}},
+		{"sell by rial", DailyLimits{SellRial: limit(3_000_000)}, EntrySell, AssetRial, 3_000_000,
+			[2]int64{2_990_000, 299}, [2]int64{10_000, 1}, [2]int64{10_001, 1}},
+		{"sell by gold", DailyLimits{SellGoldMg: limit(300)}, EntrySell, AssetGold, 300,
+			[2]int64{2_900_000, 290}, [2]int64{100_000, 10}, [2]int64{100_000, 11}},
+	} {
+		for _, last := range []string{"exact", "over"} {
+			t.Run(c.name+" "+last, func(t *testing.T) {
+				s, admin, user := limitedShop(t)
+				ctx, now := context.Background(), time.Now()
+				if err := s.SetGradeDailyLimits(ctx, admin, 1, c.limits, now); err != nil {
+					t.Fatal(err)
+				}
+				if err := tradeAt(t, s, user, 0, c.side, c.first[0], c.first[1], now); err != nil {
+					t.Fatalf("the day's first trade: %v", err)
+				}
+				if last == "exact" {
+					if err := tradeAt(t, s, user, 1, c.side, c.exact[0], c.exact[1], now); err != nil {
+						t.Fatalf("the trade that reaches the limit exactly: %v", err)
+					}
+					return
+				}
+				before, balances := ledgerSize(t, s), mustBalances(t, s, user)
+				used := c.first[0]
+				if c.asset == AssetGold {
+					used = c.first[1]
+				}
+				err := tradeAt(t, s, user, 1, c.side, c.over[0], c.over[1], now)
+				wantDailyLimit(t, err, DailyLimitError{Side: c.side, Asset: c.asset, LimitAmount: c.limitAmount, Used: used})
+				if after := ledgerSize(t, s); after != before || mustBalances(t, s, user) != balances {
+					t.Fatalf("the refused trade moved something: %s → %s", before, after)
+				}
+			})
+		}
+	}
+}

@@ -168,8 +168,8 @@ func (m *moneyMachine) ExpireOrders(t *rapid.T) {
 }
 
 // SetPrice is the owner's new base price: every open order it meets executes at it, oldest first, as a
-// trade would (released, then traded from the free balance), or stays open where a rule refuses it (the
-// vault short of a buy's gold).
+// trade would (released, then traded from the free balance), or stays open where a rule refuses it (a daily
+// limit, the vault short of a buy's gold).
 func (m *moneyMachine) SetPrice(t *rapid.T) {
 	prices := slices.Clone(orderPrices)
 	for _, o := range m.orders { // an open order's own limit, often: a price that meets it exactly
@@ -178,7 +178,8 @@ func (m *moneyMachine) SetPrice(t *rapid.T) {
 		}
 	}
 	m.price = rapid.SampledFrom(prices).Draw(t, "price")
-	if err := m.s.SetBasePrice(ctxBg, m.admin, m.price, time.Now()); err != nil {
+	now := time.Now()
+	if err := m.s.SetBasePrice(ctxBg, m.admin, m.price, now); err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range m.orders {
@@ -188,17 +189,13 @@ func (m *moneyMachine) SetPrice(t *rapid.T) {
 		}
 		rialD, mgD := rules.TradeAmounts(rules.Side(o.side), o.byRial, o.amount, m.price)
 		rial, mg, err := rules.BoundTrade(rialD, mgD, 1, 1_000_000)
-		if err != nil || (o.side == EntryBuy && !m.covers(mg)) {
+		// released, its hold covers the trade; the day's limits, then the vault, may refuse it (it stays open)
+		if err != nil || !m.withinLimits(o.c, o.side, rial, mg, now) || (o.side == EntryBuy && !m.covers(mg)) {
 			continue
 		}
 		m.hold(o, -1)
 		o.open = false
-		m.executed++
-		if o.side == EntryBuy {
-			o.c.free, o.c.gold = o.c.free-rial, o.c.gold+mg
-		} else {
-			o.c.free, o.c.gold = o.c.free+rial, o.c.gold-mg
-		}
-		m.referralAfter(o.c, rial)
+		m.reach.executed++
+		m.traded(o.c, o.side, rial, mg, now)
 	}
 }

@@ -11,8 +11,8 @@ import (
 // The money machine's savings plans (issue 29): a plan's run is a buy under the trade's rules, once a period.
 
 // PlanRun runs a customer's savings plan for one of a few periods: a period that has run buys nothing again
-// (ErrPlanRunDone, checked first); otherwise the run is a buy under the trade's rules, refused as a trade would
-// be, and a refused run leaves its period to run later.
+// (ErrPlanRunDone, checked first); otherwise the run is a buy under the trade's rules (the free rial, the day's
+// limits, the vault), refused as a trade would be, and a refused run leaves its period to run later.
 func (m *moneyMachine) PlanRun(t *rapid.T) {
 	c := m.pick(t)
 	if m.plans == nil {
@@ -29,29 +29,22 @@ func (m *moneyMachine) PlanRun(t *rapid.T) {
 	period := fmt.Sprintf("day %d", rapid.IntRange(0, 3).Draw(t, "period"))
 	rial := rapid.Int64Range(1, 3_000_000).Draw(t, "rial")
 	mg := rapid.Int64Range(1, 3_000).Draw(t, "mg")
-	_, err := m.s.RunPlanBuy(ctxBg, PlanBuy{Run: PlanRun{PlanID: plan, Period: period, DueAt: time.Now()},
-		Trade: Trade{UserID: c.id}, Quote: Quote{AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: 50_000_000}}, time.Now())
+	now := time.Now()
+	_, err := m.s.RunPlanBuy(ctxBg, PlanBuy{Run: PlanRun{PlanID: plan, Period: period, DueAt: now},
+		Trade: Trade{UserID: c.id}, Quote: Quote{AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: 50_000_000}}, now)
 	key := fmt.Sprint(plan, period)
-	switch {
-	case m.ran[key]:
+	if m.ran[key] {
 		if !errors.Is(err, ErrPlanRunDone) {
 			t.Fatalf("a period ran twice: %v", err)
 		}
+		m.reach.periodsAgain++
 		return
-	case rial > c.free:
-		if !errors.Is(err, ErrInsufficientFunds) {
-			t.Fatalf("a plan's buy of %d rial with %d free: %v", rial, c.free, err)
-		}
+	}
+	if !m.tradeAllowed(t, c, "plan", EntryBuy, rial, mg, now, err) {
+		m.reach.plansRefused++
 		return
-	case !m.covers(mg):
-		if !errors.Is(err, ErrReserveShort) {
-			t.Fatalf("a plan's buy of %d mg the vault does not cover: %v", mg, err)
-		}
-		return
-	case err != nil:
-		t.Fatal(err)
 	}
 	m.ran[key] = true
-	c.free, c.gold = c.free-rial, c.gold+mg
-	m.referralAfter(c, rial)
+	m.reach.plansBought++
+	m.traded(c, EntryBuy, rial, mg, now)
 }

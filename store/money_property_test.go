@@ -18,6 +18,9 @@ type customerModel struct {
 	id, card         int64
 	free, held, gold int64
 	heldGold         int64 // gold set aside for a pending bar request
+	// dayStart and today are the Tehran day of the customer's trades and what they took of it
+	dayStart time.Time
+	today    DailyTotals
 }
 
 type goldRequestModel struct {
@@ -33,7 +36,8 @@ type pendingRequest struct {
 // moneyMachine drives random sequences of the shop's money operations against a real database and checks,
 // after every step, that each balance is what plain arithmetic says, and after every sequence, that the
 // ledger's invariants hold. The vault starts small, so the reserve guard refuses as often as it allows: the
-// model keeps what the vault holds and what is promised, and refuses by (owed + g)(1 + margin) ≤ reserve.
+// model keeps what the vault holds and what is promised, and refuses by (owed + g)(1 + margin) ≤ reserve;
+// some sequences run with the guard off, and some under daily trade limits (money_property_limits_test.go).
 type moneyMachine struct {
 	s         *Store
 	admin     int64
@@ -53,7 +57,9 @@ type moneyMachine struct {
 	orders    []*orderModel   // every standing order placed, open or closed
 	price     int64           // the base price the owner set last (0: none yet)
 	start     time.Time       // when the sequence began: orders run until hours after it
-	executed  int             // orders the owner's price changes executed
+	guard     bool            // the reserve guard is on
+	limits    DailyLimits     // grade 1's daily limits, every customer's
+	reach     reachCounts     // how often the sequence reached each branch that matters
 }
 
 // owedMg is every customer's gold, free and held.
@@ -78,7 +84,7 @@ func (m *moneyMachine) promisedMg() int64 {
 
 // covers says whether the shop may owe addMg more: (owed + addMg) × (1 + margin) ≤ held − promised.
 func (m *moneyMachine) covers(addMg int64) bool {
-	return (m.owedMg()+addMg)*(10_000+m.marginBP) <= (m.heldMg-m.promisedMg())*10_000
+	return !m.guard || (m.owedMg()+addMg)*(10_000+m.marginBP) <= (m.heldMg-m.promisedMg())*10_000
 }
 
 var ctxBg = context.Background()
@@ -211,6 +217,7 @@ func (m *moneyMachine) Charge(t *rapid.T) {
 		if !errors.Is(err, ErrReserveShort) {
 			t.Fatalf("a gold charge of %d mg the vault does not cover: %v", amount, err)
 		}
+		m.reach.reserveRefused++
 		return
 	}
 	if err != nil {
@@ -238,14 +245,20 @@ func (m *moneyMachine) DuplicateSubmit(t *rapid.T) {
 	c.free += 10
 }
 
-// Trade quotes a buy or sell (sometimes replacing it with a second quote first) and executes it: it moves
-// the amounts when the free balance covers them and nothing otherwise; the first trade of at least the
-// minimum of an invited customer pays the inviter (customer 0) the reward once, within the monthly cap.
+// Trade quotes a buy or sell (sometimes replacing it with a second quote first) and executes it (tradeIt).
 func (m *moneyMachine) Trade(t *rapid.T) {
 	c := m.pick(t)
 	typ := rapid.SampledFrom([]string{EntryBuy, EntrySell}).Draw(t, "type")
 	rial := rapid.Int64Range(1, 3_000_000).Draw(t, "rial")
 	mg := rapid.Int64Range(1, 3_000).Draw(t, "mg")
+	m.tradeIt(t, c, typ, rial, mg, rapid.Bool().Draw(t, "replace"))
+}
+
+// tradeIt quotes c's trade (replacing a first quote with it when replace) and executes it: it moves the
+// amounts when the free balance, the day's limits and (buying) the vault cover them, in that order of
+// refusal, and nothing otherwise; the first trade of at least the minimum of an invited customer pays the
+// inviter (customer 0) the reward once, within the monthly cap.
+func (m *moneyMachine) tradeIt(t *rapid.T, c *customerModel, typ string, rial, mg int64, replace bool) {
 	now := time.Now()
 	quote := func() Quote {
 		m.keys++
@@ -257,7 +270,7 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 		return q
 	}
 	q := quote()
-	if rapid.Bool().Draw(t, "replace") {
+	if replace {
 		old := q
 		q = quote()
 		if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: old.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
@@ -265,34 +278,61 @@ func (m *moneyMachine) Trade(t *rapid.T) {
 		}
 	}
 	entry, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now)
-	short := (typ == EntryBuy && rial > c.free) || (typ == EntrySell && mg > c.gold)
-	switch {
-	case short:
-		if !errors.Is(err, ErrInsufficientFunds) {
-			t.Fatalf("%s of %d rial / %d mg with %d free rial and %d mg: %v", typ, rial, mg, c.free, c.gold, err)
-		}
+	if !m.tradeAllowed(t, c, "trade", typ, rial, mg, now, err) {
 		return
-	case typ == EntryBuy && !m.covers(mg):
-		if !errors.Is(err, ErrReserveShort) {
-			t.Fatalf("a buy of %d mg with %d owed, %d held, %d promised: %v", mg, m.owedMg(), m.heldMg, m.promisedMg(), err)
-		}
-		return
-	case err != nil:
-		t.Fatal(err)
 	}
 	if read, err := statementRow(m.s, c.id, entry.ID); err != nil || read != entry {
 		t.Fatalf("the trade answered %+v; its statement row is %+v (%v)", entry, read, err)
 	}
-	switch typ {
-	case EntryBuy:
-		c.free, c.gold = c.free-rial, c.gold+mg
-	default:
-		c.free, c.gold = c.free+rial, c.gold-mg
-	}
-	m.referralAfter(c, rial)
+	m.traded(c, typ, rial, mg, now)
 	if _, err := m.s.ExecuteQuote(ctxBg, Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now); !errors.Is(err, ErrQuoteNone) {
 		t.Fatalf("a quote executed twice: %v", err)
 	}
+}
+
+// tradeAllowed checks the store's answer err to c's trade (what names it) of typ, rial and mg at now
+// against the model's rules, in the trade's order: the free balance, the day's limits, the vault for a buy.
+// It is true when the trade should have gone through (and did).
+func (m *moneyMachine) tradeAllowed(t *rapid.T, c *customerModel, what, typ string, rial, mg int64, now time.Time, err error) bool {
+	short := (typ == EntryBuy && rial > c.free) || (typ == EntrySell && mg > c.gold)
+	switch {
+	case short:
+		if !errors.Is(err, ErrInsufficientFunds) {
+			t.Fatalf("a %s's %s of %d rial / %d mg with %d free rial and %d mg: %v", what, typ, rial, mg, c.free, c.gold, err)
+		}
+		return false
+	case !m.withinLimits(c, typ, rial, mg, now):
+		if !errors.Is(err, ErrDailyLimit) {
+			t.Fatalf("a %s's %s of %d rial / %d mg over the limits %s with %+v today: %v", what, typ, rial, mg,
+				m.limitsText(), c.today, err)
+		}
+		m.reach.limitRefused++
+		return false
+	case typ == EntryBuy && !m.covers(mg):
+		if !errors.Is(err, ErrReserveShort) {
+			t.Fatalf("a %s's buy of %d mg with %d owed, %d held, %d promised: %v", what, mg, m.owedMg(), m.heldMg, m.promisedMg(), err)
+		}
+		m.reach.reserveRefused++
+		return false
+	case err != nil:
+		t.Fatal(err)
+	}
+	return true
+}
+
+// traded moves the model's balances by c's trade, counts it in their day, and pays their inviter if it earns
+// the reward.
+func (m *moneyMachine) traded(c *customerModel, typ string, rial, mg int64, now time.Time) {
+	day := m.dayOf(c, now)
+	switch typ {
+	case EntryBuy:
+		c.free, c.gold = c.free-rial, c.gold+mg
+		day.BuyRial, day.BuyGoldMg = day.BuyRial+rial, day.BuyGoldMg+mg
+	default:
+		c.free, c.gold = c.free+rial, c.gold-mg
+		day.SellRial, day.SellGoldMg = day.SellRial+rial, day.SellGoldMg+mg
+	}
+	m.referralAfter(c, rial)
 }
 
 // referralAfter pays the model's inviter for c's trade of rial, under the shop's default referral rules: a
@@ -302,6 +342,7 @@ func (m *moneyMachine) referralAfter(c *customerModel, rial int64) {
 	if c != m.customers[0] && !m.rewarded[c.id] && rial >= 1_000_000 && m.rewards < 10 && m.covers(ReferralRewardMg) {
 		m.rewarded[c.id] = true
 		m.rewards++
+		m.reach.rewards++
 		m.customers[0].gold += ReferralRewardMg
 	}
 }
@@ -411,7 +452,7 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 		defer flag.Set("rapid.checks", f.DefValue)
 	}
 	dir := t.TempDir()
-	runs, executed := 0, 0
+	runs, reached := 0, reachCounts{}
 	rapid.Check(t, func(rt *rapid.T) {
 		// a fresh database per sequence keeps each invariant check small
 		runs++
@@ -427,9 +468,11 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 		}()
 		m := &moneyMachine{s: s, admin: addAdmin(rt, s), rewarded: map[int64]bool{}, start: time.Now()}
 		m.marginBP = rapid.SampledFrom([]int64{0, 250, 1_000}).Draw(rt, "margin")
-		if _, err := s.SetReserveSettings(ctxBg, m.admin, ReserveSettings{MarginBP: m.marginBP, GuardEnabled: true}, time.Now()); err != nil {
+		m.guard = rapid.IntRange(0, 3).Draw(rt, "guard") > 0 // on in three sequences of four
+		if _, err := s.SetReserveSettings(ctxBg, m.admin, ReserveSettings{MarginBP: m.marginBP, GuardEnabled: m.guard}, time.Now()); err != nil {
 			rt.Fatal(err)
 		}
+		m.drawLimits(rt)
 		m.Receive(rt)
 		for i := 0; i < 3; i++ {
 			id := addCustomer(rt, s, i+1)
@@ -444,14 +487,13 @@ func TestRandomMoneySequencesKeepTheLedgerTrue(t *testing.T) {
 		if _, err := s.CheckInvariants(ctxBg); err != nil {
 			rt.Fatalf("ledger invariants: %v", err)
 		}
-		executed += m.executed
+		reached.add(m.reach)
 	})
-	// the model of standing orders is only a test if price changes met some of them (a hundred sequences
-	// execute about eight; the race detector's 25 may by chance execute none)
-	if executed == 0 && runs >= 100 {
-		t.Fatalf("no standing order executed in %d sequences", runs)
+	// each model is only a test if the sequences reach what it models (reachFloors)
+	t.Log(reachText(reached, runs))
+	for _, s := range reachFloors(reached, runs) {
+		t.Errorf("the sequences reached too little: %s", s)
 	}
-	t.Logf("%d sequences executed %d standing orders", runs, executed)
 }
 
 // statementRow is one entry of the customer's statement as the statement reads it, without the running

@@ -4,7 +4,7 @@
 // reason. Every screen is saved as a screenshot in test-artifacts/.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launch, shot, viewports } from './browser.mjs';
+import { exactly, launch, shot, viewports } from './browser.mjs';
 import { apiFor } from './api.mjs';
 import { startShop } from './shop.mjs';
 import { fa, latin } from './digits.mjs';
@@ -101,7 +101,7 @@ describe('admin money desk', () => {
       await shot(page, `${name}-money-02-charge-confirm-rial`);
       await page.getByTestId('charge-confirm').click();
       await toast(page, 'شارژ با موفقیت انجام شد').waitFor();
-      await page.getByTestId('charge-balance-rial').filter({ hasText: '۵٬۰۰۰٬۰۰۰' }).waitFor();
+      await page.getByTestId('charge-balance-rial').filter({ hasText: exactly('۵٬۰۰۰٬۰۰۰') }).waitFor();
       assert.equal(await page.getByTestId('charge-amount').inputValue(), '');
 
       // Gold: switching tabs clears the amount; three decimals at most.
@@ -116,7 +116,7 @@ describe('admin money desk', () => {
       assert.match(await page.getByTestId('charge-dialog').innerText(), /۱\/۲۵۰ گرم طلا/);
       await page.getByTestId('charge-confirm').click();
       await toast(page, 'شارژ با موفقیت انجام شد').waitFor();
-      await page.getByTestId('charge-balance-gold').filter({ hasText: '۱/۲۵۰' }).waitFor();
+      await page.getByTestId('charge-balance-gold').filter({ hasText: exactly('۱/۲۵۰') }).waitFor();
       await shot(page, `${name}-money-03-charge-done`);
 
       // The panel's figures moved by exactly what was charged.

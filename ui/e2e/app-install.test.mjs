@@ -7,7 +7,7 @@
 // reloads into it when asked, leaving no worker waiting.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, launch, openPage, shot, viewports } from './browser.mjs';
+import { axeViolations, exactly, launch, openPage, shot, viewports } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
 
@@ -125,14 +125,14 @@ describe('the app on the home screen', () => {
     await page.goto(`${shop.url}/trade_page`);
     await page.locator('[data-testid="trade-available-rial"]:not(:text-is("…"))').waitFor();
     await page.goto(`${shop.url}/deposit-withdraw_page`);
-    await page.getByTestId('wallet-balance-rial').filter({ hasText: '۲٬۰۰۰٬۰۰۰' }).waitFor();
+    await page.getByTestId('wallet-balance-rial').filter({ hasText: exactly('۲٬۰۰۰٬۰۰۰') }).waitFor();
     await page.getByTestId('header-price').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
     assert.equal(await page.getByTestId('offline-banner').count(), 0);
 
     await shop.kill();
     await page.reload(); // no server: the worker's shell, not the browser's error page
     await page.getByTestId('offline-banner').waitFor();
-    await page.getByTestId('wallet-balance-rial').filter({ hasText: '۲٬۰۰۰٬۰۰۰' }).waitFor();
+    await page.getByTestId('wallet-balance-rial').filter({ hasText: exactly('۲٬۰۰۰٬۰۰۰') }).waitFor();
     await page.getByTestId('header-price').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
     assert.ok(await page.getByTestId('not-current').count() >= 1, 'the last known figures are marked as not current');
     assert.match(await page.getByTestId('not-current').first().innerText(), /به‌روز نیست/);

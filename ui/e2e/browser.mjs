@@ -9,6 +9,11 @@ export const viewports = {
   desktop: { viewport: { width: 1280, height: 800 } },
 };
 
+/** exactly matches an element whose whole text is text: a figure such as '۱' must not pass for '۱۲' or '۲۱'. */
+export function exactly(text) {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launch, shot, viewports } from './browser.mjs';
+import { exactly, launch, shot, viewports } from './browser.mjs';
 import { apiFor, luhnCard, nationalId } from './api.mjs';
 import { JOURNEY_CODE_SPACING_MS, startShop } from './shop.mjs';
 import { fa, latin } from './digits.mjs';
@@ -235,7 +235,7 @@ describe('money', { concurrency: true }, () => {
 
       // The customer sees the money, the statement row and the refused request with its reason.
       await page.reload();
-      await page.getByTestId('wallet-balance-rial').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
+      await page.getByTestId('wallet-balance-rial').filter({ hasText: exactly('۵۰٬۰۰۰٬۰۰۰') }).waitFor();
       assert.equal(await page.getByTestId('wallet-balance-gold').innerText(), '۱/۲۳۵');
       await s('06-wallet-after-deposit');
       await page.goto(`${shop.url}/transactions_page`);
@@ -283,13 +283,13 @@ describe('money', { concurrency: true }, () => {
       await page.getByTestId('withdraw-verify').click();
       const firstWithdraw = await idOf(page, 'pending-');
       await page.getByTestId('withdraw-form').waitFor();
-      await page.getByTestId('wallet-available-rial').filter({ hasText: '۳۰٬۰۰۰٬۰۰۰' }).waitFor();
+      await page.getByTestId('wallet-available-rial').filter({ hasText: exactly('۳۰٬۰۰۰٬۰۰۰') }).waitFor();
       await s('09-withdraw-pending');
 
       // Cancel it: the money is free again.
       await page.getByTestId(`cancel-${firstWithdraw}`).click();
       await page.getByTestId(`pending-${firstWithdraw}`).waitFor({ state: 'detached' });
-      await page.getByTestId('wallet-available-rial').filter({ hasText: '۵۰٬۰۰۰٬۰۰۰' }).waitFor();
+      await page.getByTestId('wallet-available-rial').filter({ hasText: exactly('۵۰٬۰۰۰٬۰۰۰') }).waitFor();
 
       // Ask again at once: a new code is texted at most once a minute (in this shop, each
       // JOURNEY_CODE_SPACING_MS), and the form says how long to wait.
@@ -324,7 +324,7 @@ describe('money', { concurrency: true }, () => {
       assert.match(newest, /۱\/۲۳۵/, 'the running gold balance carries over');
       await s('10-statement-withdraw');
       await page.goto(`${shop.url}/deposit-withdraw_page`);
-      await page.getByTestId('wallet-balance-rial').filter({ hasText: '۳۰٬۰۰۰٬۰۰۰' }).waitFor();
+      await page.getByTestId('wallet-balance-rial').filter({ hasText: exactly('۳۰٬۰۰۰٬۰۰۰') }).waitFor();
 
       // Every request with its state: approved, refused with the reason, cancelled, approved.
       await page.goto(`${shop.url}/wallet-requests_page`);

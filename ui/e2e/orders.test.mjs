@@ -6,7 +6,7 @@
 // notification is in their list. A second order, cancelled, gives its hold back.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { axeViolations, launch, openPage, shot } from './browser.mjs';
+import { axeViolations, exactly, launch, openPage, shot } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { fa } from './digits.mjs';
 import { startShop } from './shop.mjs';
@@ -68,7 +68,7 @@ test('a buy order held at its limit executes when the owner lowers the price; a 
     await page.getByTestId('trade-orders-link').click();
     await page.waitForURL(`${shop.url}/orders_page`);
     await page.getByTestId('orders-empty').waitFor();
-    await page.getByTestId('order-available').filter({ hasText: rial(charged) }).waitFor();
+    await page.getByTestId('order-available').filter({ hasText: exactly(`موجودی ریالی آزاد: ${rial(charged)} ریال`) }).waitFor();
     await page.getByTestId('order-price-now').filter({ hasText: `قیمت خرید فعلی شما: ${rial(buy)} ریال` }).waitFor();
 
     // 0.1 g by weight, at most the limit, valid for the week the form offers
@@ -88,7 +88,7 @@ test('a buy order held at its limit executes when the owner lowers the price; a 
     // open, holding its rial: the free balance drops by it, the balance does not
     await row(page, first.id, 'open').waitFor();
     assert.equal(await page.getByTestId(`order-held-${first.id}`).innerText(), `${rial(hold)} ریال`);
-    await page.getByTestId('order-available').filter({ hasText: rial(charged - hold) }).waitFor();
+    await page.getByTestId('order-available').filter({ hasText: exactly(`موجودی ریالی آزاد: ${rial(charged - hold)} ریال`) }).waitFor();
     const held = ok(await call('/api/wallet/balances', { token: customer.token }));
     assert.equal(held.available_rial, String(charged - hold));
     assert.equal(held.balance_rial, String(charged));
@@ -98,7 +98,7 @@ test('a buy order held at its limit executes when the owner lowers the price; a 
     // the owner, in their own browser: the count and the hold, never whose; then a base price below the limit
     await loginByPassword(desk.page, ownerPhone, 'owner-orders-secret');
     await desk.page.goto(`${shop.url}/admin-notices_page`);
-    await desk.page.getByTestId('orders-open-buy').filter({ hasText: '۱' }).waitFor();
+    await desk.page.getByTestId('orders-open-buy').filter({ hasText: exactly('۱') }).waitFor();
     assert.equal(await desk.page.getByTestId('orders-held-rial').innerText(), `${rial(hold)} ریال`);
     assert.doesNotMatch(await desk.page.getByTestId('orders-demand').innerText(), /کریمی|سارا/);
     await shot(desk.page, 'phone-orders-03-owner-figures');
@@ -121,7 +121,7 @@ test('a buy order held at its limit executes when the owner lowers the price; a 
     const after = ok(await call('/api/wallet/balances', { token: customer.token }));
     assert.equal(after.balance_gold, '0.100');
     assert.equal(after.available_rial, String(charged - executedAt / 10));
-    await page.getByTestId('order-available').filter({ hasText: rial(charged - executedAt / 10) }).waitFor();
+    await page.getByTestId('order-available').filter({ hasText: exactly(`موجودی ریالی آزاد: ${rial(charged - executedAt / 10)} ریال`) }).waitFor();
     assert.doesNotMatch(await page.locator('main').innerText(), /[0-9A-Za-z]/, 'Persian digits and words only');
     await shot(page, 'phone-orders-04-executed');
     await page.goto(`${shop.url}/notifications_page`);
@@ -134,10 +134,10 @@ test('a buy order held at its limit executes when the owner lowers the price; a 
     await page.getByTestId('order-limit').fill(fa(executedAt - 5_000_000));
     await page.getByTestId('order-until').selectOption({ index: 0 });
     const free = charged - executedAt / 10;
-    await page.getByTestId('order-available').filter({ hasText: rial(free) }).waitFor();
+    await page.getByTestId('order-available').filter({ hasText: exactly(`موجودی ریالی آزاد: ${rial(free)} ریال`) }).waitFor();
     const second = await placeOrder(page, customer.phone, 2);
     await row(page, second.id, 'open').waitFor();
-    await page.getByTestId('order-available').filter({ hasText: rial(free - 2_000_000) }).waitFor();
+    await page.getByTestId('order-available').filter({ hasText: exactly(`موجودی ریالی آزاد: ${rial(free - 2_000_000)} ریال`) }).waitFor();
     await page.getByTestId(`order-cancel-${second.id}`).click();
     const dialog = page.getByTestId('order-cancel-dialog');
     await dialog.waitFor();
@@ -146,7 +146,7 @@ test('a buy order held at its limit executes when the owner lowers the price; a 
     await shot(page, 'phone-orders-06-cancel');
     await page.getByTestId('order-cancel-confirm').click();
     await row(page, second.id, 'canceled').waitFor();
-    await page.getByTestId('order-available').filter({ hasText: rial(free) }).waitFor();
+    await page.getByTestId('order-available').filter({ hasText: exactly(`موجودی ریالی آزاد: ${rial(free)} ریال`) }).waitFor();
     assert.equal(ok(await call('/api/wallet/balances', { token: customer.token })).available_rial, String(free));
     await shot(page, 'phone-orders-07-canceled');
     assert.deepEqual(errors, []);
