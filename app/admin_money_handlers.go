@@ -91,7 +91,7 @@ func (a *App) adminCharge(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || userID <= 0 {
 		return notFound(msgUserNotFound)
 	}
-	in := store.ChargeInput{AdminID: caller(r).User.ID, UserID: userID, Once: onceOf(r)}
+	in := store.ChargeInput{AdminID: caller(r).User.ID, UserID: userID}
 	var ok bool
 	switch req.Type {
 	case "rial":

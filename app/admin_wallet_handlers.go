@@ -57,7 +57,7 @@ func (a *App) walletDecide(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	d := store.Decision{AdminID: caller(r).User.ID, RequestID: id, Once: onceOf(r)}
+	d := store.Decision{AdminID: caller(r).User.ID, RequestID: id}
 	switch req.Status {
 	case store.StatusApproved:
 		d.Approve = true

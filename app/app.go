@@ -84,6 +84,7 @@ type App struct {
 	smsNudge     chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
 	push         *push.Sender
 	pushQueue    chan store.Notification // committed notifications waiting for their Web Push (runPush)
+	keysInFlight keysInFlight            // the Idempotency-Keys whose calls are running (idempotency.go)
 }
 
 // New builds the App. It reads (or makes) the server secrets, so it needs the database.

@@ -88,8 +88,7 @@ func (a *App) goldRequest(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return badRequest(msgBarRequired)
 	}
-	g, err := a.store.CreateGoldRequest(r.Context(), store.GoldRequestInput{UserID: caller(r).User.ID, BarID: barID,
-		Once: onceOf(r)}, a.now())
+	g, err := a.store.CreateGoldRequest(r.Context(), store.GoldRequestInput{UserID: caller(r).User.ID, BarID: barID}, a.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return notFound(msgBarNotFound)
 	}
@@ -114,7 +113,7 @@ func (a *App) goldCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = a.store.CancelGoldRequest(r.Context(), caller(r).User.ID, id, onceOf(r), a.now())
+	err = a.store.CancelGoldRequest(r.Context(), caller(r).User.ID, id, a.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(msgGoldRequestGone)
@@ -183,7 +182,7 @@ func (a *App) goldDecide(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(msgTextNotPlain)
 	}
 	_, err = a.store.DecideGoldRequest(r.Context(), store.GoldDecision{AdminID: caller(r).User.ID, RequestID: id, To: to,
-		Reason: reason, Once: onceOf(r)}, a.now())
+		Reason: reason}, a.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(msgGoldRequestGone)

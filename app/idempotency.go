@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -12,16 +11,42 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"sync"
 
 	"goldshop/store"
 )
 
-type onceKey struct{}
+// keysInFlight are the Idempotency-Keys whose calls are running in this process (one server runs per data
+// folder). A repeat of a running call's key is answered 409 at once, before its handler could run a check of
+// its own against money the first call is moving: a phone on a bad connection sends one withdraw five times
+// together, and each must get the first answer or "still running", never an answer of its own (issue 37).
+type keysInFlight struct {
+	mu   sync.Mutex
+	keys map[keyOf]struct{}
+}
 
-// onceOf is the Idempotency-Key of the request as the store's operations take it; zero without a key.
-func onceOf(r *http.Request) store.Once {
-	o, _ := r.Context().Value(onceKey{}).(store.Once)
-	return o
+type keyOf struct {
+	userID int64
+	key    string
+}
+
+// start marks o's key as running and returns the function that ends it; false when another call runs it.
+func (k *keysInFlight) start(o store.Once) (end func(), ok bool) {
+	id := keyOf{o.UserID, o.Key}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, running := k.keys[id]; running {
+		return nil, false
+	}
+	if k.keys == nil {
+		k.keys = map[keyOf]struct{}{}
+	}
+	k.keys[id] = struct{}{}
+	return func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		delete(k.keys, id)
+	}, true
 }
 
 // validIdempotencyKey accepts 1 to 100 visible ASCII characters, enough for a UUID or any client's scheme.
@@ -37,13 +62,14 @@ func validIdempotencyKey(k string) bool {
 	return true
 }
 
-// idempotent makes a money-moving call safe to repeat (decisions.md §2). A repeat of a key that succeeded gets
-// the first answer again; the same key with another request (another amount, another customer) gets 422, and
-// on another route 409. A new key runs the call as one store.OnceCall: the call's writes share one
-// transaction that claims the key first and, once the handler has answered, keeps a successful answer with
-// them in the same commit, which happens before the answer leaves. So after a crash a retry either gets the
-// answer (the call committed) or runs the call (it did not); a concurrent repeat waits for the writer
-// connection, then finds the first call's answer; a failed call gives its key back.
+// idempotent makes a money-moving call safe to repeat (decisions.md §2). The key is looked up before anything
+// else the call does: a repeat of a key that succeeded gets the first answer again; the same key with another
+// request (another amount, another customer) gets 422, and on another route 409; a repeat while the first call
+// still runs gets 409 «…در حال انجام است» (keysInFlight), as the IETF Idempotency-Key draft has it. A new key
+// runs the call as one store.OnceCall, the only carrier of the key: the call's writes share one transaction
+// that claims the key first and, once the handler has answered, keeps a successful answer with them in the
+// same commit, which happens before the answer leaves. So after a crash a retry either gets the answer (the
+// call committed) or runs the call (it did not); a failed call gives its key back.
 func (a *App) idempotent(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := r.Header.Get("Idempotency-Key")
@@ -64,10 +90,19 @@ func (a *App) idempotent(next http.Handler) http.Handler {
 		if a.answerKept(w, r, once, fingerprint, false) {
 			return
 		}
+		end, ok := a.keysInFlight.start(once)
+		if !ok {
+			a.writeError(w, r, conflict(msgRequestInProgress))
+			return
+		}
+		defer end()                                       // after the call's commit or rollback below
+		if a.answerKept(w, r, once, fingerprint, false) { // a call of the key ended between the look and the start
+			return
+		}
 		ctx, call := a.store.StartOnce(r.Context(), once, fingerprint, a.now())
 		defer call.Abort()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(ctx, onceKey{}, once)))
+		next.ServeHTTP(rec, r.WithContext(ctx))
 		if call.Lost() { // a repeat of the key committed first: its answer is the answer
 			a.answerKept(w, r, once, fingerprint, true)
 			return

@@ -109,7 +109,7 @@ func (a *App) walletDeposit(w http.ResponseWriter, r *http.Request) error {
 	}
 	now := a.now()
 	req, err := a.store.CreateDeposit(r.Context(), store.DepositInput{UserID: caller(r).User.ID, AmountRial: amount,
-		Receipt: f.receipt, Once: onceOf(r), DayStart: iran.DayStart(now)}, now)
+		Receipt: f.receipt, DayStart: iran.DayStart(now)}, now)
 	if err != nil {
 		return quotaError(err)
 	}
@@ -157,7 +157,7 @@ func (a *App) walletWithdraw(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	wr, err := a.store.CreateWithdraw(r.Context(), store.WithdrawInput{UserID: user.ID, AmountRial: amount,
-		BankAccountID: accountID, Once: onceOf(r)}, a.now())
+		BankAccountID: accountID}, a.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return notFound(msgBankAccountNotFound)
 	}
@@ -251,7 +251,7 @@ func (a *App) walletCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = a.store.CancelWithdraw(r.Context(), caller(r).User.ID, id, onceOf(r), a.now())
+	err = a.store.CancelWithdraw(r.Context(), caller(r).User.ID, id, a.now())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(msgRequestNotFound)

@@ -13,13 +13,12 @@ type ChargeInput struct {
 	Asset       string // AssetRial or AssetGold
 	Amount      int64  // rial, or gold milligrams; above zero
 	Description string // the admin's note as typed; "" for none (the statement then says it was a manual charge)
-	Once        Once
 }
 
 // Charge credits the customer and writes the audit entry with the balances before and after.
 func (s *Store) Charge(ctx context.Context, in ChargeInput, now time.Time) (Balances, error) {
 	var after Balances
-	err := s.moneyTx(ctx, in.Once, now, func(w queryer) error {
+	err := s.moneyTx(ctx, func(w queryer) error {
 		before, err := balances(ctx, w, in.UserID)
 		if err != nil {
 			return err

@@ -171,7 +171,7 @@ func crashWorkload(path string) error {
 			}
 			ack("approved", w.ID)
 		} else {
-			if err := retry(func() error { return s.CancelWithdraw(ctx, u.ID, w.ID, Once{}, time.Now()) }); err != nil {
+			if err := retry(func() error { return s.CancelWithdraw(ctx, u.ID, w.ID, time.Now()) }); err != nil {
 				return err
 			}
 			ack("canceled", w.ID)
@@ -192,7 +192,7 @@ func crashTrade(ctx context.Context, s *Store, userID int64, lim CodeLimits, i i
 	cctx, call := s.StartOnce(ctx, once, "fp", now)
 	defer call.Abort()
 	if _, err := s.ExecuteQuote(cctx, Trade{UserID: userID, Type: EntryBuy, CodeHash: hash,
-		CodeLimits: lim, Once: once}, now); err != nil {
+		CodeLimits: lim}, now); err != nil {
 		return err
 	}
 	return call.Finish(cctx, 200, fmt.Sprintf(`{"round":%d}`, i))

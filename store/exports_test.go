@@ -34,7 +34,7 @@ func exportShop(t *testing.T) *Store {
 		case 1:
 			_, err = s.DecideGoldRequest(ctx, GoldDecision{AdminID: admin, RequestID: req.ID, To: StatusApproved}, time.Now())
 		case 2:
-			err = s.CancelGoldRequest(ctx, user, req.ID, Once{}, time.Now())
+			err = s.CancelGoldRequest(ctx, user, req.ID, time.Now())
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -77,7 +77,6 @@ func goldRequestByID(ctx context.Context, q queryer, id int64) (GoldRequest, err
 type GoldRequestInput struct {
 	UserID int64
 	BarID  int64
-	Once   Once
 }
 
 // CreateGoldRequest reserves the bar for the customer and holds its vazn750 from their free gold, in one
@@ -86,7 +85,7 @@ type GoldRequestInput struct {
 // posting checks it).
 func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now time.Time) (GoldRequest, error) {
 	var out GoldRequest
-	err := s.moneyTx(ctx, in.Once, now, func(w queryer) error {
+	err := s.moneyTx(ctx, func(w queryer) error {
 		var pending int
 		if err := w.QueryRowContext(ctx, pendingGoldRequestsSQL, in.UserID).Scan(&pending); err != nil {
 			return err
@@ -136,8 +135,8 @@ const (
 
 // CancelGoldRequest lets a customer take back their own pending request: the gold is released and the bar
 // offered again. ErrNotFound: not theirs; ErrConflict: not pending.
-func (s *Store) CancelGoldRequest(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
-	return s.moneyTx(ctx, once, now, func(w queryer) error {
+func (s *Store) CancelGoldRequest(ctx context.Context, userID, requestID int64, now time.Time) error {
+	return s.moneyTx(ctx, func(w queryer) error {
 		req, err := goldRequestByID(ctx, w, requestID)
 		if err != nil || req.UserID != userID {
 			return ErrNotFound
@@ -158,7 +157,6 @@ type GoldDecision struct {
 	RequestID int64
 	To        string
 	Reason    string // kept when rejecting, and the text of the reversing entry after an approval
-	Once      Once
 }
 
 // DecideGoldRequest makes one allowed transition in one transaction: approval debits the held gold as a
@@ -168,7 +166,7 @@ type GoldDecision struct {
 // not allow.
 func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.Time) (GoldRequest, error) {
 	var out GoldRequest
-	err := s.moneyTx(ctx, d.Once, now, func(w queryer) error {
+	err := s.moneyTx(ctx, func(w queryer) error {
 		req, err := goldRequestByID(ctx, w, d.RequestID)
 		if err != nil {
 			return err

@@ -16,34 +16,13 @@ var ErrKeyInUse = errors.New("store: idempotency key in use")
 // writer connection: waiting for it would wait for ever.
 var errApartInCall = errors.New("store: a write apart from an open idempotent call")
 
-// Once names a money-moving call by its caller's Idempotency-Key; the zero value (no key) claims nothing.
+// Once names a money-moving call by its caller's Idempotency-Key. It is carried only by the call (StartOnce):
+// the store's operations take no key of their own, and join the call's transaction when their context holds
+// one.
 type Once struct {
 	UserID int64
 	Key    string
 	Route  string
-}
-
-// claim marks o's key used inside the operation's own transaction, so the key and the money movement land
-// together or not at all: a concurrent repeat finds the key used and moves nothing. Inside an idempotent call
-// (StartOnce) the call's transaction has claimed the key already and this only marks it used; a store caller
-// without a call claims it here.
-func (o Once) claim(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	if o.Key == "" {
-		return nil
-	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, key, route, created_at, used_at)
-		VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (user_id, key) DO UPDATE SET used_at = excluded.used_at WHERE idempotency_keys.used_at IS NULL`,
-		o.UserID, o.Key, o.Route, now.UnixMilli(), now.UnixMilli())
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return ErrKeyInUse
-	}
-	return nil
 }
 
 // OnceCall is one call made with an Idempotency-Key (decisions.md, Ledger and wallet). Every write the call

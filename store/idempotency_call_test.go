@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-func charge7(ctx context.Context, s *Store, admin, user int64, once Once) error {
-	_, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetRial, Amount: 7, Once: once}, time.Now())
+// charge7 charges the user 7 rial, inside the idempotent call ctx carries, if any.
+func charge7(ctx context.Context, s *Store, admin, user int64) error {
+	_, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetRial, Amount: 7}, time.Now())
 	return err
 }
 
@@ -20,7 +21,7 @@ func TestAnIdempotentCallCommitsClaimMoneyAndAnswerTogether(t *testing.T) {
 	once := Once{UserID: admin, Key: "k-1", Route: "POST /charge"}
 
 	ctx, call := s.StartOnce(bg, once, "fp", time.Now())
-	if err := charge7(ctx, s, admin, user, once); err != nil {
+	if err := charge7(ctx, s, admin, user); err != nil {
 		t.Fatal(err)
 	}
 	// not committed yet: neither the money nor the claim is seen, and the answer is not out
@@ -38,7 +39,7 @@ func TestAnIdempotentCallCommitsClaimMoneyAndAnswerTogether(t *testing.T) {
 
 	// a repeat that reaches the store anyway loses the key and moves nothing
 	ctx, again := s.StartOnce(bg, once, "fp", time.Now())
-	if err := charge7(ctx, s, admin, user, once); !errors.Is(err, ErrKeyInUse) || !again.Lost() {
+	if err := charge7(ctx, s, admin, user); !errors.Is(err, ErrKeyInUse) || !again.Lost() {
 		t.Fatalf("repeat: %v lost=%v", err, again.Lost())
 	}
 	if err := again.Finish(ctx, 409, ""); err != nil {
@@ -55,7 +56,7 @@ func TestAnUnfinishedCallLeavesNoTrace(t *testing.T) {
 	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
 	once := Once{UserID: admin, Key: "k-1", Route: "POST /charge"}
 	ctx, call := s.StartOnce(bg, once, "fp", time.Now())
-	if err := charge7(ctx, s, admin, user, once); err != nil {
+	if err := charge7(ctx, s, admin, user); err != nil {
 		t.Fatal(err)
 	}
 	call.Abort()
@@ -64,7 +65,7 @@ func TestAnUnfinishedCallLeavesNoTrace(t *testing.T) {
 	}
 	wantBalances(t, s, user, Balances{})
 	ctx, retry := s.StartOnce(bg, once, "fp", time.Now())
-	if err := charge7(ctx, s, admin, user, once); err != nil {
+	if err := charge7(ctx, s, admin, user); err != nil {
 		t.Fatal(err)
 	}
 	if err := retry.Finish(ctx, 200, `{}`); err != nil {
@@ -132,14 +133,14 @@ func TestMigration22GivesEveryKeptKeyItsAnswer(t *testing.T) {
 		}
 	}
 	ctx, call := s.StartOnce(bg, Once{UserID: admin, Key: "left", Route: "POST /charge"}, "fp", now)
-	if err := charge7(ctx, s, admin, user, Once{UserID: admin, Key: "left", Route: "POST /charge"}); err != nil {
+	if err := charge7(ctx, s, admin, user); err != nil {
 		t.Fatal(err)
 	}
 	if err := call.Finish(ctx, 200, `{}`); err != nil {
 		t.Fatal(err)
 	}
 	ctx, call = s.StartOnce(bg, Once{UserID: admin, Key: "moved", Route: "POST /charge"}, "fp", now)
-	if err := charge7(ctx, s, admin, user, Once{UserID: admin, Key: "moved", Route: "POST /charge"}); !errors.Is(err, ErrKeyInUse) {
+	if err := charge7(ctx, s, admin, user); !errors.Is(err, ErrKeyInUse) {
 		t.Fatalf("a used key taken over: %v", err)
 	}
 	call.Finish(ctx, 409, "")
@@ -157,7 +158,7 @@ func TestAWriteApartFromAnOpenCallIsRefused(t *testing.T) {
 	if err := s.Hit(Apart(ctx), time.Now(), Limit{Bucket: "b", Max: 5, Window: time.Minute}); err != nil {
 		t.Fatalf("apart before the call's first write: %v", err)
 	}
-	if err := charge7(ctx, s, admin, user, once); err != nil {
+	if err := charge7(ctx, s, admin, user); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
@@ -205,4 +206,18 @@ func TestOnlyMoneyWritesWaitForTheDisk(t *testing.T) {
 	if n := fsyncs(); n != before+1 {
 		t.Fatalf("a money write was told it is done after %d fsyncs of the log, want 1", n-before)
 	}
+}
+
+// inCall runs fn as the server runs an idempotent call: inside a call of once, finished with 200 when fn
+// succeeds (its answer kept under the key) and 400 otherwise (the key given back). It returns fn's error.
+func inCall(s *Store, once Once, fn func(ctx context.Context) error) error {
+	ctx, call := s.StartOnce(context.Background(), once, "fp", time.Now())
+	defer call.Abort()
+	if err := fn(ctx); err != nil {
+		if ferr := call.Finish(ctx, 400, ""); ferr != nil {
+			return ferr
+		}
+		return err
+	}
+	return call.Finish(ctx, 200, "{}")
 }

@@ -174,7 +174,7 @@ func (m *moneyMachine) Cancel(t *rapid.T) {
 	i := rapid.IntRange(0, len(m.pending)-1).Draw(t, "request")
 	p := m.pending[i]
 	by := m.pick(t)
-	err := m.s.CancelWithdraw(ctxBg, by.id, p.id, Once{}, time.Now())
+	err := m.s.CancelWithdraw(ctxBg, by.id, p.id, time.Now())
 	switch {
 	case by.id != p.user:
 		if !errors.Is(err, ErrNotFound) {
@@ -235,11 +235,11 @@ func (m *moneyMachine) DuplicateSubmit(t *rapid.T) {
 	c := m.pick(t)
 	m.keys++
 	once := Once{UserID: m.admin, Key: fmt.Sprintf("tap-%d-%d", time.Now().UnixNano(), m.keys), Route: "charge"}
-	in := ChargeInput{AdminID: m.admin, UserID: c.id, Asset: AssetRial, Amount: 10, Once: once}
-	if _, err := m.s.Charge(ctxBg, in, time.Now()); err != nil {
+	in := ChargeInput{AdminID: m.admin, UserID: c.id, Asset: AssetRial, Amount: 10}
+	if err := inCall(m.s, once, func(ctx context.Context) error { _, err := m.s.Charge(ctx, in, time.Now()); return err }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.s.Charge(ctxBg, in, time.Now()); !errors.Is(err, ErrKeyInUse) {
+	if err := inCall(m.s, once, func(ctx context.Context) error { _, err := m.s.Charge(ctx, in, time.Now()); return err }); !errors.Is(err, ErrKeyInUse) {
 		t.Fatalf("second tap: %v", err)
 	}
 	c.free += 10
@@ -391,7 +391,7 @@ func (m *moneyMachine) DecideGold(t *rapid.T) {
 	c := m.customer(g.user)
 	var err error
 	if to == StatusCanceled {
-		err = m.s.CancelGoldRequest(ctxBg, g.user, g.id, Once{}, time.Now())
+		err = m.s.CancelGoldRequest(ctxBg, g.user, g.id, time.Now())
 	} else {
 		_, err = m.s.DecideGoldRequest(ctxBg, GoldDecision{AdminID: m.admin, RequestID: g.id, To: to, Reason: "x"}, time.Now())
 	}

@@ -165,20 +165,20 @@ func TestOnlyTheOwnerCancelsAPendingWithdraw(t *testing.T) {
 	}
 	fund(t, s, admin, user, 100)
 	w, _ := s.CreateWithdraw(ctx, WithdrawInput{UserID: user, AmountRial: 100, BankAccountID: card}, time.Now())
-	if err := s.CancelWithdraw(ctx, other, w.ID, Once{}, time.Now()); !errors.Is(err, ErrNotFound) {
+	if err := s.CancelWithdraw(ctx, other, w.ID, time.Now()); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("someone else cancels: %v", err)
 	}
-	if err := s.CancelWithdraw(ctx, user, w.ID, Once{}, time.Now()); err != nil {
+	if err := s.CancelWithdraw(ctx, user, w.ID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CancelWithdraw(ctx, user, w.ID, Once{}, time.Now()); !errors.Is(err, ErrConflict) {
+	if err := s.CancelWithdraw(ctx, user, w.ID, time.Now()); !errors.Is(err, ErrConflict) {
 		t.Fatalf("cancel twice: %v", err)
 	}
 	if _, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: w.ID, Approve: true}, time.Now()); !errors.Is(err, ErrConflict) {
 		t.Fatalf("approve a canceled withdraw: %v", err)
 	}
 	d, _ := s.CreateDeposit(ctx, DepositInput{UserID: user, AmountRial: 5, Receipt: "x.jpg"}, time.Now())
-	if err := s.CancelWithdraw(ctx, user, d.ID, Once{}, time.Now()); !errors.Is(err, ErrConflict) {
+	if err := s.CancelWithdraw(ctx, user, d.ID, time.Now()); !errors.Is(err, ErrConflict) {
 		t.Fatalf("cancel a deposit: %v", err)
 	}
 	wantBalances(t, s, user, Balances{Rial: 100, AvailableRial: 100})
@@ -254,30 +254,42 @@ func TestIdempotencyKeyMovesMoneyOnce(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	admin, user := addAdmin(t, s), addCustomer(t, s, 1)
+	// the key is carried by the call alone, as the server's idempotent calls do (inCall)
 	once := Once{UserID: admin, Key: "k-1", Route: "charge"}
-	if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetRial, Amount: 7, Once: once}, time.Now()); err != nil {
+	charge := func(ctx context.Context) error {
+		_, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetRial, Amount: 7}, time.Now())
+		return err
+	}
+	if err := inCall(s, once, charge); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: user, Asset: AssetRial, Amount: 7, Once: once}, time.Now()); !errors.Is(err, ErrKeyInUse) {
+	if err := inCall(s, once, charge); !errors.Is(err, ErrKeyInUse) {
 		t.Fatalf("repeat with the same key: %v", err)
 	}
 	wantBalances(t, s, user, Balances{Rial: 7, AvailableRial: 7})
 	// a failed call does not keep its key
 	card := addCard(t, s, user, "6037990000000006")
 	bad := Once{UserID: user, Key: "w-1", Route: "withdraw"}
-	if _, err := s.CreateWithdraw(ctx, WithdrawInput{UserID: user, AmountRial: 8, BankAccountID: card, Once: bad}, time.Now()); !errors.Is(err, ErrInsufficientFunds) {
+	withdraw := func(rial int64) func(context.Context) error {
+		return func(ctx context.Context) error {
+			_, err := s.CreateWithdraw(ctx, WithdrawInput{UserID: user, AmountRial: rial, BankAccountID: card}, time.Now())
+			return err
+		}
+	}
+	if err := inCall(s, bad, withdraw(8)); !errors.Is(err, ErrInsufficientFunds) {
 		t.Fatal(err)
 	}
-	if _, err := s.CreateWithdraw(ctx, WithdrawInput{UserID: user, AmountRial: 7, BankAccountID: card, Once: bad}, time.Now()); err != nil {
+	if err := inCall(s, bad, withdraw(7)); err != nil {
 		t.Fatalf("retry after a refusal: %v", err)
 	}
-	// the retry claimed the key outside any call: it is in use, with no answer kept to replay
-	if _, err := s.CreateWithdraw(ctx, WithdrawInput{UserID: user, AmountRial: 7, BankAccountID: card, Once: bad}, time.Now()); !errors.Is(err, ErrKeyInUse) {
+	// the retry's call kept the key and its answer: a third withdrawal with it moves nothing
+	if err := inCall(s, bad, withdraw(7)); !errors.Is(err, ErrKeyInUse) {
 		t.Fatalf("a third withdrawal with the key: %v", err)
 	}
-	if a, err := s.OnceAnswerFor(ctx, user, "w-1"); !errors.Is(err, ErrNotFound) {
+	if a, err := s.OnceAnswerFor(ctx, user, "w-1"); err != nil || a.Status != 200 {
 		t.Fatalf("kept %+v err %v", a, err)
 	}
+	wantBalances(t, s, user, Balances{Rial: 7})
 }
 
 func TestParallelWithdrawsNeverOverspend(t *testing.T) {

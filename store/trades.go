@@ -79,7 +79,6 @@ type Trade struct {
 	CodeHash   []byte
 	CodeLimits CodeLimits
 	CodeScope  string // used when CodeHash is nil
-	Once       Once
 	// CheckHours refuses the trade when its side is shut under the price settings as they are when it
 	// executes (the owner's switch and the trading hours, PriceSettings.Hours). The server always sets it;
 	// the store's tests of other rules leave it off.
@@ -115,10 +114,6 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 	var undo func()
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		w := s.writeStmts.in(tx)
-		// inside an idempotent call the key was claimed first in this transaction; this marks it used
-		if err := t.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
 		settings, err := priceSettings(ctx, w)
 		if err != nil {
 			return err

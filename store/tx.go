@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"time"
 )
 
 // InTx runs fn as one transaction on the writer connection: all of fn's writes land, or, when fn returns an
@@ -23,16 +22,11 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return s.inTx(ctx, false, fn)
 }
 
-// moneyTx is InTx for a call that moves money: it first claims the call's Idempotency-Key (once, the zero
-// value claiming nothing), so the key and the movement land together, then runs fn with the writer's prepared
-// statements inside the transaction.
-func (s *Store) moneyTx(ctx context.Context, once Once, now time.Time, fn func(w queryer) error) error {
-	return s.InTx(ctx, func(tx *sql.Tx) error {
-		if err := once.claim(ctx, tx, now); err != nil {
-			return err
-		}
-		return fn(s.writeStmts.in(tx))
-	})
+// moneyTx is InTx for a call that moves money, running fn with the writer's prepared statements inside the
+// transaction. Under an Idempotency-Key the call's transaction (StartOnce) holds it: its first write claimed
+// the key, so the key and the movement land together.
+func (s *Store) moneyTx(ctx context.Context, fn func(w queryer) error) error {
+	return s.InTx(ctx, func(tx *sql.Tx) error { return fn(s.writeStmts.in(tx)) })
 }
 
 // inLightTx is InTx for rows whose loss in a power cut costs no money: codes, quotes and rate counters. It

@@ -162,7 +162,7 @@ func TestMigration21FoldsTheBarsIntoTheirItems(t *testing.T) {
 	}
 	live := addTestBar(t, s, admin, "1", 1_000)
 	canceled := deliverBar(t, s, admin, user, live.ID)
-	if err := s.CancelGoldRequest(ctx, user, canceled.ID, Once{}, time.Now()); err != nil {
+	if err := s.CancelGoldRequest(ctx, user, canceled.ID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	reserved := addTestBar(t, s, admin, "2", 2_000)

@@ -42,7 +42,6 @@ type DepositInput struct {
 	UserID     int64
 	AmountRial int64
 	Receipt    string
-	Once       Once
 	// DayStart begins the customer's Tehran day, whose deposits count against the receipts quota
 	DayStart time.Time
 }
@@ -52,9 +51,6 @@ type DepositInput struct {
 func (s *Store) CreateDeposit(ctx context.Context, in DepositInput, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		if err := in.Once.claim(ctx, tx, now); err != nil {
-			return err
-		}
 		if err := checkQuota(ctx, tx, QuotaReceipts, in.UserID, in.DayStart); err != nil {
 			return err
 		}
@@ -75,7 +71,6 @@ type WithdrawInput struct {
 	UserID        int64
 	AmountRial    int64
 	BankAccountID int64
-	Once          Once
 }
 
 // CreateWithdraw records a pending withdraw and holds its amount, so the available balance drops at once and
@@ -83,7 +78,7 @@ type WithdrawInput struct {
 // *InsufficientError for rial: above the available balance (the hold's posting checks it).
 func (s *Store) CreateWithdraw(ctx context.Context, in WithdrawInput, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
-	err := s.moneyTx(ctx, in.Once, now, func(w queryer) error {
+	err := s.moneyTx(ctx, func(w queryer) error {
 		acc, err := bankAccount(ctx, w, in.UserID, in.BankAccountID)
 		if err != nil {
 			return err
@@ -110,8 +105,8 @@ const insertWithdrawSQL = `INSERT INTO wallet_requests (user_id, type, amount_ri
 
 // CancelWithdraw lets a customer take back their own pending withdraw; the held amount is released.
 // ErrNotFound: not the caller's request; ErrConflict: not a pending withdraw.
-func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, once Once, now time.Time) error {
-	return s.moneyTx(ctx, once, now, func(w queryer) error {
+func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, now time.Time) error {
+	return s.moneyTx(ctx, func(w queryer) error {
 		req, err := walletRequestByID(ctx, w, requestID)
 		if err != nil {
 			return err
@@ -135,7 +130,6 @@ type Decision struct {
 	RequestID int64
 	Approve   bool
 	Reason    string // the rejection's reason, shown to the customer
-	Once      Once
 }
 
 // DecideWalletRequest approves or rejects a pending request in one transaction: an approved deposit credits
@@ -143,7 +137,7 @@ type Decision struct {
 // is ErrConflict and moves nothing.
 func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Time) (WalletRequest, error) {
 	var out WalletRequest
-	err := s.moneyTx(ctx, d.Once, now, func(w queryer) error {
+	err := s.moneyTx(ctx, func(w queryer) error {
 		req, err := walletRequestByID(ctx, w, d.RequestID)
 		if err != nil {
 			return err
