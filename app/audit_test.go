@@ -7,16 +7,11 @@ import (
 	"testing"
 	"time"
 
-	jalaali "github.com/jalaali/go-jalaali"
 	"goldshop/iran"
 )
 
 // jalaliDay names the Tehran day of t as the audit filter takes it.
-func jalaliDay(t time.Time) string {
-	t = t.In(iran.Tehran)
-	y, m, d, _ := jalaali.ToJalaali(t.Year(), t.Month(), t.Day())
-	return fmt.Sprintf("%04d/%02d/%02d", y, m, d)
-}
+func jalaliDay(t time.Time) string { return iran.JalaliDayText(t) }
 
 type auditPage struct {
 	Items []struct {

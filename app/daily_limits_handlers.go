@@ -1,12 +1,10 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"goldshop/iran"
 	"goldshop/rules"
@@ -180,16 +178,6 @@ func (a *App) usersDailyLimits(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"limits": viewDailyLimits(u.Limits), "left": viewDailyLimits(store.DailyLimits{
 		BuyRial: left(store.EntryBuy, store.AssetRial), BuyGoldMg: left(store.EntryBuy, store.AssetGold),
 		SellRial: left(store.EntrySell, store.AssetRial), SellGoldMg: left(store.EntrySell, store.AssetGold)})})
-}
-
-// dailyLimitCovers refuses early, before a trade's code is texted, a quote that would pass the caller's daily
-// limits (the trade checks again as it commits). No query when no limit applies to them.
-func (a *App) dailyLimitCovers(ctx context.Context, user store.User, side string, rial, mg int64, now time.Time) error {
-	u, err := a.store.DailyUseOf(ctx, user.ID, user.Grade, now)
-	if err != nil {
-		return err
-	}
-	return u.Cover(side, rial, mg)
 }
 
 // dailyLimitMessage words a trade refused by a daily limit: the limit, and what is left of it today.

@@ -99,50 +99,39 @@ func (a *App) orderTerms(r *http.Request, req orderRequest) (store.Order, error)
 	if req.Side != store.EntryBuy && req.Side != store.EntrySell {
 		return o, badRequest(msgOrderSide)
 	}
-	o.ByRial = req.AmountRial != ""
-	switch {
-	case o.ByRial && req.AmountGold != "":
-		return o, badRequest(msgTradeAmountBoth)
-	case o.ByRial && req.Side == store.EntrySell:
+	if req.Side == store.EntrySell && req.AmountRial != "" && req.AmountGold == "" {
 		return o, badRequest(msgOrderSellByWeight)
-	case o.ByRial:
-		amount, ok := rules.ParseAmountRial(string(req.AmountRial))
-		if !ok || amount <= 0 {
-			return o, badRequest(msgAmountInvalid)
-		}
+	}
+	byRial, amount, err := tradeAmount(req.AmountRial, req.AmountGold)
+	if err != nil {
+		return o, err
+	}
+	if amount <= 0 {
+		return o, badRequest(msgAmountInvalid)
+	}
+	o.ByRial = byRial
+	if byRial {
 		o.AmountRial = amount
-	case req.AmountGold == "":
-		return o, badRequest(msgTradeAmountMissing)
-	default:
-		mg, ok := rules.ParseGoldMg(string(req.AmountGold))
-		if !ok || mg <= 0 {
-			return o, badRequest(msgTradeWeightInvalid)
-		}
-		o.AmountGoldMg = mg
+	} else {
+		o.AmountGoldMg = amount
 	}
 	limit, ok := rules.ParseAmountRial(string(req.LimitPrice))
 	if !ok || limit <= 0 {
 		return o, badRequest(msgOrderLimitPrice)
 	}
 	o.LimitPriceRial = limit
-	now := a.now()
 	day, err := iran.JalaliDayExact(req.Until) // exactly YYYY/MM/DD, as the screen sends it (issue 36)
-	today := iran.DayStart(now)
+	today := iran.DayStart(a.now())
 	if err != nil || day.Before(today) || day.After(today.AddDate(0, 0, orderLongest)) {
 		return o, badRequest(msgOrderUntil)
 	}
 	o.UntilAt = day.AddDate(0, 0, 1)
-	// what it holds, and whether it would trade within the weight limits at its own limit
-	amount := o.AmountGoldMg
-	if o.ByRial {
-		amount = o.AmountRial
-	}
-	t, err := a.store.TradingTermsOfGrade(r.Context(), user.Grade)
+	// what it holds: its trade at its own limit, within the weight limits; refused when the price meets it now
+	terms, err := a.store.TradingTermsOfGrade(r.Context(), user.Grade)
 	if err != nil {
 		return o, err
 	}
-	rialD, mgD := rules.TradeAmounts(rules.Side(o.Side), o.ByRial, amount, limit)
-	rial, mg, err := rules.BoundTrade(rialD, mgD, t.Settings.MinWeightMg, t.Settings.MaxWeightMg)
+	rial, mg, err := terms.Amounts(o.Side, byRial, amount, limit)
 	if err != nil {
 		return o, err
 	}
@@ -150,8 +139,7 @@ func (a *App) orderTerms(r *http.Request, req orderRequest) (store.Order, error)
 	if o.Side == store.EntrySell {
 		o.Held = mg
 	}
-	if t.HasBase {
-		buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
+	if buy, sell := terms.Prices(); terms.HasBase {
 		if met, _ := rules.LimitMet(rules.Side(o.Side), limit, buy, sell); met {
 			return o, conflict(msgOrderMet)
 		}

@@ -60,7 +60,7 @@ func (a *App) viewPlan(p store.Plan) planView {
 		v.Day = &p.Day
 	}
 	if p.Status == store.PlanActive {
-		if next, ok := nextDue(p, a.now()); ok {
+		if next, ok := p.NextDue(a.now()); ok {
 			at := next.At.UTC()
 			v.NextRunAt = &at
 		}
@@ -158,10 +158,8 @@ func (a *App) planTerms(r *http.Request, req planRequest, p *store.Plan) error {
 		return badRequest(fmt.Sprintf(msgPlanOutsideHours, iran.Digits(rules.ClockText(t.Settings.BuyStartMin)),
 			iran.Digits(rules.ClockText(t.Settings.BuyEndMin))))
 	}
-	if t.HasBase {
-		price, _ := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
-		rial, mg := rules.TradeAmounts(rules.Side(store.EntryBuy), true, amount, price)
-		if _, _, err := rules.BoundTrade(rial, mg, t.Settings.MinWeightMg, t.Settings.MaxWeightMg); err != nil {
+	if buy, _ := t.Prices(); t.HasBase {
+		if _, _, err := t.Amounts(store.EntryBuy, true, amount, buy); err != nil {
 			return err
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // buy on the trade screen would at that moment (the customer's grade price, the trading hours, the weight
 // limits, the daily limits, the vault, the free rial), and at start catches up the runs missed in the last
 // day, never older, and never one due before the plan was resumed or given new terms, nor one within a period
-// of its last buy (issue 36, planOwes). A run that cannot buy is skipped with its reason; a run due while the
+// of its last buy (issue 36, store.Plan.Owes). A run that cannot buy is skipped with its reason; a run due while the
 // buy side is closed waits for the side to open later that day, and is skipped if it does not.
 
 // planCatchUp is how far back a run missed while the shop was down is still made.
@@ -49,7 +49,7 @@ func (a *App) RunPlans(ctx context.Context, every time.Duration) {
 }
 
 // runDuePlans makes every run due in the last planCatchUp that has not run yet and that its plan owes (none
-// before it was made, resumed or changed, none within a period of its last buy: planOwes).
+// before it was made, resumed or changed, none within a period of its last buy: store.Plan.Owes).
 func (a *App) runDuePlans(ctx context.Context) {
 	now := a.now()
 	plans, err := a.store.ActivePlans(ctx)
@@ -60,8 +60,8 @@ func (a *App) runDuePlans(ctx context.Context) {
 		return
 	}
 	for _, p := range plans {
-		for _, due := range planDues(p, now.Add(-planCatchUp), now) {
-			if !planOwes(p, due.At) {
+		for _, due := range p.Dues(now.Add(-planCatchUp), now) {
+			if !p.Owes(due.At) {
 				continue
 			}
 			if ran, err := a.store.PlanRan(ctx, p.ID, due.Period); err != nil || ran {
@@ -74,7 +74,7 @@ func (a *App) runDuePlans(ctx context.Context) {
 
 // runPlan makes one run: a buy, a skip with its reason, or (the buy side closed now but opening later the
 // day it was due) nothing yet.
-func (a *App) runPlan(ctx context.Context, p store.Plan, due planDue, now time.Time) {
+func (a *App) runPlan(ctx context.Context, p store.Plan, due store.PlanDue, now time.Time) {
 	run := store.PlanRun{PlanID: p.ID, Period: due.Period, DueAt: due.At}
 	skip := func(reason string) {
 		run.Reason = reason
@@ -93,29 +93,26 @@ func (a *App) runPlan(ctx context.Context, p store.Plan, due planDue, now time.T
 		skip(skipPlansOff)
 		return
 	}
-	hours := t.Settings.Hours(store.EntryBuy)
-	if !hours.Open(now) {
+	// a run due while the buy side is shut waits for it to open later that day (so hours come before the price)
+	if hours := t.Settings.Hours(store.EntryBuy); !hours.Open(now) {
 		if opensLaterThatDay(hours, due.At, now) {
 			return
 		}
 		skip(skipClosed)
 		return
 	}
-	if !t.HasBase || !rules.PriceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes) {
+	q, err := t.Quote(store.EntryBuy, true, p.AmountRial, now)
+	switch {
+	case errors.Is(err, store.ErrPricesStale):
 		skip(skipPrice)
 		return
-	}
-	price, _ := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
-	rialD, mgD := rules.TradeAmounts(rules.Side(store.EntryBuy), true, p.AmountRial, price)
-	rial, mg, err := rules.BoundTrade(rialD, mgD, t.Settings.MinWeightMg, t.Settings.MaxWeightMg)
-	if err != nil {
+	case err != nil:
 		skip(skipWeight)
 		return
 	}
 	_, err = a.store.RunPlanBuy(ctx, store.PlanBuy{Run: run,
-		Trade: store.Trade{UserID: p.UserID, Grade: p.UserGrade, MonthStart: iran.JalaliMonthStart(now),
-			Uninvited: !p.UserInvited},
-		Quote: store.Quote{AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: price}}, now)
+		Trade: store.Trade{UserID: p.UserID, Grade: p.UserGrade, Uninvited: !p.UserInvited},
+		Quote: store.Quote{AmountRial: q.AmountRial, AmountGoldMg: q.AmountGoldMg, PricePerGramRial: q.PricePerGramRial}}, now)
 	var short *store.InsufficientError
 	switch {
 	case err == nil, errors.Is(err, store.ErrPlanRunDone):

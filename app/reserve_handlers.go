@@ -69,15 +69,6 @@ func (a *App) reserveSettingsPut(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"message": msgSettingsSaved, "settings": viewReserveSettings(saved)})
 }
 
-// reserveCovers refuses early, before a code is texted, gold the vault does not hold for one more customer.
-func (a *App) reserveCovers(ctx context.Context, mg int64) error {
-	res, err := a.store.Reserve(ctx)
-	if err != nil {
-		return err
-	}
-	return res.Cover(mg)
-}
-
 // reservePanelView is the owner's view of the guard: gold owed against gold held (grams, three decimals),
 // the room a buy still has under the margin, how near the margin the shop stands and what the vault holds.
 type reservePanelView struct {

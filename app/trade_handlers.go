@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
@@ -110,65 +109,32 @@ func (a *App) pricesSell(w http.ResponseWriter, r *http.Request) error {
 	return a.tradeQuote(w, r, store.EntrySell)
 }
 
-// tradeQuote checks a buy or sell against every rule of decisions.md §4, locks it at the caller's price for
-// two minutes and texts its code. The code and the quote are saved in one transaction, so a refused resend
-// leaves the earlier quote and its code working.
+// tradeQuote prices a buy or sell at the caller's grade (store.TradingTerms.Quote), refuses early what the
+// trade would refuse (store.CheckTrade), locks it for two minutes and texts its code. The quote and its code
+// go into the quote book together, so a refused resend leaves the earlier quote and its code working.
 func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) error {
 	var req quoteRequest
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	byRial := req.AmountRial != ""
-	if !byRial && req.AmountGold == "" {
-		return badRequest(msgTradeAmountMissing)
-	}
-	if byRial && req.AmountGold != "" {
-		return badRequest(msgTradeAmountBoth)
-	}
-	var amount int64
-	if byRial {
-		var ok bool
-		if amount, ok = rules.ParseAmountRial(string(req.AmountRial)); !ok {
-			return badRequest(msgAmountInvalid)
-		}
-	} else {
-		var ok bool
-		if amount, ok = rules.ParseGoldMg(string(req.AmountGold)); !ok || amount <= 0 {
-			return badRequest(msgTradeWeightInvalid)
-		}
+	byRial, amount, err := tradeAmount(req.AmountRial, req.AmountGold)
+	if err != nil {
+		return err
 	}
 	ctx, now, user := r.Context(), a.now(), caller(r).User
-	price, settings, err := a.tradePrice(ctx, user.Grade, typ, now)
+	terms, err := a.store.TradingTermsOfGrade(ctx, user.Grade)
 	if err != nil {
 		return err
 	}
-	rialD, mgD := rules.TradeAmounts(rules.Side(typ), byRial, amount, price)
-	rial, mg, err := rules.BoundTrade(rialD, mgD, settings.MinWeightMg, settings.MaxWeightMg)
+	t, err := terms.Quote(typ, byRial, amount, now)
 	if err != nil {
+		return tradeRefusal(err, terms.Settings, typ)
+	}
+	if err := a.store.CheckTrade(ctx, user, typ, t.AmountRial, t.AmountGoldMg, now); err != nil {
 		return err
 	}
-	b, err := a.store.Balances(ctx, user.ID)
-	if err != nil {
-		return err
-	}
-	// refused before a code is texted, in the order the trade asks (ExecuteQuote checks again inside the
-	// trade's transaction): the free balance, the daily limits, then for a buy the vault
-	if typ == store.EntryBuy {
-		err = b.Cover(store.AssetRial, rial)
-	} else {
-		err = b.Cover(store.AssetGold, mg)
-	}
-	if err == nil {
-		err = a.dailyLimitCovers(ctx, user, typ, rial, mg, now)
-	}
-	if err == nil && typ == store.EntryBuy {
-		err = a.reserveCovers(ctx, mg)
-	}
-	if err != nil {
-		return err
-	}
-	q := store.Quote{UserID: user.ID, Type: typ, CodeScope: newQuoteScope(), AmountRial: rial,
-		AmountGoldMg: mg, PricePerGramRial: price, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)}
+	q := store.Quote{UserID: user.ID, Type: typ, CodeScope: newQuoteScope(), AmountRial: t.AmountRial,
+		AmountGoldMg: t.AmountGoldMg, PricePerGramRial: t.PricePerGramRial, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)}
 	if err := a.textCode(r, user.PhoneNumber, store.PurposeTrade, func(codeHash []byte, lim store.CodeLimits) (wait time.Duration, err error) {
 		q, wait, err = a.store.IssueQuote(ctx, user.PhoneNumber, codeHash, lim, q, now)
 		return wait, err
@@ -179,27 +145,40 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 		rules.FormatGold(q.AmountGoldMg), rules.FormatRial(q.PricePerGramRial), q.ExpiresAt.UTC()}})
 }
 
-// tradePrice is the price of one side of a trade for a caller of grade (as their sign-in check read it),
-// refused when prices are stale, the side is closed or disabled, or the grade's sell price is not above zero.
-func (a *App) tradePrice(ctx context.Context, grade int, typ string, now time.Time) (int64, store.PriceSettings, error) {
-	t, err := a.store.TradingTermsOfGrade(ctx, grade)
-	if err != nil {
-		return 0, t.Settings, err
+// tradeAmount reads a trade's amount as a body gives it: rial (byRial) or a weight, exactly one of them.
+func tradeAmount(rialText, goldText numberText) (byRial bool, amount int64, err error) {
+	byRial = rialText != ""
+	switch {
+	case !byRial && goldText == "":
+		return false, 0, badRequest(msgTradeAmountMissing)
+	case byRial && goldText != "":
+		return false, 0, badRequest(msgTradeAmountBoth)
+	case byRial:
+		rial, ok := rules.ParseAmountRial(string(rialText))
+		if !ok {
+			return false, 0, badRequest(msgAmountInvalid)
+		}
+		return true, rial, nil
 	}
-	if !t.HasBase || !rules.PriceFresh(t.Base.At, now, t.Settings.PriceMaxAgeMinutes) {
-		return 0, t.Settings, badRequest(msgPricesStale)
+	mg, ok := rules.ParseGoldMg(string(goldText))
+	if !ok || mg <= 0 {
+		return false, 0, badRequest(msgTradeWeightInvalid)
 	}
-	if !t.Settings.Hours(typ).Open(now) {
-		return 0, t.Settings, badRequest(closedMessage(t.Settings, typ))
+	return false, mg, nil
+}
+
+// tradeRefusal words why a trade of side could not be priced under settings; the weight limits' refusals
+// pass on to writeError.
+func tradeRefusal(err error, settings store.PriceSettings, side string) error {
+	switch {
+	case errors.Is(err, store.ErrPricesStale):
+		return badRequest(msgPricesStale)
+	case errors.Is(err, store.ErrTradingClosed):
+		return badRequest(closedMessage(settings, side))
+	case errors.Is(err, store.ErrPriceUnavailable):
+		return badRequest(msgPriceUnavailable)
 	}
-	buy, sell := rules.GradePrices(t.Base.PricePerGramRial, t.Grade.SellAddRial, t.Grade.BuySubtractRial)
-	if typ == store.EntryBuy {
-		return buy, t.Settings, nil
-	}
-	if sell <= 0 {
-		return 0, t.Settings, badRequest(msgPriceUnavailable)
-	}
-	return sell, t.Settings, nil
+	return err
 }
 
 // closedMessage says why a side is closed: switched off, or outside its hours (shown in Persian digits).
@@ -246,8 +225,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	user, now := caller(r).User, a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ,
 		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
-		CheckHours: true, Grade: user.Grade,
-		MonthStart: iran.JalaliMonthStart(now), Uninvited: user.ReferredBy == 0}, now)
+		CheckHours: true, Grade: user.Grade, Uninvited: user.ReferredBy == 0}, now)
 	switch {
 	case isCodeVerdict(err): // a trade's right code is the trade, in the ledger; a wrong one is written here
 		a.codeVerdict(r, store.PurposeTrade, err)

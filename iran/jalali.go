@@ -78,3 +78,14 @@ func JalaliDayText(t time.Time) string {
 	}
 	return fmt.Sprintf("%04d/%02d/%02d", y, int(m), d)
 }
+
+// JalaliDayOfMonth is the day of its Jalali month (1–31) that t falls on in Tehran; 0 outside the calendar's
+// range, which no day of the shop is.
+func JalaliDayOfMonth(t time.Time) int {
+	local := t.In(Tehran)
+	_, _, d, err := jalaali.ToJalaali(local.Year(), local.Month(), local.Day())
+	if err != nil {
+		return 0
+	}
+	return d
+}

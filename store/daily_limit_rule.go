@@ -111,7 +111,7 @@ func (s *Store) DailyUseOf(ctx context.Context, userID int64, grade int, now tim
 // the other. The limits come from the cached terms: where none reaches the customer it reads nothing; else
 // one indexed query sums the day (and, for a caller that left t.Grade unset while grades are limited, one
 // more reads the grade).
-func (s *Store) checkDailyLimit(ctx context.Context, w queryer, t Trade, q Quote, now time.Time) error {
+func (s *Store) checkDailyLimit(ctx context.Context, w queryer, t Trade, rial, mg int64, now time.Time) error {
 	terms, err := s.currentTerms(ctx)
 	if err != nil {
 		return err
@@ -132,5 +132,5 @@ func (s *Store) checkDailyLimit(ctx context.Context, w queryer, t Trade, q Quote
 	if u.Used, err = dailyTotals(ctx, w, t.UserID, now); err != nil {
 		return err
 	}
-	return u.Cover(t.Type, q.AmountRial, q.AmountGoldMg)
+	return u.Cover(t.Type, rial, mg)
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"goldshop/iran"
 	"goldshop/rules"
 )
 
@@ -41,7 +40,9 @@ func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (i
 	if err != nil {
 		return 0, err
 	}
-	if !rules.PriceFresh(time.UnixMilli(at.Int64), now, settings.PriceMaxAgeMinutes) {
+	terms := TradingTerms{Settings: settings, Base: PricePoint{PricePerGramRial: base.Int64, At: time.UnixMilli(at.Int64)},
+		HasBase: true}
+	if !terms.Fresh(now) {
 		return 0, nil
 	}
 	buyOpen, sellOpen := settings.Hours(EntryBuy).Open(now), settings.Hours(EntrySell).Open(now)
@@ -54,7 +55,8 @@ func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (i
 	}
 	executed := 0
 	for _, g := range gs {
-		buy, sell := rules.GradePrices(base.Int64, g.SellAddRial, g.BuySubtractRial)
+		terms.Grade = g
+		buy, sell := terms.Prices()
 		met, err := scanOrders(tx.QueryContext(ctx, `SELECT `+orderColumns+ordersFrom+`
 			WHERE o.status = 'open' AND o.until_at > ?1 AND o.user_id IN (SELECT id FROM users WHERE grade = ?2)
 				AND ((?3 AND o.side = 'buy' AND o.limit_price_rial >= ?4)
@@ -68,7 +70,7 @@ func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (i
 			if o.Side == EntrySell {
 				price = sell
 			}
-			done, err := s.tryOrder(ctx, tx, o, g.ID, price, settings, now)
+			done, err := s.tryOrder(ctx, tx, o, terms, price, now)
 			if err != nil {
 				return executed, err
 			}
@@ -82,11 +84,11 @@ func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (i
 
 // tryOrder executes o at price in a savepoint of its own: done when it traded; false, nil when a rule of
 // the trade refused it (rolled back, it stays open).
-func (s *Store) tryOrder(ctx context.Context, tx *sql.Tx, o Order, grade int, price int64, settings PriceSettings, now time.Time) (bool, error) {
+func (s *Store) tryOrder(ctx context.Context, tx *sql.Tx, o Order, t TradingTerms, price int64, now time.Time) (bool, error) {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT standing_order`); err != nil {
 		return false, err
 	}
-	err := s.executeOrder(ctx, tx, o, grade, price, settings, now)
+	err := s.executeOrder(ctx, tx, o, t, price, now)
 	if err != nil && !refusedByRule(err) {
 		return false, err // the whole transaction fails
 	}
@@ -112,13 +114,12 @@ func refusedByRule(err error) bool {
 // executeOrder releases o's hold and trades at price from the free balance it restored: the amounts by the
 // shop's rounding, the weight limits, and trade's rules (the free balance, the vault, the daily limits, the
 // inviter's reward). The trade's terms are kept as an executed quote named after the order.
-func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, grade int, price int64, settings PriceSettings, now time.Time) error {
+func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, t TradingTerms, price int64, now time.Time) error {
 	amount := o.AmountGoldMg
 	if o.ByRial {
 		amount = o.AmountRial
 	}
-	rialD, mgD := rules.TradeAmounts(rules.Side(o.Side), o.ByRial, amount, price)
-	rial, mg, err := rules.BoundTrade(rialD, mgD, settings.MinWeightMg, settings.MaxWeightMg)
+	rial, mg, err := t.Amounts(o.Side, o.ByRial, amount, price)
 	if err != nil {
 		return err
 	}
@@ -131,8 +132,8 @@ func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, grade int
 		return err
 	}
 	q := Quote{UserID: o.UserID, Type: o.Side, AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: price}
-	journalID, _, err := s.trade(ctx, tx, Trade{UserID: o.UserID, Type: o.Side, MonthStart: iran.JalaliMonthStart(now),
-		Uninvited: !invited, Grade: grade}, q, settings, now)
+	journalID, _, err := s.trade(ctx, tx, Trade{UserID: o.UserID, Type: o.Side,
+		Uninvited: !invited, Grade: t.Grade.ID}, q, t.Settings, now)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+
+	"goldshop/iran"
 )
 
 // ReferralRewardMg is the gold an inviter receives for an invitee's first buy or sell (decisions.md §4).
@@ -83,8 +85,6 @@ type Trade struct {
 	// executes (the owner's switch and the trading hours, PriceSettings.Hours). The server always sets it;
 	// the store's tests of other rules leave it off.
 	CheckHours bool
-	// MonthStart is when the current Jalali month began (Tehran time), for the inviter's monthly reward cap.
-	MonthStart time.Time
 	// Uninvited says the caller knows the customer signed up with no one's code (a user's inviter never
 	// changes): the trade then looks for no referral reward to pay.
 	Uninvited bool
@@ -165,21 +165,8 @@ func (s *Store) trade(ctx context.Context, w queryer, t Trade, q Quote, settings
 		legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
 			move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
 	}
-	// a customer short of rial (or gold) hears that first; then, buying, whether the vault covers the gold
-	paid, paidWith := q.AmountRial, AssetRial
-	if t.Type == EntrySell {
-		paid, paidWith = q.AmountGoldMg, AssetGold
-	}
-	if err := ensureFree(ctx, w, t.UserID, paidWith, paid); err != nil {
+	if err := s.tradeChecks(ctx, w, t, q.AmountRial, q.AmountGoldMg, now); err != nil {
 		return 0, Entry{}, err
-	}
-	if err := s.checkDailyLimit(ctx, w, t, q, now); err != nil {
-		return 0, Entry{}, err
-	}
-	if t.Type == EntryBuy {
-		if err := ensureReserve(ctx, w, q.AmountGoldMg); err != nil {
-			return 0, Entry{}, err
-		}
 	}
 	j := journal{userID: t.UserID, typ: t.Type, status: StatusApproved, pricePerGram: q.PricePerGramRial,
 		legs: legs, freeChecked: true}
@@ -189,7 +176,7 @@ func (s *Store) trade(ctx context.Context, w queryer, t Trade, q Quote, settings
 	}
 	if t.Uninvited || q.AmountRial < settings.ReferralMinTradeRial {
 		// no inviter, or too small to earn the inviter anything: a later trade of at least the minimum may
-	} else if err := rewardInviter(ctx, w, t.UserID, settings.ReferralMonthlyCap, t.MonthStart, now); err != nil {
+	} else if err := rewardInviter(ctx, w, t.UserID, settings.ReferralMonthlyCap, iran.JalaliMonthStart(now), now); err != nil {
 		return 0, Entry{}, err
 	}
 	return journalID, postedEntry(journalID, j, t.UserID, now), nil

@@ -189,8 +189,7 @@ func (f *filler) trade(c *customer, now time.Time) error {
 	if _, err := f.st.SaveQuote(f.ctx, q); err != nil {
 		return err
 	}
-	_, err := f.st.ExecuteQuote(f.ctx, store.Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope,
-		MonthStart: now.Add(-30 * 24 * time.Hour)}, now.Add(time.Second))
+	_, err := f.st.ExecuteQuote(f.ctx, store.Trade{UserID: c.id, Type: typ, CodeScope: q.CodeScope}, now.Add(time.Second))
 	if errors.Is(err, store.ErrInsufficientFunds) {
 		return fmt.Errorf("customer %d: the filler's balances drifted from the ledger: %w", c.id, err)
 	}

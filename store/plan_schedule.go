@@ -1,22 +1,20 @@
-package app
+package store
 
 import (
 	"time"
 
-	jalaali "github.com/jalaali/go-jalaali"
-
 	"goldshop/iran"
-	"goldshop/store"
 )
 
-// A savings plan's schedule (issue 29): when each of its runs is due, and the name of the period the run
-// belongs to, which keys the run so a plan buys at most once a period. Days are Tehran's; a monthly plan's
+// A savings plan's schedule (issue 29), beside the standing orders' matching as the other money rule of
+// when a trade runs (issue 37): when each of its runs is due, and the name of the period the run belongs to,
+// which keys the run so a plan buys at most once a period. Days are Tehran's; a monthly plan's
 // day is a Jalali day (1–29, so every month has it). A period is named by its due time alone, never by the
 // plan's kind (issue 36): a daily plan changed to weekly at the minute it had bought names that minute as it
 // did, and does not buy it again.
 
-// planDue is one run of a plan: its period's name and when it is due.
-type planDue struct {
+// PlanDue is one run of a plan: its period's name and when it is due.
+type PlanDue struct {
 	Period string
 	At     time.Time
 }
@@ -28,24 +26,23 @@ func duePeriod(at time.Time) string {
 }
 
 // dueOn is the plan's run on the Tehran day holding day, if the plan runs that day.
-func dueOn(p store.Plan, day time.Time) (planDue, bool) {
+func dueOn(p Plan, day time.Time) (PlanDue, bool) {
 	d := day.In(iran.Tehran)
 	at := time.Date(d.Year(), d.Month(), d.Day(), p.Minute/60, p.Minute%60, 0, 0, iran.Tehran)
 	runs := false
 	switch p.Every {
-	case store.PlanDaily:
+	case PlanDaily:
 		runs = true
-	case store.PlanWeekly:
+	case PlanWeekly:
 		// the plan's weekday counts from Saturday (0), Go's from Sunday
 		runs = int(d.Weekday()) == (p.Weekday+6)%7
-	case store.PlanMonthly:
-		_, _, jd, err := jalaali.ToJalaali(d.Year(), d.Month(), d.Day())
-		runs = err == nil && jd == p.Day
+	case PlanMonthly:
+		runs = iran.JalaliDayOfMonth(d) == p.Day
 	}
 	if !runs {
-		return planDue{}, false
+		return PlanDue{}, false
 	}
-	return planDue{duePeriod(at), at}, true
+	return PlanDue{duePeriod(at), at}, true
 }
 
 // planPeriodFloor is the least time between two runs of a plan of kind every that has not changed, less
@@ -53,9 +50,9 @@ func dueOn(p store.Plan, day time.Time) (planDue, bool) {
 // runs is 29 days, across an Esfand of 29).
 func planPeriodFloor(every string) time.Duration {
 	switch every {
-	case store.PlanDaily:
+	case PlanDaily:
 		return 23 * time.Hour
-	case store.PlanWeekly:
+	case PlanWeekly:
 		return 7*24*time.Hour - time.Hour
 	default:
 		return 28 * 24 * time.Hour
@@ -70,19 +67,19 @@ func withinAPeriod(every string, lastBuy, due time.Time) bool {
 	return !lastBuy.IsZero() && due.Sub(lastBuy) < planPeriodFloor(every)
 }
 
-// planOwes says whether the plan owes its run due at at: not for a time before it was made, last resumed or
+// Owes says whether the plan owes its run due at at: not for a time before it was made, last resumed or
 // last given new terms (one made or resumed in the minute it is due still buys then), nor within a period of
 // its last buy.
-func planOwes(p store.Plan, at time.Time) bool {
+func (p Plan) Owes(at time.Time) bool {
 	if at.Before(p.TermsAt.Truncate(time.Minute)) {
 		return false
 	}
 	return !withinAPeriod(p.Every, p.LastBuyDue, at)
 }
 
-// planDues are the plan's runs due after from and at or before to, oldest first.
-func planDues(p store.Plan, from, to time.Time) []planDue {
-	var out []planDue
+// Dues are the plan's runs due after from and at or before to, oldest first.
+func (p Plan) Dues(from, to time.Time) []PlanDue {
+	var out []PlanDue
 	start := from.In(iran.Tehran)
 	day := time.Date(start.Year(), start.Month(), start.Day(), 12, 0, 0, 0, iran.Tehran) // noon: no DST edge
 	for ; !day.After(to.Add(24 * time.Hour)); day = day.AddDate(0, 0, 1) {
@@ -93,13 +90,13 @@ func planDues(p store.Plan, from, to time.Time) []planDue {
 	return out
 }
 
-// nextDue is the plan's next run after now that it owes (within the next 70 days, which hold every
+// NextDue is the plan's next run after now that it owes (within the next 70 days, which hold every
 // period's, and the one after it when the first falls within a period of the plan's last buy).
-func nextDue(p store.Plan, now time.Time) (planDue, bool) {
-	for _, due := range planDues(p, now, now.AddDate(0, 0, 70)) {
-		if planOwes(p, due.At) {
+func (p Plan) NextDue(now time.Time) (PlanDue, bool) {
+	for _, due := range p.Dues(now, now.AddDate(0, 0, 70)) {
+		if p.Owes(due.At) {
 			return due, true
 		}
 	}
-	return planDue{}, false
+	return PlanDue{}, false
 }
