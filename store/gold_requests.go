@@ -110,9 +110,7 @@ func (s *Store) CreateGoldRequest(ctx context.Context, in GoldRequestInput, now 
 			return err
 		}
 		id, _ := res.LastInsertId()
-		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
-			goldRequestID: id, legs: move(AssetGold, bar.Weight750Mg, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
-			now); err != nil {
+		if err := placeHold(ctx, w, holdSubject{holdByBar, id, in.UserID, AssetGold, bar.Weight750Mg}, now); err != nil {
 			return err
 		}
 		out, err = goldRequestByID(ctx, w, id)
@@ -125,7 +123,6 @@ const (
 	pendingGoldRequestsSQL = `SELECT COUNT(*) FROM gold_requests WHERE user_id = ? AND status = 'pending'`
 	insertGoldRequestSQL   = `INSERT INTO gold_requests (user_id, item_id, rey, ang, ayar_centi, vazn_mg,
 		vazn750_mg, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-	goldHoldOfSQL  = `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'hold'`
 	goldEntryOfSQL = `SELECT id FROM journals WHERE gold_request_id = ? AND type = 'gold_request'
 		AND reverses_id IS NULL`
 	setJournalStatusSQL     = `UPDATE journals SET status = ? WHERE id = ?`
@@ -144,7 +141,7 @@ func (s *Store) CancelGoldRequest(ctx context.Context, userID, requestID int64, 
 		if req.Status != StatusPending {
 			return ErrConflict
 		}
-		if err := releaseGoldHold(ctx, w, req, 0, now); err != nil {
+		if err := releaseHold(ctx, w, barHold(req), StatusCanceled, 0, now); err != nil {
 			return err
 		}
 		return setGoldRequestStatus(ctx, w, req, StatusCanceled, "", 0, now)
@@ -181,18 +178,13 @@ func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.
 		reason := ""
 		switch {
 		case req.Status == StatusPending && d.To == StatusApproved:
-			holdID, err := goldHoldOf(ctx, w, req.ID)
-			if err != nil {
-				return err
-			}
-			if _, err := postJournal(ctx, w, journal{userID: req.UserID, typ: EntryGoldRequest, status: StatusApproved,
-				goldRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
-				legs: move(AssetGold, req.Vazn750Mg, kindCustomerHold, req.UserID, kindShopVault, 0)}, now); err != nil {
+			if err := spendHold(ctx, w, barHold(req), journal{typ: EntryGoldRequest, status: StatusApproved,
+				adminID: d.AdminID}, kindShopVault, now); err != nil {
 				return err
 			}
 		case req.Status == StatusPending:
 			reason = d.Reason
-			if err := releaseGoldHold(ctx, w, req, d.AdminID, now); err != nil {
+			if err := releaseHold(ctx, w, barHold(req), StatusCanceled, d.AdminID, now); err != nil {
 				return err
 			}
 		case d.To == StatusRejected:
@@ -235,15 +227,6 @@ func (s *Store) DecideGoldRequest(ctx context.Context, d GoldDecision, now time.
 	return out, err
 }
 
-func goldHoldOf(ctx context.Context, w queryer, requestID int64) (int64, error) {
-	var id int64
-	err := w.QueryRowContext(ctx, goldHoldOfSQL, requestID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, errors.New("gold request without its hold")
-	}
-	return id, err
-}
-
 // goldEntryOf is the approval's gold_request entry (not its reversal).
 func goldEntryOf(ctx context.Context, w queryer, requestID int64) (int64, error) {
 	var id int64
@@ -256,18 +239,6 @@ func goldEntryOf(ctx context.Context, w queryer, requestID int64) (int64, error)
 
 func setJournalStatus(ctx context.Context, w queryer, id int64, status string) error {
 	return affectedOne(w.ExecContext(ctx, setJournalStatusSQL, status, id))
-}
-
-// releaseGoldHold gives a pending request's held gold back to the customer's free balance.
-func releaseGoldHold(ctx context.Context, w queryer, req GoldRequest, adminID int64, now time.Time) error {
-	holdID, err := goldHoldOf(ctx, w, req.ID)
-	if err != nil {
-		return err
-	}
-	_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
-		goldRequestID: req.ID, resolvesID: holdID, adminID: adminID,
-		legs: move(AssetGold, req.Vazn750Mg, kindCustomerHold, req.UserID, kindCustomer, req.UserID)}, now)
-	return err
 }
 
 // setGoldRequestStatus moves the request from the status it was read in (a concurrent change fails it); a

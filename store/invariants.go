@@ -65,6 +65,8 @@ var invariants = []invariant{
 			OR (r.status = 'pending' AND COUNT(x.id) <> 0)
 			OR (r.status = 'approved' AND (COUNT(x.id) <> 1 OR MAX(x.type) <> 'wallet_withdraw'))
 			OR (r.status IN ('rejected', 'canceled') AND (COUNT(x.id) <> 1 OR MAX(x.type) <> 'release'))`},
+	// Every hold (ledger_holds.go), whatever it is for: one subject, resolved by an entry of that subject.
+	{"every hold names its one subject and is resolved by an entry of that subject", holdsRule("")},
 	{"a resolution moves exactly what its hold held", `
 		SELECT 'journal ' || x.id || ' resolves ' || h.id || ' with a different amount'
 		FROM journals x JOIN journals h ON h.id = x.resolves_id
@@ -323,6 +325,7 @@ var recentChecks = map[string]string{
 			OR IFNULL((SELECT SUM(p.amount) FROM postings p JOIN accounts a ON a.id = p.account_id
 				WHERE p.journal_id = r.journal_id AND a.user_id = r.inviter_id AND a.kind = 'customer'
 					AND a.asset = 'gold'), 0) <> ` + itoa(ReferralRewardMg) + `)`,
+	"every hold names its one subject and is resolved by an entry of that subject": holdsRule("?1"),
 	"a resolution moves exactly what its hold held": `
 		SELECT 'journal ' || x.id || ' resolves ' || h.id || ' with a different amount'
 		FROM journals x JOIN journals h ON h.id = x.resolves_id
@@ -457,4 +460,27 @@ func (s *Store) CheckRecent(ctx context.Context) (LedgerReport, error) {
 		breaches = append(breaches, found...)
 	}
 	return rep, errors.Join(breaches...)
+}
+
+// holdsRule is the rule of every hold, over the whole ledger, or (since: "?1") over the holds and the
+// resolutions posted after the last good full check: a hold names exactly one subject, and a resolution
+// resolves a hold of its own customer and its own subject. (That a hold is resolved at most once is the
+// schema's: journals.resolves_id is UNIQUE.)
+func holdsRule(since string) string {
+	newer := func(col string) string {
+		if since == "" {
+			return ""
+		}
+		return " AND " + col + " > " + since
+	}
+	subjects := `(h.wallet_request_id IS NOT NULL) + (h.gold_request_id IS NOT NULL) + (h.order_id IS NOT NULL)`
+	return `
+		SELECT 'hold ' || h.id || ' names ' || (` + subjects + `) || ' subjects'
+		FROM journals h WHERE h.type = 'hold' AND ` + subjects + ` <> 1` + newer("h.id") + `
+
+		UNION ALL
+		SELECT 'journal ' || x.id || ' resolves ' || x.resolves_id || ', which is no hold of its customer and subject'
+		FROM journals x JOIN journals h ON h.id = x.resolves_id
+		WHERE (h.type <> 'hold' OR h.user_id IS NOT x.user_id OR h.wallet_request_id IS NOT x.wallet_request_id
+			OR h.gold_request_id IS NOT x.gold_request_id OR h.order_id IS NOT x.order_id)` + newer("x.id")
 }

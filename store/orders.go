@@ -123,10 +123,7 @@ func (s *Store) PlaceOrder(ctx context.Context, o Order, now time.Time) (Order, 
 			o.UntilAt.UnixMilli(), now.UnixMilli()).Scan(&o.ID); err != nil {
 			return err
 		}
-		asset := heldAsset(o.Side)
-		_, err = postJournal(ctx, tx, journal{userID: o.UserID, typ: entryHold, status: StatusPending, orderID: o.ID,
-			legs: move(asset, o.Held, kindCustomer, o.UserID, kindCustomerHold, o.UserID)}, now)
-		return err
+		return placeHold(ctx, tx, orderHold(o), now)
 	})
 	return o, err
 }
@@ -184,24 +181,11 @@ func orderForUpdate(ctx context.Context, q queryer, id int64) (Order, error) {
 
 // closeOrder releases o's hold to its customer's free balance and marks it status (expired or canceled).
 func closeOrder(ctx context.Context, q queryer, o Order, status string, now time.Time) error {
-	if err := releaseOrderHold(ctx, q, o, StatusCanceled, now); err != nil {
+	if err := releaseHold(ctx, q, orderHold(o), StatusCanceled, 0, now); err != nil {
 		return err
 	}
 	return affectedOne(q.ExecContext(ctx, `UPDATE standing_orders SET status = ?, closed_at = ? WHERE id = ?
 		AND status = 'open'`, status, now.UnixMilli(), o.ID))
-}
-
-// releaseOrderHold posts the release that resolves o's hold: all of it back to the free balance.
-func releaseOrderHold(ctx context.Context, q queryer, o Order, status string, now time.Time) error {
-	var holdID int64
-	if err := q.QueryRowContext(ctx, `SELECT id FROM journals WHERE order_id = ? AND type = 'hold'`, o.ID).
-		Scan(&holdID); err != nil {
-		return err
-	}
-	asset := heldAsset(o.Side)
-	_, err := postJournal(ctx, q, journal{userID: o.UserID, typ: entryRelease, status: status, orderID: o.ID,
-		resolvesID: holdID, legs: move(asset, o.Held, kindCustomerHold, o.UserID, kindCustomer, o.UserID)}, now)
-	return err
 }
 
 // OrdersSummary is what the owner sees of orders: how many are open on each side and what they hold

@@ -123,7 +123,7 @@ func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, t Trading
 	if err != nil {
 		return err
 	}
-	if err := releaseOrderHold(ctx, tx, o, StatusApproved, now); err != nil {
+	if err := releaseHold(ctx, tx, orderHold(o), StatusApproved, 0, now); err != nil {
 		return err
 	}
 	var invited bool

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 )
 
@@ -89,9 +88,7 @@ func (s *Store) CreateWithdraw(ctx context.Context, in WithdrawInput, now time.T
 			return err
 		}
 		id, _ := res.LastInsertId()
-		if _, err := postJournal(ctx, w, journal{userID: in.UserID, typ: entryHold, status: StatusPending,
-			walletRequestID: id, legs: move(AssetRial, in.AmountRial, kindCustomer, in.UserID, kindCustomerHold, in.UserID)},
-			now); err != nil {
+		if err := placeHold(ctx, w, holdSubject{holdByWithdraw, id, in.UserID, AssetRial, in.AmountRial}, now); err != nil {
 			return err
 		}
 		out, err = walletRequestByID(ctx, w, id)
@@ -120,7 +117,7 @@ func (s *Store) CancelWithdraw(ctx context.Context, userID, requestID int64, now
 		if err := setRequestStatus(ctx, w, req.ID, StatusCanceled, "", 0, now); err != nil {
 			return err
 		}
-		return releaseHold(ctx, w, req, 0, now)
+		return releaseHold(ctx, w, withdrawHold(req), StatusCanceled, 0, now)
 	})
 }
 
@@ -155,19 +152,15 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 		case !d.Approve:
 			status, reason = StatusRejected, d.Reason
 			if req.Type == RequestWithdraw {
-				err = releaseHold(ctx, w, req, d.AdminID, now)
+				err = releaseHold(ctx, w, withdrawHold(req), StatusCanceled, d.AdminID, now)
 			}
 		case req.Type == RequestDeposit:
 			_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: EntryWalletDeposit, status: "deposited",
 				walletRequestID: req.ID, adminID: d.AdminID,
 				legs: move(AssetRial, req.AmountRial, kindShopBank, 0, kindCustomer, req.UserID)}, now)
-		default:
-			var holdID int64
-			if holdID, err = holdOf(ctx, w, req.ID); err == nil {
-				_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: EntryWalletWithdraw, status: StatusApproved,
-					walletRequestID: req.ID, resolvesID: holdID, adminID: d.AdminID,
-					legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindShopBank, 0)}, now)
-			}
+		default: // paid: the hold goes to the shop's bank
+			err = spendHold(ctx, w, withdrawHold(req), journal{typ: EntryWalletWithdraw, status: StatusApproved,
+				adminID: d.AdminID}, kindShopBank, now)
 		}
 		if err != nil {
 			return err
@@ -195,32 +188,9 @@ func (s *Store) DecideWalletRequest(ctx context.Context, d Decision, now time.Ti
 }
 
 const (
-	holdOfSQL           = `SELECT id FROM journals WHERE wallet_request_id = ? AND type = 'hold'`
 	setRequestStatusSQL = `UPDATE wallet_requests SET status = ?, reject_reason = ?, decided_at = ?,
 		decided_by = ? WHERE id = ? AND status = 'pending'`
 )
-
-// holdOf finds the hold journal of a pending withdraw.
-func holdOf(ctx context.Context, w queryer, requestID int64) (int64, error) {
-	var id int64
-	err := w.QueryRowContext(ctx, holdOfSQL, requestID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, errors.New("pending withdraw without its hold")
-	}
-	return id, err
-}
-
-// releaseHold gives a withdraw's held amount back to the customer's free balance.
-func releaseHold(ctx context.Context, w queryer, req WalletRequest, adminID int64, now time.Time) error {
-	holdID, err := holdOf(ctx, w, req.ID)
-	if err != nil {
-		return err
-	}
-	_, err = postJournal(ctx, w, journal{userID: req.UserID, typ: entryRelease, status: StatusCanceled,
-		walletRequestID: req.ID, resolvesID: holdID, adminID: adminID,
-		legs: move(AssetRial, req.AmountRial, kindCustomerHold, req.UserID, kindCustomer, req.UserID)}, now)
-	return err
-}
 
 func setRequestStatus(ctx context.Context, w queryer, id int64, status, reason string, adminID int64, now time.Time) error {
 	return affectedOne(w.ExecContext(ctx, setRequestStatusSQL, status, reason, now.UnixMilli(), nullID(adminID), id))
