@@ -81,7 +81,7 @@ type App struct {
 	shopCache    atomic.Pointer[store.Shop] // the shop's settings, read on every page and SMS
 	reserves     reservesCache              // the public reserves page's last answer
 	prices       myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
-	smsNudge     chan struct{}              // wakes the SMS outbox (RunSMSOutbox)
+	smsNudge     chan struct{}              // wakes the SMS outbox (runSMSOutbox)
 	push         *push.Sender
 	pushQueue    chan store.Notification // committed notifications waiting for their Web Push (runPush)
 	keysInFlight keysInFlight            // the Idempotency-Keys whose calls are running (idempotency.go)
@@ -167,19 +167,3 @@ var chatSocketOptions = socketio.Options{
 
 // Close ends the chat's live connections, at shutdown.
 func (a *App) Close() { a.chat.Close() }
-
-// RunJanitor prunes expired codes, tokens, sessions and rate-limit hits every interval until ctx ends.
-func (a *App) RunJanitor(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if err := a.store.Prune(ctx, a.now()); err != nil && ctx.Err() == nil {
-			a.log.Error("prune", slog.String("error", err.Error()))
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}

@@ -150,7 +150,7 @@ func (a *App) chatFileServe(w http.ResponseWriter, r *http.Request) error {
 }
 
 // chatUser authenticates a chat socket: the access token of the CONNECT payload, or else the session cookie
-// of the handshake request. The socket keeps the login, whose revocation closes it (chat_revoke.go), and
+// of the handshake request. The socket keeps the login, whose revocation closes it (loginRevoked, below), and
 // the end of the token or session, when it is closed too.
 func (a *App) chatUser(r *http.Request, auth json.RawMessage) (chat.User, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -218,4 +218,17 @@ func (a *App) cookieUser(ctx context.Context, r *http.Request) (u store.User, lo
 	}
 	u, err = a.store.UserByLogin(ctx, loginID)
 	return u, loginID, until, err
+}
+
+// The chat's side of ending a login: a socket opened with a login must not outlive it (issue 14).
+// The auth code calls these wherever it revokes logins; the chat closes the sockets they name.
+
+// loginRevoked closes every chat socket opened with loginID.
+func (a *App) loginRevoked(loginID int64) {
+	a.chat.EndLogin(loginID)
+}
+
+// userLoginsRevoked closes every chat socket of userID except those opened with keepLoginID (0: none kept).
+func (a *App) userLoginsRevoked(userID, keepLoginID int64) {
+	a.chat.EndUserLogins(userID, keepLoginID)
 }

@@ -138,3 +138,32 @@ func maskPhone(p string) string {
 	}
 	return p[:4] + "*****" + p[9:]
 }
+
+// codeStep is a call confirmed by a texted code bound to what it does: the code's purpose and scope (the
+// terms), and the words for a code sent and for a code of other terms.
+type codeStep struct {
+	purpose, scope string
+	sentMsg        string
+	otherMsg       string
+}
+
+// confirmByCode is the code step of a call: without a code it texts one bound to step's scope and answers
+// 403 {code_required: true} (sent is true: the call is answered); with one it spends it, and a code of other
+// terms is 400. sent false and no error: confirmed, go on.
+func (a *App) confirmByCode(w http.ResponseWriter, r *http.Request, user store.User, step codeStep, code string) (sent bool, err error) {
+	if strings.TrimSpace(code) != "" {
+		got, err := a.checkCode(r, user.PhoneNumber, step.purpose, code)
+		if err != nil {
+			return false, err
+		}
+		if got != step.scope {
+			return false, badRequest(step.otherMsg)
+		}
+		return false, nil
+	}
+	if err := a.sendCode(r, user.PhoneNumber, step.purpose, step.scope); err != nil {
+		return false, err
+	}
+	writeJSON(w, http.StatusForbidden, map[string]any{"message": step.sentMsg, "code_required": true})
+	return true, nil
+}

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+
+	"goldshop/app/plaintext"
 )
 
 // maxJSONBody is the largest JSON request body accepted (decisions.md §2).
@@ -146,3 +148,6 @@ func fieldNames(dst any) map[string]string {
 	walk(t)
 	return out
 }
+
+// plainText is plaintext.Valid: no control, bidirectional-override or other invisible format characters.
+func plainText(s string) bool { return plaintext.Valid(s) }

@@ -126,3 +126,22 @@ func (a *App) priceSettingsPut(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"message": msgSettingsSaved,
 		"settings": viewPriceSettings(s)})
 }
+
+// settingsFields are the trading rules as the API writes them (admin.md §3, price settings).
+type settingsFields struct {
+	BuyEnabled    bool   `json:"buy_enabled"`
+	SellEnabled   bool   `json:"sell_enabled"`
+	BuyStartTime  string `json:"buy_start_time"`
+	BuyEndTime    string `json:"buy_end_time"`
+	SellStartTime string `json:"sell_start_time"`
+	SellEndTime   string `json:"sell_end_time"`
+	MinWeight     string `json:"min_weight"`
+	MaxWeight     string `json:"max_weight"`
+}
+
+func viewSettingsFields(s store.PriceSettings) settingsFields {
+	return settingsFields{BuyEnabled: s.BuyEnabled, SellEnabled: s.SellEnabled,
+		BuyStartTime: rules.ClockText(s.BuyStartMin), BuyEndTime: rules.ClockText(s.BuyEndMin),
+		SellStartTime: rules.ClockText(s.SellStartMin), SellEndTime: rules.ClockText(s.SellEndMin),
+		MinWeight: rules.FormatGold(s.MinWeightMg), MaxWeight: rules.FormatGold(s.MaxWeightMg)}
+}

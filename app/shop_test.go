@@ -131,7 +131,7 @@ func newShopIn(t testing.TB, tls bool, dir string, opts ...func(*Config, *testCl
 	liveDone := make(chan struct{})
 	go func() {
 		defer close(liveDone)
-		a.RunNotifications(live)
+		a.runNotifications(live)
 	}()
 	t.Cleanup(func() {
 		stopLive()

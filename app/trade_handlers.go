@@ -17,25 +17,6 @@ import (
 // quoteLifetime is how long a locked price waits for its code (decisions.md §4); the code lives as long.
 const quoteLifetime = 2 * time.Minute
 
-// settingsFields are the trading rules as the API writes them (admin.md §3, price settings).
-type settingsFields struct {
-	BuyEnabled    bool   `json:"buy_enabled"`
-	SellEnabled   bool   `json:"sell_enabled"`
-	BuyStartTime  string `json:"buy_start_time"`
-	BuyEndTime    string `json:"buy_end_time"`
-	SellStartTime string `json:"sell_start_time"`
-	SellEndTime   string `json:"sell_end_time"`
-	MinWeight     string `json:"min_weight"`
-	MaxWeight     string `json:"max_weight"`
-}
-
-func viewSettingsFields(s store.PriceSettings) settingsFields {
-	return settingsFields{BuyEnabled: s.BuyEnabled, SellEnabled: s.SellEnabled,
-		BuyStartTime: rules.ClockText(s.BuyStartMin), BuyEndTime: rules.ClockText(s.BuyEndMin),
-		SellStartTime: rules.ClockText(s.SellStartMin), SellEndTime: rules.ClockText(s.SellEndMin),
-		MinWeight: rules.FormatGold(s.MinWeightMg), MaxWeight: rules.FormatGold(s.MaxWeightMg)}
-}
-
 // tradingView is what the trade screen needs of the settings, with whether each side is open now.
 type tradingView struct {
 	settingsFields

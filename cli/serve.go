@@ -97,11 +97,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	go a.RunJanitor(ctx, 10*time.Minute)
-	go a.RunNotifications(ctx)
-	go a.RunSMSOutbox(ctx)
-	go a.RunStorageWatch(ctx, time.Minute)
-	go a.RunPlans(ctx, cfg.PlansEvery)
+	a.RunJobs(ctx, cfg.PlansEvery)
 	if cfg.DebugAddr != "" {
 		go serveDebug(cfg.DebugAddr, log, st)
 	}

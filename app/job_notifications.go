@@ -9,11 +9,11 @@ import (
 // liveBatch is how many new notifications one look delivers before looking again.
 const liveBatch = 200
 
-// RunNotifications delivers every new notification to its customer's open app (the socket event
+// runNotifications delivers every new notification to its customer's open app (the socket event
 // "notification": {item, unread}) and subscribed phones (Web Push) once its transaction has committed, until
 // ctx ends. It looks after each commit, so an event that rolled back is never told, and a burst of commits
 // costs one look.
-func (a *App) RunNotifications(ctx context.Context) {
+func (a *App) runNotifications(ctx context.Context) {
 	go a.runPush(ctx)
 	last, err := a.store.LastNotificationID(ctx)
 	for err != nil {

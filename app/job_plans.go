@@ -32,9 +32,9 @@ const (
 	skipLimit    = "limit" // the customer's daily buy limit
 )
 
-// RunPlans runs the plans that are due every interval, the first time at once, and sweeps the standing
+// runPlans runs the plans that are due every interval, the first time at once, and sweeps the standing
 // orders: those whose day has ended expire, and those met while a side was shut execute once it opens.
-func (a *App) RunPlans(ctx context.Context, every time.Duration) {
+func (a *App) runPlans(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {

@@ -11,9 +11,9 @@ import (
 // storageNoticeEvery is how often an owner is texted while the storage stays low or full.
 const storageNoticeEvery = 24 * time.Hour
 
-// RunStorageWatch looks at the storage every interval: a change of level is logged, and while it is low or
+// runStorageWatch looks at the storage every interval: a change of level is logged, and while it is low or
 // full every owner is texted once a day (through the outbox, as any notice).
-func (a *App) RunStorageWatch(ctx context.Context, every time.Duration) {
+func (a *App) runStorageWatch(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	last := storageOK

@@ -22,10 +22,10 @@ const smsBatch = 20
 // smsPoll is how often the outbox looks for notices due, besides the nudge of each new notification.
 const smsPoll = time.Second
 
-// RunSMSOutbox sends the notices the outbox holds, after their transactions committed, until ctx ends. At
+// runSMSOutbox sends the notices the outbox holds, after their transactions committed, until ctx ends. At
 // start, a notice a crash cut off while sending is marked unknown: it may have reached the phone, so it is
 // never sent twice.
-func (a *App) RunSMSOutbox(ctx context.Context) {
+func (a *App) runSMSOutbox(ctx context.Context) {
 	if n, err := a.store.RecoverSMS(ctx); err != nil {
 		a.log.Error("sms outbox: recover", slog.String("error", err.Error()))
 	} else if n > 0 {
