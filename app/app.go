@@ -66,7 +66,7 @@ type App struct {
 	trustProxy bool
 	proxyHops  int
 	codeKey    []byte // HMAC key for verification codes, kept in the database
-	// codeSpacing overrides codeLimits' resend spacing when above 0 (Config.CodeSpacing)
+	// codeSpacing overrides store.CodeRules' resend spacing when above 0 (Config.CodeSpacing)
 	codeSpacing time.Duration
 	uploads     string
 	dataFolder  string

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"goldshop/store"
 )
 
 // parallel makes n calls at once, released together, and returns their answers in call order.
@@ -83,7 +85,7 @@ func TestPendingSignUpIsResentNotReplaced(t *testing.T) {
 	})
 	t.Run("wrong tries that void the code do not free the phone", func(t *testing.T) {
 		wrong := fmt.Sprintf("%05d", (atoi(s.lastCode(phone))+1)%100000)
-		for i := 0; i < codeLimits["auth"].MaxWrongTries; i++ {
+		for i := 0; i < store.CodeRules["auth"].MaxWrongTries; i++ {
 			s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": phone, "code": wrong})
 		}
 		if r := s.do("POST", "/api/auth/register", "", attacker); r.Status != 409 {
@@ -91,7 +93,7 @@ func TestPendingSignUpIsResentNotReplaced(t *testing.T) {
 		}
 	})
 	t.Run("a sign-up whose codes have all expired may be replaced", func(t *testing.T) {
-		s.clock.Advance(codeLimits["auth"].Lifetime)
+		s.clock.Advance(store.CodeRules["auth"].Lifetime)
 		r := s.completeSignUp(nil, with(owner, "first_name", "سارینا"))
 		if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارینا" {
 			t.Fatalf("verify the new sign-up: %d %s", r.Status, r.Body)
@@ -131,7 +133,7 @@ func TestParallelWrongCodesStopAtTheTriesCap(t *testing.T) {
 	}) {
 		got[r.str("message")]++
 	}
-	max := codeLimits["auth"].MaxWrongTries
+	max := store.CodeRules["auth"].MaxWrongTries
 	if got[msgCodeWrong] != max-1 || got[msgCodeVoid] != 1 || got[msgCodeExpired] != 20-max {
 		t.Fatalf("20 parallel wrong codes: %v", got)
 	}
@@ -258,7 +260,7 @@ func TestPreemptiveSignUpIsNotCompletedByTheVictimsCode(t *testing.T) {
 	}
 
 	// Once the attacker's codes have expired the victim signs up and completes it with their own id.
-	s.clock.Advance(codeLimits["auth"].Lifetime)
+	s.clock.Advance(store.CodeRules["auth"].Lifetime)
 	r := s.completeSignUp(nil, victim)
 	if r.Status != 200 || r.JSON["user"].(map[string]any)["first_name"] != "سارا" {
 		t.Fatalf("the victim's sign-up: %d %s", r.Status, r.Body)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"goldshop/iran"
+	"goldshop/store"
 )
 
 func with(base map[string]any, key string, value any) map[string]any {
@@ -165,7 +166,7 @@ func TestVerificationCodeRules(t *testing.T) {
 		}
 	})
 	t.Run("caps codes per phone per day", func(t *testing.T) {
-		for s.smsCount(phone) < codeLimits["auth"].DailyCap {
+		for s.smsCount(phone) < store.CodeRules["auth"].DailyCap {
 			s.clock.Advance(61 * time.Second)
 			if r := s.do("POST", "/api/auth/login/request-code", "", map[string]string{"phone_number": phone}); r.Status != 200 {
 				t.Fatalf("code %d: %d %s", s.smsCount(phone)+1, r.Status, r.Body)

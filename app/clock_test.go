@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"goldshop/store"
 )
 
 // monoClock is a monotonic clock a test moves: it never goes back, whatever the wall clock does.
@@ -61,7 +63,7 @@ func TestAClockSteppedBackChangesNothingThatCounts(t *testing.T) {
 	s.mustDo("POST", "/api/auth/login/request-code", "", map[string]string{"phone_number": c.phone})
 	code := s.lastCode(c.phone)
 	s.stepBack(time.Hour)
-	s.pass(codeLimits["auth"].Lifetime + time.Second)
+	s.pass(store.CodeRules["auth"].Lifetime + time.Second)
 	if r := s.do("POST", "/api/auth/verify", "", map[string]string{"phone_number": c.phone, "code": code}); r.Status != 400 || r.str("message") != msgCodeExpired {
 		t.Fatalf("a code past its life by the monotonic clock: %d %s", r.Status, r.Body)
 	}

@@ -18,18 +18,6 @@ import (
 	"goldshop/store"
 )
 
-// codeLimits are decisions.md §3's rules for every code: 2 minutes, single use, 5 wrong tries, a new code
-// at most once a minute, and a daily cap per phone and purpose.
-var codeLimits = map[string]store.CodeLimits{
-	store.PurposeAuth:    {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
-	store.PurposeProfile: {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
-	store.PurposeTrade:   {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 100, MaxWrongTries: 5},
-	// A withdrawal to a new card is rare: a few a day leaves room for a typo'd amount, not for a flood of SMS.
-	store.PurposeWithdraw: {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
-	store.PurposePlan:     {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
-	store.PurposeOrder:    {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 20, MaxWrongTries: 5},
-}
-
 // codeHash binds a code to its phone and purpose, keyed with a server secret so a copy of the database
 // alone does not reveal live codes.
 func (a *App) codeHash(phone, purpose, code string) []byte {
@@ -56,12 +44,12 @@ func (a *App) sendCode(r *http.Request, phone, purpose, scope string) error {
 	})
 }
 
-// textCode makes a code, has issue record its hash (under lim: codeLimits[purpose] and the per-address limit
+// textCode makes a code, has issue record its hash (under lim: store.CodeRules[purpose] and the per-address limit
 // on code requests, hit in the same transaction, with whatever else must happen in it) and texts it. Resending too soon is 429 with the wait; a failed SMS
 // withdraws the code so the customer may ask again at once. Other errors of issue are returned as they are.
 func (a *App) textCode(r *http.Request, phone, purpose string,
 	issue func(codeHash []byte, lim store.CodeLimits) (wait time.Duration, err error)) error {
-	lim := codeLimits[purpose]
+	lim := store.CodeRules[purpose]
 	if a.codeSpacing > 0 {
 		lim.ResendAfter = a.codeSpacing
 	}
@@ -100,7 +88,7 @@ func (a *App) checkCode(r *http.Request, phone, purpose, typed string) (scope st
 		return "", err
 	}
 	scope, err = a.store.UseCode(r.Context(), phone, purpose, a.codeHash(phone, purpose, code),
-		codeLimits[purpose], a.now())
+		store.CodeRules[purpose], a.now())
 	if purpose != store.PurposeAuth { // a sign-in's code is written with its sign-in
 		a.codeVerdict(r, purpose, err)
 	}

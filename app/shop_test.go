@@ -319,7 +319,7 @@ func (s *testShop) newCustomer() trader {
 	reg := store.Registration{PhoneNumber: phone, NationalID: body["national_id"].(string), FirstName: body["first_name"].(string),
 		LastName: body["last_name"].(string), BirthDate: body["birth_date"].(string), PasswordHash: customerPasswordHash(),
 		CreatedAt: now, SecretHash: secretHash}
-	if _, err := s.store.StartRegistration(ctx, reg, codeHash, codeLimits[store.PurposeAuth], now); err != nil {
+	if _, err := s.store.StartRegistration(ctx, reg, codeHash, store.CodeRules[store.PurposeAuth], now); err != nil {
 		s.t.Fatalf("registration of %s: %v", phone, err)
 	}
 	u, err := s.store.CompleteRegistration(ctx, phone, now)

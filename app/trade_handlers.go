@@ -205,7 +205,7 @@ func (a *App) pricesVerify(w http.ResponseWriter, r *http.Request) error {
 	}
 	user, now := caller(r).User, a.now()
 	entry, err := a.store.ExecuteQuote(r.Context(), store.Trade{UserID: user.ID, Type: typ,
-		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: codeLimits[store.PurposeTrade],
+		CodeHash: a.codeHash(user.PhoneNumber, store.PurposeTrade, code), CodeLimits: store.CodeRules[store.PurposeTrade],
 		CheckHours: true, Grade: user.Grade, Uninvited: user.ReferredBy == 0}, now)
 	switch {
 	case isCodeVerdict(err): // a trade's right code is the trade, in the ledger; a wrong one is written here

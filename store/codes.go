@@ -58,22 +58,26 @@ func codeAllowed(ctx context.Context, tx queryer, phone, purpose string, lim Cod
 	if err := hitLimits(ctx, tx, now, lim.Hits); err != nil {
 		return 0, err
 	}
-	var last sql.NullInt64
-	var today int
-	if err := tx.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
-		WHERE phone_number = ? AND purpose = ? AND created_at > ?`,
-		phone, purpose, now.Add(-24*time.Hour).UnixMilli()).Scan(&last, &today); err != nil {
+	sent, err := codesSentOf(ctx, tx, phone, purpose, now)
+	if err != nil {
 		return 0, err
 	}
+	return lim.mayText(sent, now)
+}
+
+// codesSentOf reads what phone's codes of purpose did in the day before now.
+func codesSentOf(ctx context.Context, q queryer, phone, purpose string, now time.Time) (codesSent, error) {
+	var last sql.NullInt64
+	var sent codesSent
+	if err := q.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
+		WHERE phone_number = ? AND purpose = ? AND created_at > ?`,
+		phone, purpose, now.Add(-24*time.Hour).UnixMilli()).Scan(&last, &sent.today); err != nil {
+		return sent, err
+	}
 	if last.Valid {
-		if next := time.UnixMilli(last.Int64).Add(lim.ResendAfter); now.Before(next) {
-			return next.Sub(now), ErrCodeTooSoon
-		}
+		sent.last = time.UnixMilli(last.Int64)
 	}
-	if today >= lim.DailyCap {
-		return 0, ErrCodeDailyCap
-	}
-	return 0, nil
+	return sent, nil
 }
 
 // insertCode closes the live code of phone and purpose and records the new one.
@@ -134,11 +138,10 @@ func checkCode(ctx context.Context, tx queryer, phone, purpose string, codeHash 
 		return id, scope, nil, nil
 	}
 	tries++
-	verdict = ErrCodeWrong
+	verdict, void := lim.wrongTry(tries)
 	var closed any
-	if tries >= lim.MaxWrongTries {
+	if void {
 		closed = now.UnixMilli()
-		verdict = ErrCodeTooManyTries
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE verification_codes SET tries = ?, closed_at = ? WHERE id = ?`, tries, closed, id)
 	return 0, "", verdict, err

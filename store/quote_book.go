@@ -63,7 +63,7 @@ func (b *quoteBook) put(q Quote, codeHash []byte, codeLifetime time.Duration) {
 // nothing (the trade spends it, take). A miss is the verdict: ErrCodeNone, ErrCodeWrong, or
 // ErrCodeTooManyTries when this try voids the code; the try is counted under the book's lock, so parallel
 // guesses cannot pass maxTries.
-func (b *quoteBook) check(userID int64, codeHash []byte, maxTries int, now time.Time) (scope string, verdict error) {
+func (b *quoteBook) check(userID int64, codeHash []byte, lim CodeLimits, now time.Time) (scope string, verdict error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	c := b.codes[userID]
@@ -73,11 +73,12 @@ func (b *quoteBook) check(userID int64, codeHash []byte, maxTries int, now time.
 	if hmac.Equal(c.hash, codeHash) {
 		return c.scope, nil
 	}
-	if c.tries++; c.tries >= maxTries {
+	c.tries++
+	verdict, void := lim.wrongTry(c.tries)
+	if void {
 		delete(b.codes, userID)
-		return "", ErrCodeTooManyTries
 	}
-	return "", ErrCodeWrong
+	return "", verdict
 }
 
 // take removes the pending quote of scope when it is the customer's, of side typ and not expired, and with

@@ -76,11 +76,8 @@ func (c *tradeCodes) count(ctx context.Context, phone string, codeHash []byte, l
 	if c.closed {
 		return nil, 0, errClosed
 	}
-	var last sql.NullInt64
-	var today int
-	if err := c.s.readStmts.QueryRowContext(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes
-		WHERE phone_number = ? AND purpose = 'trade' AND created_at > ?`,
-		phone, now.Add(-24*time.Hour).UnixMilli()).Scan(&last, &today); err != nil {
+	sent, err := codesSentOf(ctx, c.s.readStmts, phone, PurposeTrade, now)
+	if err != nil {
 		return nil, 0, err
 	}
 	for _, l := range lim.Hits {
@@ -94,23 +91,20 @@ func (c *tradeCodes) count(ctx context.Context, phone string, codeHash []byte, l
 				n++
 			}
 		}
-		if n >= l.Max {
+		if l.full(n) {
 			return nil, 0, ErrRateLimited
 		}
 	}
-	for _, r := range c.pending {
+	for _, r := range c.pending { // counted from memory until their rows are written
 		if r.phone == phone {
-			today++
-			last = sql.NullInt64{Int64: max(last.Int64, r.at.UnixMilli()), Valid: true}
+			sent.today++
+			if r.at.After(sent.last) {
+				sent.last = r.at
+			}
 		}
 	}
-	if last.Valid {
-		if next := time.UnixMilli(last.Int64).Add(lim.ResendAfter); now.Before(next) {
-			return nil, next.Sub(now), ErrCodeTooSoon
-		}
-	}
-	if today >= lim.DailyCap {
-		return nil, 0, ErrCodeDailyCap
+	if wait, err := lim.mayText(sent, now); err != nil {
+		return nil, wait, err
 	}
 	r := &codeRow{phone: phone, hash: codeHash, quote: q, at: now, expires: now.Add(lim.Lifetime),
 		written: make(chan error, 1)}

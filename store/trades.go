@@ -106,7 +106,7 @@ type Trade struct {
 func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry, error) {
 	if t.CodeHash != nil {
 		var verdict error
-		if t.CodeScope, verdict = s.quotes.check(t.UserID, t.CodeHash, t.CodeLimits.MaxWrongTries, now); verdict != nil {
+		if t.CodeScope, verdict = s.quotes.check(t.UserID, t.CodeHash, t.CodeLimits, now); verdict != nil {
 			return Entry{}, verdict // a wrong try is counted in the book, and nothing is written
 		}
 	}
