@@ -6,8 +6,8 @@ import type {
 } from "./api-types";
 import type {
   BankBalance, BankBalanceForm, BankBalances, Replica, ServerClock, Storage, Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason,
-} from "./api-types-trust";
-import type { AlertDemand, SmsOutbox } from "./api-types-notify";
+} from "./api-types";
+import type { AlertDemand, SmsOutbox } from "./api-types";
 import type { OrderDemand } from "./lib/orders";
 
 /** PlansDemand is the owner's view of the savings plans: how many are active, the rial they buy a day, the switch. */

@@ -7,14 +7,10 @@ import type {
   TradeAmount, PricePoint, ReferralStats, AdminPrices, Grade, AdminUser, PriceSettings, GoldTransaction,
   GoldTransactionFilter, Bar, BarForm, GoldRequest, GoldRequestFilter, ChatRoom, ChatUpload, ShopInfo, AdminShop,
   ShopForm, StaffMember, AdminRole, AuditFilter, AuditPage, Backups, Certificate, StatementPage,
-} from "./api-types";
-import type {
   Vault, VaultItem, VaultItemForm, VaultMove, VaultOutReason, Reserves, ReservePanel, ReserveSettings, BankBalances,
   BankBalance, BankBalanceForm, StatementRange, ExportName,
-} from "./api-types-trust";
-import type {
   NotificationPage, NotificationsRead, NotificationSettings, PriceAlert, PriceAlerts, SmsOutbox, AlertDemand,
-} from "./api-types-notify";
+} from "./api-types";
 import { markReachable, markUnreachable } from "./lib/connection";
 import { recall, remember, type Known, type LastKnownKey, type Remembered } from "./lib/last-known";
 import { accessToken, expireSession, publishSession, saveTokens, storedPerson, storedRefreshToken } from "./session";
@@ -22,8 +18,6 @@ import { accessToken, expireSession, publishSession, saveTokens, storedPerson, s
 export { accessToken, clearSession, getSession, isAdmin, onSessionExpired, saveLogin, saveUser, subscribeSession } from "./session";
 
 export type * from "./api-types";
-export type * from "./api-types-trust";
-export type * from "./api-types-notify";
 
 export const SESSION_EXPIRED = "نشست شما منقضی شده است، لطفاً دوباره وارد شوید";
 /** GENERIC_ERROR is the last fallback for a failed call. */

@@ -7,7 +7,7 @@
 import { io, type Socket } from "socket.io-client";
 import { accessToken, api, getSession, subscribeSession } from "../api";
 import type { ChatFileType, ChatMessage } from "../api-types";
-import type { Notification } from "../api-types-notify";
+import type { Notification } from "../api-types";
 import { parseAck, type Ack, type MessagesRead } from "./chat";
 
 export type { Ack };

@@ -1,6 +1,6 @@
 // The live half of the notifications (issue 18): the server's `notification` event on the chat socket. It is
 // imported lazily (hooks/use-notification-count.ts) so socket.io-client stays out of the first chunk.
-import type { Notification } from "../api-types-notify";
+import type { Notification } from "../api-types";
 import { connectChat, onChat } from "./chat-socket";
 import { setNotificationCount } from "./notifications-count";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Notification } from "../api-types-notify";
+import type { Notification } from "../api-types";
 import { addLive, bellLabel, markRead, SMS_SWITCHES, unreadIds } from "./notifications";
 
 const n = (id: number, read = false): Notification => ({

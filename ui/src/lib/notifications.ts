@@ -1,6 +1,6 @@
 // Pure rules of the customer's notifications (issue 18): which entries still need marking read, how a live
 // event changes a shown list, the bell's badge text and the SMS switches in the order the profile shows them.
-import type { Notification, NotificationKind, SmsSettings } from "../api-types-notify";
+import type { Notification, NotificationKind, SmsSettings } from "../api-types";
 import { toFaDigits } from "./digits";
 
 /** unreadIds lists the ids of the shown entries still unread, so one POST marks exactly what was seen. */

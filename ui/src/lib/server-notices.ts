@@ -1,6 +1,6 @@
 // What the admin panel says of the server itself (issue 28): its disk low or full, the replica failing, the
 // clock stepped back. Pure, so each sentence is tested; the panel shows what this returns.
-import type { Replica, ServerClock, Storage, StorageRoom } from "../api-types-trust";
+import type { Replica, ServerClock, Storage, StorageRoom } from "../api-types";
 import { toFaDigits } from "./digits";
 import { formatJalaliDateTime } from "./jalali";
 

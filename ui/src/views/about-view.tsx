@@ -1,5 +1,5 @@
 import { CardIcon, ClockIcon, GoldBarIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon } from "../components/ui/icons";
-import { ShopLogo } from "../components/logo";
+import { ShopLogo } from "../components/shell/logo";
 import { Link } from "wouter";
 import { PageHeader } from "../components/ui";
 import { useShop } from "../hooks/use-shop";

@@ -1,10 +1,10 @@
 // The log of changes (owner only): who changed what and when, newest first, filtered by person, kind and
 // Jalali days, a page at a time; each entry's fields before and after.
 import { errorText, type AuditEntry, type AuditFilter, type StaffMember } from "../api";
-import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/ui/filter-panel";
 import { ListPending } from "../components/ui/list-pending";
 import { SelectField } from "../components/ui/select-field";
-import { AuditChanges } from "../components/audit-changes";
+import { AuditChanges } from "../components/notices/audit-changes";
 import { DataList, type Column } from "../components/ui/data-list";
 import { HistoryIcon } from "../components/ui/icons";
 import { Button, PageHeader, StatusCard } from "../components/ui";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { ApiError, errorText, newIdempotencyKey, type CustomerBalances } from "../api";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
-import { Gold, Rial } from "../components/amounts";
+import { Gold, Rial } from "../components/ui/amounts";
 import { PlusCircleIcon, SearchIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";
 import { Button, Field, PageHeader } from "../components/ui";

@@ -4,8 +4,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { ChatRoom } from "../api";
-import { ChatConversation, ConnectionBanner } from "../components/chat-conversation";
-import { ChatRoomList, roomName } from "../components/chat-room-list";
+import { ChatConversation, ConnectionBanner } from "../components/chat/chat-conversation";
+import { ChatRoomList, roomName } from "../components/chat/chat-room-list";
 import { BackIcon, ChatIcon, HomeIcon } from "../components/ui/icons";
 import { LoadFailed, Loading } from "../components/ui";
 import { useChatConnection } from "../hooks/use-chat-connection";

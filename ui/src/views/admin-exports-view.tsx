@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { exportUrl } from "../api";
 import { DownloadIcon } from "../components/ui/icons";
-import { DateRangeFields } from "../components/filter-panel";
+import { DateRangeFields } from "../components/ui/filter-panel";
 import { PageHeader } from "../components/ui";
 import { EXPORTS, defaultRange, exportFileName, exportRange, type JalaliRange } from "../lib/exports";
 import "../styles/admin.css";

@@ -2,8 +2,8 @@
 // each request moves on as decisions.md §6 allows, rejection after asking for a reason.
 import { useRef, useState } from "react";
 import { ApiError, newIdempotencyKey, type GoldRequest, type GoldRequestFilter } from "../api";
-import { DecisionDialog, RejectDialog, RequestList } from "../components/abshodeh-requests";
-import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { DecisionDialog, RejectDialog, RequestList } from "../components/holdings/abshodeh-requests";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/ui/filter-panel";
 import { ListPending } from "../components/ui/list-pending";
 import { SelectField } from "../components/ui/select-field";
 import { GoldBarIcon } from "../components/ui/icons";

@@ -1,8 +1,8 @@
 // The buy/sell listing (admin.md §2): every customer trade, filtered by person, type, status, weight, price
 // and Jalali dates; one list (DataList) that is a table on desktop and cards on a phone.
 import { errorText, type GoldTransaction, type GoldTransactionFilter } from "../api";
-import { Rial } from "../components/amounts";
-import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { Rial } from "../components/ui/amounts";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/ui/filter-panel";
 import { DataList, type Column } from "../components/ui/data-list";
 import { ListPending } from "../components/ui/list-pending";
 import { SelectField } from "../components/ui/select-field";

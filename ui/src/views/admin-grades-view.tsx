@@ -3,10 +3,10 @@
 // Tables on a desktop, cards on a phone.
 import { useState, type FormEvent } from "react";
 import { errorText, type AdminPrices, type AdminUser, type Grade } from "../api";
-import { Rial } from "../components/amounts";
-import { GradeDailyLimits } from "../components/grade-daily-limits";
-import { UserDailyLimits } from "../components/user-daily-limits";
-import { UserFactorReset } from "../components/user-factor-reset";
+import { Rial } from "../components/ui/amounts";
+import { GradeDailyLimits } from "../components/limits/grade-daily-limits";
+import { UserDailyLimits } from "../components/limits/user-daily-limits";
+import { UserFactorReset } from "../components/security/user-factor-reset";
 import { DataList, type Column } from "../components/ui/data-list";
 import { GroupedField } from "../components/ui/grouped-field";
 import { ChartIcon, SearchIcon, UsersIcon } from "../components/ui/icons";

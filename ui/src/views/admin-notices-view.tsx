@@ -4,8 +4,8 @@
 // savings plans with their shop-wide switch — counts only, never whose. Four calls, each with its own retry, so
 // a failed one hides only its own part.
 import { type AlertDemand, type NotificationKind, type SmsOutbox, type SmsProblem, type SmsStatus } from "../api";
-import { Figure } from "../components/amounts";
-import { PlansDemand } from "../components/plans-demand";
+import { Figure } from "../components/ui/amounts";
+import { PlansDemand } from "../components/notices/plans-demand";
 import { ListPending } from "../components/ui/list-pending";
 import { DataList, type Column } from "../components/ui/data-list";
 import { BellIcon, ChatIcon, CheckIcon, TradeIcon } from "../components/ui/icons";

@@ -4,12 +4,12 @@
 // its own half.
 import { api } from "../api";
 import { ListPending } from "../components/ui/list-pending";
-import { BankBalancesSection } from "../components/bank-balances";
+import { BankBalancesSection } from "../components/bank/bank-balances";
 import { CoinsIcon, ShieldIcon } from "../components/ui/icons";
-import { ReserveFigures } from "../components/reserve-figures";
-import { ReserveNotice } from "../components/reserve-notice";
-import { ReserveSettingsForm } from "../components/reserve-settings-form";
-import { VaultComposition } from "../components/vault-composition";
+import { ReserveFigures } from "../components/reserve/reserve-figures";
+import { ReserveNotice } from "../components/reserve/reserve-notice";
+import { ReserveSettingsForm } from "../components/reserve/reserve-settings-form";
+import { VaultComposition } from "../components/holdings/vault-composition";
 import { LinkButton, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { RESERVE_MESSAGES as M } from "../lib/reserve-panel";

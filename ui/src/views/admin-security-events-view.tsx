@@ -2,7 +2,7 @@
 // and the requests refused for their origin or their number, newest first, filtered by kind, outcome, phone
 // and Jalali days, a page at a time. Drawn as the audit log is: the same filter panel, list and paging.
 import { errorText } from "../api";
-import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/ui/filter-panel";
 import { DataList, type Column } from "../components/ui/data-list";
 import { AlertIcon } from "../components/ui/icons";
 import { ListPending } from "../components/ui/list-pending";

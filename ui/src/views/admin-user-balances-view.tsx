@@ -3,21 +3,20 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { errorText, type BalancesFilter, type CustomerBalances, type Entry } from "../api";
 import { Modal } from "../components/ui/admin-modal";
-import { Gold, Rial } from "../components/amounts";
+import { Gold, Rial } from "../components/ui/amounts";
 import { DataList, type Column } from "../components/ui/data-list";
-import { FilterActions } from "../components/filter-panel";
+import { FilterActions } from "../components/ui/filter-panel";
 import { ListIcon, UsersIcon } from "../components/ui/icons";
-import { StatusBadge } from "../components/ui/status-badge";
+import { LedgerList } from "../components/statement/ledger-list";
 import { Button, Field, Loading, PageHeader, StatusCard } from "../components/ui";
 import { useBannerList, usePagedList, type Page } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useScrollMore } from "../hooks/use-scroll-more";
 import { balancesFilter, EMPTY_BALANCES_FILTER, type BalancesFilterForm } from "../lib/admin-filters";
 import { toFaDigits } from "../lib/digits";
-import { formatJalaliDateTime } from "../lib/jalali";
-import { entryStatusLabel, entryStatusTone, entryTypeLabel, fullName } from "../lib/labels";
-import { isZero, pageRows, type LedgerRow } from "../lib/ledger";
-import { EMPTY, formatGold, formatRial } from "../lib/money";
+import { fullName } from "../lib/labels";
+import { pageRows, type LedgerRow } from "../lib/ledger";
+import { EMPTY } from "../lib/money";
 import "../styles/admin.css";
 import { adminApi } from "../api-admin";
 
@@ -32,27 +31,6 @@ const userColumns = (narrow: boolean): Column<CustomerBalances>[] => [
   { label: "شماره موبایل", className: "num", cell: (u) => <bdi dir="ltr">{toFaDigits(u.phone_number ?? "")}</bdi> },
   { label: "موجودی ریالی", className: "num", cell: (u) => <Rial value={u.balance_rial} /> },
   { label: "موجودی طلا", className: "num", cell: (u) => <Gold value={u.balance_gold} /> },
-];
-
-/** Amount is a debit or a credit: a dash when zero, coloured by its side otherwise. */
-function Amount({ value, side, format }: { value: string | null | undefined; side: "debit" | "credit"; format: (v: string) => string }) {
-  return isZero(value) ? <span className="muted">{EMPTY}</span> : <span className={side}>{format(value as string)}</span>;
-}
-
-/** ledgerColumns are a statement row's fields in the table's order; a phone's card is headed by id, type and state. */
-const ledgerColumns = (narrow: boolean): Column<LedgerRow>[] => [
-  { label: "شناسه سند", head: true, className: "num wr-id", cell: ({ entry: r }) => (narrow ? `#${toFaDigits(r.id)}` : toFaDigits(r.id)) },
-  { label: "نوع", head: true, className: "nowrap cell-main", cell: ({ entry: r }) => entryTypeLabel(r.type) },
-  { label: "وضعیت", head: true, className: "nowrap", cell: ({ entry: r }) => <StatusBadge tone={entryStatusTone(r.status)}>{entryStatusLabel(r.status)}</StatusBadge> },
-  { label: "توضیحات", wide: true, className: "cell-desc", cell: ({ entry: r }) => r.description || EMPTY },
-  { label: "قیمت هر گرم (ریال)", className: "num", cell: ({ entry: r }) => (r.price_per_gram ? formatRial(r.price_per_gram) : EMPTY) },
-  { label: "بدهکار طلا", className: "num", cell: ({ entry: r }) => <Amount value={r.debit_gold} side="debit" format={formatGold} /> },
-  { label: "بستانکار طلا", className: "num", cell: ({ entry: r }) => <Amount value={r.credit_gold} side="credit" format={formatGold} /> },
-  { label: "مانده طلا (گرم)", className: "num strong", cell: ({ goldBalance }) => formatGold(goldBalance) },
-  { label: "بدهکار ریال", className: "num", cell: ({ entry: r }) => <Amount value={r.debit_rial} side="debit" format={formatRial} /> },
-  { label: "بستانکار ریال", className: "num", cell: ({ entry: r }) => <Amount value={r.credit_rial} side="credit" format={formatRial} /> },
-  { label: "مانده ریالی", className: "num strong", cell: ({ rialBalance }) => formatRial(rialBalance) },
-  { label: "تاریخ", className: "num nowrap", cell: ({ entry: r }) => formatJalaliDateTime(r.created_at) },
 ];
 
 /** AdminUserBalancesView is /AdminUserBalances_page. */
@@ -157,16 +135,13 @@ function LedgerModal({ user, name, narrow, onClose }: { user: CustomerBalances; 
               </span>
             </div>
           )}
-          <DataList
+          <LedgerList
             rows={rows}
-            columns={ledgerColumns(narrow)}
-            rowKey={(r) => r.entry.id}
             narrow={narrow}
             caption={`تراکنش‌های ${name}`}
             testid="ledger-row"
             rowAttrs={(r) => ({ "data-running-rial": r.rialBalance, "data-running-gold": r.goldBalance })}
             flat
-            dense
           />
           <div ref={end} className="list-more">
             {hasMore && (

@@ -2,11 +2,11 @@
 // a phone); pending requests are approved or rejected here with a reason.
 import { useState } from "react";
 import { errorText, type WalletFilter, type WalletRequest } from "../api";
-import { Rial } from "../components/amounts";
-import { DateRangeFields, FilterActions, FilterPanel } from "../components/filter-panel";
+import { Rial } from "../components/ui/amounts";
+import { DateRangeFields, FilterActions, FilterPanel } from "../components/ui/filter-panel";
 import { DataList, type Column } from "../components/ui/data-list";
 import { ListPending } from "../components/ui/list-pending";
-import { ReceiptThumb } from "../components/receipt-thumb";
+import { ReceiptThumb } from "../components/wallet/receipt-thumb";
 import { SelectField } from "../components/ui/select-field";
 import { ReceiptIcon } from "../components/ui/icons";
 import { StatusBadge } from "../components/ui/status-badge";
@@ -14,7 +14,7 @@ import { Button, Field, PageHeader, StatusCard } from "../components/ui";
 import { useAdminList, useDateFilterForm } from "../hooks/use-admin-list";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useWalletDecision } from "../hooks/use-wallet-decision";
-import { WalletApproveDialog } from "../components/wallet-approve-dialog";
+import { WalletApproveDialog } from "../components/wallet/wallet-approve-dialog";
 import { EMPTY_WALLET_FILTER, walletFilter, type WalletFilterForm } from "../lib/admin-filters";
 import { maskBankInfo } from "../lib/cards";
 import { toFaDigits } from "../lib/digits";

@@ -1,7 +1,7 @@
 // /bank-accounts_page: add a card (and optionally its IBAN), see and delete the registered ones.
 import { useState, type FormEvent } from "react";
 import { api, errorText, type BankAccount } from "../api";
-import { BankAccountInfo, UNKNOWN_BANK } from "../components/bank-account-info";
+import { BankAccountInfo, UNKNOWN_BANK } from "../components/bank/bank-account-info";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { GroupedField } from "../components/ui/grouped-field";
 import { CardIcon, InfoIcon, TrashIcon } from "../components/ui/icons";

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { api, ApiError, isAdmin } from "../api";
-import { ChatConversation } from "../components/chat-conversation";
+import { ChatConversation } from "../components/chat/chat-conversation";
 import { useShop } from "../hooks/use-shop";
 import { BackIcon, SupportIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";

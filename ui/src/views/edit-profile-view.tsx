@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { api, errorText, saveUser, type User } from "../api";
-import { DateField } from "../components/date-field";
+import { DateField } from "../components/ui/date-field";
 import { toast } from "../components/ui/toast";
 import { Button, Field, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";

@@ -3,10 +3,10 @@
 // One pending request at a time (decisions.md §6): while it waits, choosing another bar is blocked.
 import { useEffect, useRef, useState } from "react";
 import { api, errorText, type Balances, type Bar, type GoldRequest } from "../api";
-import { GoldBarsTable } from "../components/gold-bars-table";
-import { GoldCancelDialog } from "../components/gold-cancel-dialog";
-import { GoldRequestsTable } from "../components/gold-requests-table";
-import { GoldSelectedPanel } from "../components/gold-selected-panel";
+import { GoldBarsTable } from "../components/holdings/gold-bars-table";
+import { GoldCancelDialog } from "../components/holdings/gold-cancel-dialog";
+import { GoldRequestsTable } from "../components/holdings/gold-requests-table";
+import { GoldSelectedPanel } from "../components/holdings/gold-selected-panel";
 import { InfoIcon, TradeIcon } from "../components/ui/icons";
 import { toast } from "../components/ui/toast";
 import { LinkButton, LoadFailed, Loading, PageHeader } from "../components/ui";

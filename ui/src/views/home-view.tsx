@@ -1,11 +1,11 @@
 // The dashboard: a welcome, the price card, tiles to every customer screen and, for admins, the admin tiles.
 import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
-import { HomePrice } from "../components/home-price";
-import { InstallPrompt } from "../components/install-prompt";
+import { HomePrice } from "../components/trade/home-price";
+import { InstallPrompt } from "../components/shell/install-prompt";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/ui/icons";
-import { ShopLogo } from "../components/logo";
-import { ADMIN_TILES, HOME_TILES, forRole, type NavItem } from "../components/nav-items";
+import { ShopLogo } from "../components/shell/logo";
+import { ADMIN_TILES, HOME_TILES, forRole, type NavItem } from "../components/shell/nav-items";
 import { toast } from "../components/ui/toast";
 import { LinkButton } from "../components/ui";
 import { useSession } from "../hooks/use-session";

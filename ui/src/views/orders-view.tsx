@@ -4,7 +4,7 @@
 // can be cancelled, its hold coming back. An executed or expired order's notification refreshes the list.
 import { useEffect, useState } from "react";
 import { api, errorText } from "../api";
-import { OrderForm } from "../components/order-form";
+import { OrderForm } from "../components/trade/order-form";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { DataList, type Column } from "../components/ui/data-list";
 import { TradeIcon } from "../components/ui/icons";

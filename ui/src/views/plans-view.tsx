@@ -3,8 +3,8 @@
 // plan shows its next run and what it has bought; its history opens below it; it can be paused or deleted.
 import { useState, type FormEvent } from "react";
 import { errorText } from "../api";
-import { AmountField } from "../components/amount-field";
-import { CodeStepForm } from "../components/code-step-form";
+import { AmountField } from "../components/ui/amount-field";
+import { CodeStepForm } from "../components/security/code-step-form";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CoinsIcon, TrashIcon } from "../components/ui/icons";
 import { SelectField } from "../components/ui/select-field";

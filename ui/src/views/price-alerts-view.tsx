@@ -3,10 +3,10 @@
 // come from the server, once.
 import { useState, type FormEvent } from "react";
 import { api, errorText, type PriceAlert } from "../api";
-import { AmountField } from "../components/amount-field";
+import { AmountField } from "../components/ui/amount-field";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { BellIcon, TrashIcon } from "../components/ui/icons";
-import { OfflineNote } from "../components/offline-banner";
+import { OfflineNote } from "../components/shell/offline-banner";
 import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";

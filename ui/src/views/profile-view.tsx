@@ -2,8 +2,8 @@
 import { Link, useLocation } from "wouter";
 import { logout } from "../api";
 import { CardIcon, ChevronIcon, GiftIcon, InfoIcon, LogoutIcon, ShieldIcon } from "../components/ui/icons";
-import { NotificationSettings } from "../components/notification-settings";
-import { PushSettings } from "../components/push-settings";
+import { NotificationSettings } from "../components/notices/notification-settings";
+import { PushSettings } from "../components/notices/push-settings";
 import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useMe } from "../hooks/use-me";

@@ -1,5 +1,5 @@
 import { api } from "../api";
-import { ReservesChart } from "../components/reserves-chart";
+import { ReservesChart } from "../components/reserve/reserves-chart";
 import { GoldBarIcon } from "../components/ui/icons";
 import { LoadFailed, Loading, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";

@@ -4,11 +4,11 @@ import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Link } from "wouter";
 import { api, errorText, lastKnown, type Balances, type Message, type MyPrices, type Quote, type TradeAmount, type TradeType } from "../api";
 import { InfoIcon } from "../components/ui/icons";
-import { NotCurrent } from "../components/not-current";
+import { NotCurrent } from "../components/shell/not-current";
 import { toast } from "../components/ui/toast";
-import { lazy } from "../components/lazy";
-import { TradeForm } from "../components/trade-form";
-import { TradeMarket } from "../components/trade-market";
+import { lazy } from "../components/shell/lazy";
+import { TradeForm } from "../components/trade/trade-form";
+import { TradeMarket } from "../components/trade/trade-market";
 import { LoadFailed, PageHeader } from "../components/ui";
 import { useCountdown } from "../hooks/use-countdown";
 import { useGoldPrice } from "../hooks/use-gold-price";
@@ -33,7 +33,7 @@ const EMPTY_INPUT: TradeInput = { rial: "", gold: "" };
 type Asked = { type: TradeType; amount: TradeAmount };
 
 // the code step's code (its boxes, countdown and resend) comes once the page is done, or with the first quote
-const TradeCodeStep = lazy(async () => ({ default: (await import("../components/trade-code-step")).TradeCodeStep }));
+const TradeCodeStep = lazy(async () => ({ default: (await import("../components/trade/trade-code-step")).TradeCodeStep }));
 
 /** LimitHint is the daily limits' line (components/daily-limit-hint), once its chunk has come. */
 type LimitHint = ComponentType<{ type: TradeType; trades: number }>;
@@ -117,7 +117,7 @@ export default function TradeView() {
 
   useEffect(() => afterIdle(TradeCodeStep.preload), []);
   // what is left today under a daily limit is said once the page is done (most customers have no limit)
-  useEffect(() => afterIdle(() => void import("../components/daily-limit-hint").then((m) => setLimitHint(() => m.DailyLimitHint), () => undefined)), []);
+  useEffect(() => afterIdle(() => void import("../components/limits/daily-limit-hint").then((m) => setLimitHint(() => m.DailyLimitHint), () => undefined)), []);
   // the first load is useLoad's; then a poll every 10 s while the page is seen, and at once when it is seen again
   useEffect(() => {
     const t = setInterval(() => document.visibilityState !== "hidden" && void load(), TRADE_POLL_MS);

@@ -5,7 +5,7 @@ import { DataList, type Column } from "../components/ui/data-list";
 import { InfoIcon, ReceiptIcon } from "../components/ui/icons";
 import { StatusBadge } from "../components/ui/status-badge";
 import { Button, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
-import { useCancel } from "../components/withdraw-panel";
+import { useCancel } from "../components/wallet/withdraw-panel";
 import { useLoad } from "../hooks/use-load";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { toFaDigits } from "../lib/digits";

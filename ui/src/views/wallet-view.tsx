@@ -3,11 +3,11 @@
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
 import { api, lastKnown } from "../api";
-import { DepositForm } from "../components/deposit-form";
+import { DepositForm } from "../components/wallet/deposit-form";
 import { ChevronIcon, ReceiptIcon } from "../components/ui/icons";
-import { NotCurrent } from "../components/not-current";
+import { NotCurrent } from "../components/shell/not-current";
 import { PageHeader } from "../components/ui";
-import { lazy } from "../components/lazy";
+import { lazy } from "../components/shell/lazy";
 import { useLoad } from "../hooks/use-load";
 import { useOffline } from "../hooks/use-offline";
 import { afterIdle } from "../lib/after-idle";
@@ -21,7 +21,7 @@ type Tab = "deposit" | "withdraw";
 
 // the withdraw tab's code (cards, banks, a new card's code step) comes when the tab is chosen, or once the
 // page is done: the deposit tab opens first
-const WithdrawPanel = lazy(async () => ({ default: (await import("../components/withdraw-panel")).WithdrawPanel }));
+const WithdrawPanel = lazy(async () => ({ default: (await import("../components/wallet/withdraw-panel")).WithdrawPanel }));
 
 const TABS: { key: Tab; label: string }[] = [
   { key: "deposit", label: "واریز" },

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-B1x5gJta.js";e();
