@@ -69,6 +69,9 @@ var ownerOnlyCalls = []struct {
 	{"GET", "/api/admin/exports/wallet-requests.csv?from=2026-03-21&to=2026-03-21", nil},
 	{"GET", "/api/admin/exports/gold-requests.csv?from=2026-03-21&to=2026-03-21", nil},
 	{"GET", "/api/admin/exports/customers.csv?from=2026-03-21&to=2026-03-21", nil},
+	{"GET", "/api/admin/counter/settings", nil},
+	{"PUT", "/api/admin/counter/settings", map[string]any{}},
+	{"POST", "/api/admin/counter/invoices/1/void", map[string]any{"reason": "اشتباه"}},
 }
 
 // staffCalls are the desks staff work at: they must never be refused for their role.
@@ -85,6 +88,8 @@ var staffCalls = []struct{ method, path string }{
 	{"GET", "/api/admin/abshodeh"},
 	{"GET", "/api/admin/vault"},
 	{"GET", "/api/admin/vault?status=all"},
+	{"GET", "/api/admin/counter/terms"},
+	{"GET", "/api/admin/counter/invoices"},
 }
 
 func TestStaffAreRefusedEverythingButTheirDesks(t *testing.T) {

@@ -20,7 +20,11 @@ type shopView struct {
 	Hours     string   `json:"hours"`
 	About     string   `json:"about"`
 	Licence   string   `json:"licence"`
-	LogoURL   string   `json:"logo_url"` // "" until the owner uploads a logo
+	// the tax identity an invoice prints (issue 38)
+	EconomicCode string `json:"economic_code"`
+	NationalID   string `json:"national_id"`
+	PostalCode   string `json:"postal_code"`
+	LogoURL      string `json:"logo_url"` // "" until the owner uploads a logo
 }
 
 // adminShopView adds what only the owner needs: whether the settings were ever saved (the first-run card)
@@ -38,7 +42,7 @@ func viewAdminShop(sh store.Shop) adminShopView {
 
 func viewShop(sh store.Shop) shopView {
 	v := shopView{Name: sh.Name, ShortName: sh.ShortName, Phones: sh.Phones, Address: sh.Address, Hours: sh.Hours,
-		About: sh.About, Licence: sh.Licence}
+		About: sh.About, Licence: sh.Licence, EconomicCode: sh.EconomicCode, NationalID: sh.NationalID, PostalCode: sh.PostalCode}
 	if v.Phones == nil {
 		v.Phones = []string{}
 	}

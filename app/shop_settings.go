@@ -17,6 +17,10 @@ type shopInput struct {
 	Hours     *string   `json:"hours"`
 	About     *string   `json:"about"`
 	Licence   *string   `json:"licence"`
+	// the tax identity (issue 38): digits only, as the tax office writes them
+	EconomicCode *string `json:"economic_code"`
+	NationalID   *string `json:"national_id"`
+	PostalCode   *string `json:"postal_code"`
 	// a customer's uploads of one day (issue 27)
 	ReceiptsPerDay  *int `json:"receipts_per_day"`
 	ChatFilesPerDay *int `json:"chat_files_per_day"`
@@ -88,6 +92,22 @@ func (in shopInput) apply(sh store.Shop) (store.Shop, string) {
 		if problem := line(f.dst, f.src, maxShopLine, f.msg); problem != "" {
 			return sh, problem
 		}
+	}
+	for _, f := range []struct {
+		dst      *string
+		src      *string
+		min, max int
+		msg      string
+	}{{&sh.EconomicCode, in.EconomicCode, 10, 14, msgShopEconomicCode}, {&sh.NationalID, in.NationalID, 10, 11, msgShopNationalID},
+		{&sh.PostalCode, in.PostalCode, 10, 10, msgShopPostalCode}} {
+		if f.src == nil {
+			continue
+		}
+		v := iran.LatinDigits(strings.Join(strings.FieldsFunc(*f.src, func(r rune) bool { return r == ' ' || r == '-' }), ""))
+		if v != "" && (!iran.OnlyDigits(v) || len(v) < f.min || len(v) > f.max) {
+			return sh, f.msg
+		}
+		*f.dst = v
 	}
 	if in.About != nil {
 		// The about text keeps its paragraphs: each line is cleaned on its own.

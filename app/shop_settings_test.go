@@ -163,3 +163,22 @@ func TestTheLogoIsCheckedByContentAndResizedForEveryScreen(t *testing.T) {
 		}
 	}
 }
+
+// The tax identity an invoice prints is saved as digits (Persian ones and dashes read), shown to everyone, and
+// refused with its Persian message at a wrong length.
+func TestTheShopsTaxIdentityIsDigitsOfItsLength(t *testing.T) {
+	s := newTestShop(t)
+	owner := s.newOwner()
+	s.run(t, []scenario{
+		{name: "a postal code of nine digits", method: "PUT", path: "/api/admin/shop", token: owner,
+			body: map[string]any{"postal_code": "123456789"}, wantStatus: 400, wantContains: msgShopPostalCode},
+		{name: "an economic code with letters", method: "PUT", path: "/api/admin/shop", token: owner,
+			body: map[string]any{"economic_code": "41114ab1234"}, wantStatus: 400, wantContains: msgShopEconomicCode},
+	})
+	s.mustDo("PUT", "/api/admin/shop", owner, map[string]any{"economic_code": "۴۱۱۱-۴۴۶۶-۱۲۳۴", "national_id": "10101234567",
+		"postal_code": "1234567890"})
+	if r := s.mustDo("GET", "/api/shop", "", nil); r.str("economic_code") != "411144661234" || r.str("national_id") != "10101234567" ||
+		r.str("postal_code") != "1234567890" {
+		t.Fatalf("shop %s", r.Body)
+	}
+}

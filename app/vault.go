@@ -12,22 +12,27 @@ import (
 )
 
 type vaultItemView struct {
-	ID             int64     `json:"id"`
-	Kind           string    `json:"kind"`
-	Description    string    `json:"description"`
-	Weight         string    `json:"weight"`
-	Purity         string    `json:"purity"`
-	Weight750      string    `json:"weight750"`
-	Lab            string    `json:"lab"`
-	IngotNumber    string    `json:"ingot_number"`
-	StandardCode   string    `json:"standard_code"`
-	ProductionCode string    `json:"production_code"`
-	TrackingCode   string    `json:"tracking_code"`
-	Status         string    `json:"status"`
-	Requestable    bool      `json:"requestable"`
-	BarID          int64     `json:"bar_id,omitempty"`
-	CreatedAt      time.Time `json:"created_at"`
-	UpdatedAt      time.Time `json:"updated_at"`
+	ID              int64     `json:"id"`
+	Kind            string    `json:"kind"`
+	Description     string    `json:"description"`
+	Weight          string    `json:"weight"`
+	Purity          string    `json:"purity"`
+	Weight750       string    `json:"weight750"`
+	Lab             string    `json:"lab"`
+	IngotNumber     string    `json:"ingot_number"`
+	StandardCode    string    `json:"standard_code"`
+	ProductionCode  string    `json:"production_code"`
+	TrackingCode    string    `json:"tracking_code"`
+	Status          string    `json:"status"`
+	Requestable     bool      `json:"requestable"`
+	BarID           int64     `json:"bar_id,omitempty"`
+	Tag             string    `json:"tag"`
+	Category        string    `json:"category"`
+	WagePercent     string    `json:"wage_percent"`
+	WageRialPerGram int64     `json:"wage_rial_per_gram"`
+	Assay           string    `json:"assay"`
+	CreatedAt       time.Time `json:"created_at"`
+	UpdatedAt       time.Time `json:"updated_at"`
 }
 
 // viewVaultItem writes an item; an abshodeh bar names itself (bar_id is its id, by which the inventory and
@@ -37,7 +42,8 @@ func viewVaultItem(it store.VaultItem) vaultItemView {
 		Purity: rules.FormatAyar(it.PurityCenti), Weight750: rules.FormatGold(it.Weight750Mg), Lab: it.Lab,
 		IngotNumber: it.IngotNumber, StandardCode: it.StandardCode, ProductionCode: it.ProductionCode,
 		TrackingCode: it.TrackingCode, Status: it.Status, Requestable: it.Requestable && it.Status == store.VaultIn,
-		CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt}
+		Tag: it.Tag, Category: it.Category, WagePercent: rules.FormatPercent(it.WageBP),
+		WageRialPerGram: it.WagePerGramRial, Assay: it.Assay, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt}
 	if it.Requestable {
 		v.BarID = it.ID
 	}
@@ -91,7 +97,12 @@ type vaultItemRequest struct {
 	StandardCode   *string     `json:"standard_code"`
 	ProductionCode *string     `json:"production_code"`
 	TrackingCode   *string     `json:"tracking_code"`
-	Note           string      `json:"note"`
+	// a piece's counter fields (issue 38): its tag code, category and default wage (a percent or rial per gram)
+	Tag             *string     `json:"tag"`
+	Category        *string     `json:"category"`
+	WagePercent     *numberText `json:"wage_percent"`
+	WageRialPerGram *numberText `json:"wage_rial_per_gram"`
+	Note            string      `json:"note"`
 }
 
 // itemFault names the rule an item broke; the vault's form and the abshodeh bar's word each their own way.
@@ -110,6 +121,7 @@ const (
 	faultPurity
 	faultWeight
 	faultTooLight
+	faultWage
 )
 
 // vaultFaults are the vault form's words for each fault.
@@ -117,6 +129,7 @@ var vaultFaults = map[itemFault]string{
 	faultKind: msgVaultKind, faultText: msgTextNotPlain, faultDescription: msgVaultDescription,
 	faultLab: msgVaultCodeLong, faultIngot: msgVaultCodeLong, faultCodeLong: msgVaultCodeLong, faultNote: msgVaultNote,
 	faultBarCodes: msgVaultBarCodes, faultPurity: msgVaultPurity, faultWeight: msgVaultWeight, faultTooLight: msgVaultTooLight,
+	faultWage: msgCounterWage,
 }
 
 // item checks the request laid over base (the item as stored, or empty for a new one) with the vault's words.
@@ -147,10 +160,13 @@ func (req vaultItemRequest) check(base store.VaultItem) (store.VaultItem, itemFa
 	text(req.StandardCode, &it.StandardCode, code)
 	text(req.ProductionCode, &it.ProductionCode, code)
 	text(req.TrackingCode, &it.TrackingCode, code)
+	text(req.Tag, &it.Tag, code)
+	text(req.Category, &it.Category, words)
 	if !slices.Contains(store.VaultKinds, it.Kind) {
 		return it, faultKind
 	}
-	for _, s := range []string{it.Description, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, req.Note} {
+	for _, s := range []string{it.Description, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode,
+		it.Tag, it.Category, req.Note} {
 		if !plainText(s) {
 			return it, faultText
 		}
@@ -168,11 +184,27 @@ func (req vaultItemRequest) check(base store.VaultItem) (store.VaultItem, itemFa
 		return it, faultCodeLong
 	case utf8.RuneCountInString(req.Note) > 500:
 		return it, faultNote
+	case utf8.RuneCountInString(it.Tag) > 50, utf8.RuneCountInString(it.Category) > 100:
+		return it, faultCodeLong
 	case it.Kind == store.VaultBar && (it.Lab == "" || it.IngotNumber == "" || it.StandardCode == "" ||
 		it.ProductionCode == "" || it.TrackingCode == ""):
 		return it, faultBarCodes
 	}
 	var ok bool
+	if req.WagePercent != nil {
+		if it.WageBP, ok = rules.ParsePercent(string(*req.WagePercent)); !ok {
+			return it, faultWage
+		}
+		it.WagePerGramRial = 0
+	}
+	if req.WageRialPerGram != nil && *req.WageRialPerGram != "" {
+		if it.WagePerGramRial, ok = rules.ParseRial(string(*req.WageRialPerGram)); !ok || it.WagePerGramRial > rules.MaxAmountRial {
+			return it, faultWage
+		}
+		if it.WagePerGramRial > 0 {
+			it.WageBP = 0
+		}
+	}
 	if req.Purity != nil || base.ID == 0 {
 		if it.PurityCenti, ok = rules.ParseAyar(string(derefNumber(req.Purity))); !ok {
 			return it, faultPurity

@@ -79,6 +79,8 @@ type entryView struct {
 	CreditRial   string    `json:"credit_rial"`
 	DebitGold    string    `json:"debit_gold"`
 	CreditGold   string    `json:"credit_gold"`
+	// InvoiceID is the counter invoice a counter entry records or voids; the customer opens it by it.
+	InvoiceID int64 `json:"invoice_id,omitempty"`
 }
 
 func viewEntries(list []store.Entry) []entryView {
@@ -86,7 +88,7 @@ func viewEntries(list []store.Entry) []entryView {
 	for i, e := range list {
 		out[i] = entryView{ID: e.ID, CreatedAt: e.CreatedAt, Type: e.Type, Status: e.Status, Description: entryText(e),
 			DebitRial: rules.FormatRial(e.DebitRial), CreditRial: rules.FormatRial(e.CreditRial),
-			DebitGold: rules.FormatGold(e.DebitGold), CreditGold: rules.FormatGold(e.CreditGold)}
+			DebitGold: rules.FormatGold(e.DebitGold), CreditGold: rules.FormatGold(e.CreditGold), InvoiceID: e.CounterInvoiceID}
 		if e.PricePerGramRial != 0 {
 			p := rules.FormatRial(e.PricePerGramRial)
 			out[i].PricePerGram = &p
@@ -117,6 +119,11 @@ func entryText(e store.Entry) string {
 		if e.Description == "" {
 			return descManualCharge
 		}
+	case store.EntryCounter:
+		if e.ReversesID == 0 {
+			return descCounterInvoice
+		}
+		return descCounterVoid + e.Description
 	case store.EntryGoldRequest:
 		if e.ReversesID == 0 {
 			return fmt.Sprintf(descGoldRequestFormat, e.BarLab, iran.Digits(e.BarIngot))

@@ -2,8 +2,6 @@ package rules
 
 import (
 	"github.com/shopspring/decimal"
-
-	"goldshop/iran"
 )
 
 // ReserveRoom is how many more milligrams of gold the shop may owe its customers: what it holds for them
@@ -20,12 +18,10 @@ const MaxMarginBP = 10_000
 
 // ParseMarginPercent reads a margin typed as a percent, "2.5" or "۲٫۵", from 0 to 100 with at most two
 // decimals, as hundredths of a percent.
-func ParseMarginPercent(s string) (int64, bool) {
-	return parseFixed(iran.NumberText(s), 2, MaxMarginBP)
-}
+func ParseMarginPercent(s string) (int64, bool) { return ParsePercent(s) }
 
 // FormatMarginPercent writes a margin as the API's percent string, "2.50".
-func FormatMarginPercent(bp int64) string { return decimal.New(bp, -2).StringFixed(2) }
+func FormatMarginPercent(bp int64) string { return FormatPercent(bp) }
 
 // ReserveLevel is how close the shop stands to its margin, as the owner's panel warns of it.
 type ReserveLevel string

@@ -38,9 +38,7 @@ const barSelect = `SELECT ` + vaultItemColumns + `, CASE
 func scanBar(row interface{ Scan(...any) error }) (Bar, error) {
 	var b Bar
 	var created, updated int64
-	err := row.Scan(&b.ID, &b.Kind, &b.Description, &b.WeightMg, &b.PurityCenti, &b.Weight750Mg, &b.Lab,
-		&b.IngotNumber, &b.StandardCode, &b.ProductionCode, &b.TrackingCode, &b.Status, &b.Requestable,
-		&created, &updated, &b.BarStatus)
+	err := row.Scan(append(vaultItemFields(&b.VaultItem, &created, &updated), &b.BarStatus)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return b, ErrNotFound
 	}
@@ -99,7 +97,7 @@ func (s *Store) AddBar(ctx context.Context, adminID int64, it VaultItem, now tim
 	var b Bar
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		it.Kind, it.Requestable = VaultMelted, true
-		added, err := receiveVaultItem(ctx, tx, it, adminID, "", now)
+		added, err := receiveVaultItem(ctx, tx, it, VaultMove{AdminID: adminID}, now)
 		if err != nil {
 			return err
 		}
@@ -143,7 +141,7 @@ func (s *Store) DeleteBar(ctx context.Context, adminID, id int64, now time.Time)
 		if err != nil {
 			return err
 		}
-		if _, err := takeOutVaultItem(ctx, tx, before.VaultItem, MoveCorrected, "", adminID, 0, now); err != nil {
+		if _, err := takeOutVaultItem(ctx, tx, before.VaultItem, VaultMove{Kind: MoveCorrected, AdminID: adminID}, now); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "bar.delete", Target: "bar:" + itoa(id), Before: before.VaultItem}, now)

@@ -16,6 +16,7 @@ import (
 
 	"goldshop/internal/lockedbuf"
 	"goldshop/internal/smalldisk"
+	"goldshop/rules"
 )
 
 // TestMain runs the crash test's child workload when asked to (GOLDSHOP_CRASH_DB set), and the tests otherwise.
@@ -92,7 +93,7 @@ func crashWorkload(path string) error {
 	if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: u.ID, Asset: AssetRial, Amount: 10_000_000}, time.Now()); err != nil {
 		return err
 	}
-	trade := 0
+	trade, lot := 0, int64(0)
 	for i := 0; ; i++ {
 		if i > 0 { // the round's standing order: placed with its hold, then executed once by a price change
 			var o Order
@@ -140,6 +141,12 @@ func crashWorkload(path string) error {
 			}
 			ack("traded", int64(trade))
 		}
+		if i > 0 { // the round's counter invoice: 1 g of used gold bought, and the last round's lot sold with it
+			if lot, err = crashInvoice(ctx, s, admin, lot, retry); err != nil {
+				return err
+			}
+			ack("invoiced", lot)
+		}
 		var d, w WalletRequest
 		if err := retry(func() (err error) {
 			d, err = s.CreateDeposit(ctx, DepositInput{UserID: u.ID, AmountRial: 1000, Receipt: fmt.Sprintf("crash-%d.png", i)}, time.Now())
@@ -177,6 +184,25 @@ func crashWorkload(path string) error {
 			ack("canceled", w.ID)
 		}
 	}
+}
+
+// crashInvoice records a counter invoice that buys 1 g of 750 back and, from the second on, sells the lot the
+// one before bought (a trade-in netting to nothing, at the round's price of 100 000), and returns the new lot.
+func crashInvoice(ctx context.Context, s *Store, admin, lot int64, retry func(func() error) error) (int64, error) {
+	in := CounterInput{AdminID: admin, Draft: CounterDraft{BuyBacks: []BuyBackDraft{{Description: "x", WeightMg: 1_000,
+		PurityCenti: 75_000}}}, Payouts: []CounterPayment{{Method: rules.PayCash, AmountRial: 100_000}}}
+	if lot > 0 {
+		in.Draft.Sales, in.Payouts = []SaleDraft{{ItemID: lot}}, nil
+	}
+	var inv Invoice
+	err := retry(func() (err error) {
+		inv, err = s.RecordInvoice(ctx, in, time.Now())
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return inv.Lines[len(inv.Lines)-1].ItemID, nil
 }
 
 // crashTrade is round i's trade: 100 rial for 1 mg, confirmed with its code under the key "trade-<i>".
@@ -297,6 +323,15 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 			if (verb == "executed" && status != OrderExecuted) || (status != OrderOpen && status != OrderExecuted) ||
 				trades != map[bool]int{true: 1, false: 0}[status == OrderExecuted] {
 				t.Fatalf("acknowledged %q: the order is %q with %d trades", a, status, trades)
+			}
+			continue
+		}
+		if verb == "invoiced" { // the invoice whole, its lot named by its line (the invariants prove the rest of it)
+			var status string
+			if err := s.read.QueryRow(`SELECT c.status FROM counter_invoices c JOIN counter_lines l ON l.invoice_id = c.id
+				WHERE l.item_id = ? AND l.side = 'buy_back'`, id).
+				Scan(&status); err != nil || status != InvoiceRecorded {
+				t.Fatalf("acknowledged invoice of lot %d: %q (%v)", id, status, err)
 			}
 			continue
 		}

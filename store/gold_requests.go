@@ -255,7 +255,7 @@ func setGoldRequestStatus(ctx context.Context, w queryer, req GoldRequest, to, r
 	if err != nil {
 		return err
 	}
-	_, err = takeOutVaultItem(ctx, w, item, MoveDelivered, "", adminID, req.ID, now)
+	_, err = takeOutVaultItem(ctx, w, item, VaultMove{Kind: MoveDelivered, AdminID: adminID, GoldRequestID: req.ID}, now)
 	return err
 }
 

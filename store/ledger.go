@@ -68,6 +68,17 @@ const (
 	kindShopVault    = "shop_vault"
 	kindShopTrading  = "shop_trading"
 	kindShopRewards  = "shop_rewards"
+	// the counter's (issue 38, migrations/0037_counter.sql)
+	kindShopCash        = "shop_cash"
+	kindShopPOS         = "shop_pos"
+	kindShopVAT         = "shop_vat"
+	kindShopSalesGold   = "shop_sales_gold"
+	kindShopSalesWage   = "shop_sales_wage"
+	kindShopSalesProfit = "shop_sales_profit"
+	kindShopSalesExtras = "shop_sales_extras"
+	kindShopDiscounts   = "shop_discounts"
+	kindShopPurchases   = "shop_purchases"
+	kindShopWalkIn      = "shop_walk_in"
 )
 
 // Entry types of the statement (decisions.md §5) and the two internal ones that hold and release.
@@ -79,6 +90,7 @@ const (
 	EntrySell           = "sell"
 	EntryRewardReferral = "reward_referral"
 	EntryGoldRequest    = "gold_request"
+	EntryCounter        = "counter" // a counter invoice, or its void (ReversesID set)
 	entryHold           = "hold"
 	entryRelease        = "release"
 )
@@ -101,6 +113,7 @@ type journal struct {
 	walletRequestID int64
 	goldRequestID   int64
 	orderID         int64
+	counterInvoice  int64 // the counter invoice the journal records or voids
 	resolvesID      int64
 	reversesID      int64
 	adminID         int64
@@ -116,8 +129,8 @@ const (
 	// A journal's time is at least its predecessor's, whatever the clock says (issue 28): the statement and
 	// the exports order by it, and a clock stepped back must not put a trade before the one it followed.
 	insertJournalSQL = `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
-		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, order_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
+		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, order_id, counter_invoice_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
 )
 
 // insertPostingsSQL is the statement that writes n legs of a journal at once, each on its account found by
@@ -182,7 +195,7 @@ func postJournal(ctx context.Context, q queryer, j journal, now time.Time) (int6
 	}
 	res, err := q.ExecContext(ctx, insertJournalSQL, nullID(j.userID), j.typ, j.status, j.description,
 		nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID), nullID(j.pricePerGram),
-		nullID(j.goldRequestID), nullID(j.reversesID), nullID(j.orderID), now.UnixMilli())
+		nullID(j.goldRequestID), nullID(j.reversesID), nullID(j.orderID), nullID(j.counterInvoice), now.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

@@ -61,6 +61,12 @@ func (s *Store) migrate(ctx context.Context) error {
 		return fmt.Errorf("migrations table: %w", err)
 	}
 	for _, m := range list {
+		if strings.HasPrefix(m.sql, widenChecks) {
+			if err := s.migrateWidenChecks(ctx, m); err != nil {
+				return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
+			}
+			continue
+		}
 		if strings.HasPrefix(m.sql, foreignKeysOff) {
 			if err := s.migrateWithoutForeignKeys(ctx, m); err != nil {
 				return fmt.Errorf("migration %04d_%s: %w", m.version, m.name, err)
@@ -202,4 +208,73 @@ func (s *Store) migrateWithoutForeignKeys(ctx context.Context, m migration) (err
 		return err
 	}
 	return tx.Commit()
+}
+
+// widenChecks opens a migration that edits tables' CHECK constraints to allow more values.
+const widenChecks = "-- migrate: widen checks\n"
+
+// migrateWidenChecks applies such a migration by SQLite's simpler procedure for changes that leave what is
+// stored valid (https://sqlite.org/lang_altertable.html#otheralter): in one transaction on the writer, the
+// tables' texts in sqlite_schema are edited with writable_schema on, the schema version is raised so every
+// connection reads the new texts, and the database is checked before it commits. Each edit must change the
+// text it names (a replace that found nothing fails the migration).
+func (s *Store) migrateWidenChecks(ctx context.Context, m migration) error {
+	conn, err := s.write.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var done, version int64
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil || done > 0 {
+		return err
+	}
+	if err := tx.QueryRowContext(ctx, `PRAGMA schema_version`).Scan(&version); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `PRAGMA writable_schema = ON`); err != nil {
+		return err
+	}
+	for _, stmt := range strings.Split(stripComments(m.sql), ";") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		res, err := tx.ExecContext(ctx, stmt)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("an edit changed %d tables, not one (%v): %s", n, err, strings.TrimSpace(stmt))
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `PRAGMA schema_version = `+strconv.FormatInt(version+1, 10)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `PRAGMA writable_schema = OFF`); err != nil {
+		return err
+	}
+	var check string
+	if err := tx.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
+		return fmt.Errorf("quick_check after the edit: %q %v", check, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// stripComments drops a SQL text's "--" comment lines.
+func stripComments(sql string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(sql, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "--") {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }

@@ -96,6 +96,8 @@ func (m *moneyMachine) BuyIntoPromisedRoom(t *rapid.T) {
 // reachCounts are how often sequences reached the branches a model exists for.
 type reachCounts struct {
 	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowRefused, limitRefused, rewards int
+	// the counter's (money_property_counter_test.go)
+	counterSales, buyBacks, tradeIns, voids, counterReserve int
 }
 
 func (r *reachCounts) add(o reachCounts) {
@@ -107,6 +109,11 @@ func (r *reachCounts) add(o reachCounts) {
 	r.windowRefused += o.windowRefused
 	r.limitRefused += o.limitRefused
 	r.rewards += o.rewards
+	r.counterSales += o.counterSales
+	r.buyBacks += o.buyBacks
+	r.tradeIns += o.tradeIns
+	r.voids += o.voids
+	r.counterReserve += o.counterReserve
 }
 
 // reachFloors are the least a run of n sequences must reach of each branch, about a third of what the
@@ -127,6 +134,11 @@ func reachFloors(r reachCounts, runs int) []string {
 		{"buys refused between the rooms", r.windowRefused, reachRates.windowRefused},
 		{"refusals by a daily limit", r.limitRefused, reachRates.limitRefused},
 		{"referral rewards", r.rewards, reachRates.rewards},
+		{"counter sales", r.counterSales, reachRates.counterSales},
+		{"counter buy-backs", r.buyBacks, reachRates.buyBacks},
+		{"counter trade-ins", r.tradeIns, reachRates.tradeIns},
+		{"counter voids", r.voids, reachRates.voids},
+		{"counter refusals by the reserve", r.counterReserve, reachRates.counterReserve},
 	} {
 		expected := b.perSeqs * float64(runs)
 		if expected >= 20 && float64(b.got) < expected/3 {
@@ -142,11 +154,14 @@ func reachText(r reachCounts, runs int) string {
 		fmt.Sprintf("%d plan runs bought", r.plansBought), fmt.Sprintf("%d refused", r.plansRefused),
 		fmt.Sprintf("%d periods asked again", r.periodsAgain), fmt.Sprintf("%d reserve refusals", r.reserveRefused),
 		fmt.Sprintf("%d between the rooms", r.windowRefused), fmt.Sprintf("%d daily-limit refusals", r.limitRefused),
-		fmt.Sprintf("%d referral rewards", r.rewards)}, ", ")
+		fmt.Sprintf("%d referral rewards", r.rewards), fmt.Sprintf("%d counter sales", r.counterSales),
+		fmt.Sprintf("%d buy-backs", r.buyBacks), fmt.Sprintf("%d trade-ins", r.tradeIns), fmt.Sprintf("%d voids", r.voids),
+		fmt.Sprintf("%d counter reserve refusals", r.counterReserve)}, ", ")
 }
 
 // reachRates are what the generators reach per sequence on average, measured over a thousand sequences.
 var reachRates = struct {
 	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowRefused, limitRefused, rewards float64
+	counterSales, buyBacks, tradeIns, voids, counterReserve                                                 float64
 }{executed: 0.076, plansBought: 0.49, plansRefused: 0.54, periodsAgain: 0.057, reserveRefused: 0.55,
 	windowRefused: 0.066, limitRefused: 0.083, rewards: 0.068}

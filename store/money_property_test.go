@@ -51,6 +51,7 @@ type moneyMachine struct {
 	golds     []*goldRequestModel
 	heldMg    int64 // the vault's 750-equivalent
 	items     []*vaultItemModel
+	invoices  []*invoiceModel // every counter invoice recorded (money_property_counter_test.go)
 	marginBP  int64
 	plans     map[int64]int64 // each customer's savings plan, made at its first run
 	ran       map[string]bool // the plan periods that have bought

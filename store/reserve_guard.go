@@ -49,6 +49,12 @@ func (r Reserve) RoomMg() int64 {
 	return rules.ReserveRoom(r.ReserveMg(), r.OwedMg, r.Settings.MarginBP)
 }
 
+// surplus is how far the reserve stands above what customers own with the margin, in ten-thousandths of a
+// milligram: reserve × 10 000 − owed × (10 000 + margin); below zero the vault is short.
+func (r Reserve) surplus() int64 {
+	return r.ReserveMg()*10_000 - r.OwedMg*(10_000+r.Settings.MarginBP)
+}
+
 // Cover is nil when the shop may owe addMg more, or a *ReserveShortError; always nil with the guard off.
 func (r Reserve) Cover(addMg int64) error {
 	if !r.Settings.GuardEnabled || addMg <= r.RoomMg() {

@@ -10,15 +10,17 @@ import (
 
 // Shop is the shop's own identity, as the owner set it.
 type Shop struct {
-	Name        string
-	ShortName   string
-	Phones      []string
-	Address     string
-	Hours       string
-	About       string
-	Licence     string
-	LogoVersion int64 // 0 until a logo is uploaded
-	Configured  bool  // the owner has saved the settings at least once
+	Name      string
+	ShortName string
+	Phones    []string
+	Address   string
+	Hours     string
+	About     string
+	Licence   string
+	// the shop's tax identity, printed on every counter invoice (issue 38)
+	EconomicCode, NationalID, PostalCode string
+	LogoVersion                          int64 // 0 until a logo is uploaded
+	Configured                           bool  // the owner has saved the settings at least once
 	// the day's upload quotas of one customer (quotas.go)
 	ReceiptsPerDay  int
 	ChatFilesPerDay int
@@ -40,8 +42,9 @@ func readShop(ctx context.Context, query queryRower) (Shop, error) {
 	var phones string
 	var configured sql.NullInt64
 	err := query(ctx, `SELECT name, short_name, phones, address, hours, about, licence, logo_version, configured_at,
-		receipts_per_day, chat_files_per_day FROM shop_settings WHERE id = 1`).Scan(&sh.Name, &sh.ShortName, &phones,
-		&sh.Address, &sh.Hours, &sh.About, &sh.Licence, &sh.LogoVersion, &configured, &sh.ReceiptsPerDay, &sh.ChatFilesPerDay)
+		receipts_per_day, chat_files_per_day, economic_code, national_id, postal_code FROM shop_settings WHERE id = 1`).
+		Scan(&sh.Name, &sh.ShortName, &phones, &sh.Address, &sh.Hours, &sh.About, &sh.Licence, &sh.LogoVersion,
+			&configured, &sh.ReceiptsPerDay, &sh.ChatFilesPerDay, &sh.EconomicCode, &sh.NationalID, &sh.PostalCode)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultShop, nil
 	}
@@ -70,15 +73,17 @@ func (s *Store) SaveShop(ctx context.Context, actorID int64, sh Shop, now time.T
 		sh.LogoVersion, sh.Configured = before.LogoVersion, true
 		if _, err := tx.ExecContext(ctx, `INSERT INTO shop_settings
 			(id, name, short_name, phones, address, hours, about, licence, configured_at, updated_at, receipts_per_day,
-				chat_files_per_day)
-			VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				chat_files_per_day, economic_code, national_id, postal_code)
+			VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET name = excluded.name, short_name = excluded.short_name,
 				phones = excluded.phones, address = excluded.address, hours = excluded.hours, about = excluded.about,
 				licence = excluded.licence, configured_at = COALESCE(configured_at, excluded.configured_at),
 				updated_at = excluded.updated_at, receipts_per_day = excluded.receipts_per_day,
-				chat_files_per_day = excluded.chat_files_per_day`,
+				chat_files_per_day = excluded.chat_files_per_day, economic_code = excluded.economic_code,
+				national_id = excluded.national_id, postal_code = excluded.postal_code`,
 			sh.Name, sh.ShortName, string(phones), sh.Address, sh.Hours, sh.About, sh.Licence,
-			now.UnixMilli(), now.UnixMilli(), sh.ReceiptsPerDay, sh.ChatFilesPerDay); err != nil {
+			now.UnixMilli(), now.UnixMilli(), sh.ReceiptsPerDay, sh.ChatFilesPerDay, sh.EconomicCode, sh.NationalID,
+			sh.PostalCode); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: actorID, Action: "shop.update", Target: "shop",
@@ -91,7 +96,8 @@ func (s *Store) SaveShop(ctx context.Context, actorID int64, sh Shop, now time.T
 func shopFacts(sh Shop) map[string]any {
 	return map[string]any{"name": sh.Name, "short_name": sh.ShortName, "phones": sh.Phones, "address": sh.Address,
 		"hours": sh.Hours, "about": sh.About, "licence": sh.Licence, "receipts_per_day": sh.ReceiptsPerDay,
-		"chat_files_per_day": sh.ChatFilesPerDay}
+		"chat_files_per_day": sh.ChatFilesPerDay, "economic_code": sh.EconomicCode, "national_id": sh.NationalID,
+		"postal_code": sh.PostalCode}
 }
 
 // SaveShopLogo replaces the logo, one PNG per size, and bumps its version; audited as shop.logo.

@@ -30,6 +30,8 @@ type Entry struct {
 	BarLab, BarIngot string
 	// ReversesID is the entry this one reverses (0: none): a rejected gold request's credit back.
 	ReversesID int64
+	// CounterInvoiceID is the counter invoice the entry records or voids (0: none).
+	CounterInvoiceID int64
 	// BalanceRial and BalanceGold are the customer's total balances right after the entry (Statement and
 	// StatementPage fill them; a single entry, as a trade returns it, leaves them 0).
 	BalanceRial, BalanceGold int64
@@ -110,7 +112,8 @@ const maxJournalID = 1<<63 - 1
 // for a journal that settles no request (a trade), without reading it back in the transaction that posted it.
 func postedEntry(id int64, j journal, userID int64, now time.Time) Entry {
 	e := Entry{ID: id, CreatedAt: time.UnixMilli(now.UnixMilli()).UTC(), Type: j.typ, Status: j.status,
-		Description: j.description, PricePerGramRial: j.pricePerGram, ReversesID: j.reversesID}
+		Description: j.description, PricePerGramRial: j.pricePerGram, ReversesID: j.reversesID,
+		CounterInvoiceID: j.counterInvoice}
 	var netRial, netGold int64
 	for _, l := range j.legs {
 		if l.userID != userID || (l.kind != kindCustomer && l.kind != kindCustomerHold) {
@@ -134,7 +137,7 @@ const (
 			IFNULL(SUM(CASE WHEN a.asset = 'rial' THEN p.amount END), 0),
 			IFNULL(SUM(CASE WHEN a.asset = 'gold' THEN p.amount END), 0),
 			IFNULL(j.wallet_request_id, 0), IFNULL(w.bank_name, ''), IFNULL(g.rey, ''), IFNULL(g.ang, ''),
-			IFNULL(j.reverses_id, 0)`
+			IFNULL(j.reverses_id, 0), IFNULL(j.counter_invoice_id, 0)`
 	entryFacts = `LEFT JOIN wallet_requests w ON w.id = j.wallet_request_id
 		LEFT JOIN gold_requests g ON g.id = j.gold_request_id`
 	entriesSQL = `SELECT ` + entryColumns + `
@@ -156,7 +159,8 @@ func scanEntries(rows *sql.Rows, err error) ([]Entry, error) {
 		var e Entry
 		var at, netRial, netGold int64
 		if err := rows.Scan(&e.ID, &at, &e.Type, &e.Status, &e.Description, &e.PricePerGramRial,
-			&netRial, &netGold, &e.WalletRequestID, &e.BankName, &e.BarLab, &e.BarIngot, &e.ReversesID); err != nil {
+			&netRial, &netGold, &e.WalletRequestID, &e.BankName, &e.BarLab, &e.BarIngot, &e.ReversesID,
+			&e.CounterInvoiceID); err != nil {
 			return nil, err
 		}
 		e.CreatedAt = time.UnixMilli(at).UTC()

@@ -32,6 +32,8 @@ const (
 	MoveSold      = "sold"
 	MoveMelted    = "melted"
 	MoveCorrected = "corrected"
+	// MoveReturned undoes a void counter invoice's move: a sold piece back in, a bought lot out.
+	MoveReturned = "returned"
 )
 
 // VaultItem is one thing the shop holds or held. Purity is in hundredths of a thousandth (750.00 is 75000);
@@ -51,19 +53,32 @@ type VaultItem struct {
 	TrackingCode   string
 	Status         string
 	Requestable    bool
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
+	// The counter's fields (issue 38): the piece's tag code, its category and default wage (a percent of its
+	// gold value in hundredths, or rial per gram), and Assay "unassayed" for used gold bought at the counter.
+	Tag             string
+	Category        string
+	WageBP          int64
+	WagePerGramRial int64
+	Assay           string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 const vaultItemColumns = `id, kind, description, weight_mg, purity_centi, weight750_mg, lab, ingot_number,
-	standard_code, production_code, tracking_code, status, requestable, created_at, updated_at`
+	standard_code, production_code, tracking_code, status, requestable, tag, category, wage_bp, wage_per_gram_rial,
+	assay, created_at, updated_at`
+
+// vaultItemFields are the scan targets of vaultItemColumns, the times as milliseconds.
+func vaultItemFields(it *VaultItem, created, updated *int64) []any {
+	return []any{&it.ID, &it.Kind, &it.Description, &it.WeightMg, &it.PurityCenti, &it.Weight750Mg, &it.Lab,
+		&it.IngotNumber, &it.StandardCode, &it.ProductionCode, &it.TrackingCode, &it.Status, &it.Requestable,
+		&it.Tag, &it.Category, &it.WageBP, &it.WagePerGramRial, &it.Assay, created, updated}
+}
 
 func scanVaultItem(row interface{ Scan(...any) error }) (VaultItem, error) {
 	var it VaultItem
 	var created, updated int64
-	err := row.Scan(&it.ID, &it.Kind, &it.Description, &it.WeightMg, &it.PurityCenti, &it.Weight750Mg, &it.Lab,
-		&it.IngotNumber, &it.StandardCode, &it.ProductionCode, &it.TrackingCode, &it.Status, &it.Requestable,
-		&created, &updated)
+	err := row.Scan(vaultItemFields(&it, &created, &updated)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return it, ErrNotFound
 	}
@@ -73,6 +88,11 @@ func scanVaultItem(row interface{ Scan(...any) error }) (VaultItem, error) {
 
 func vaultItemByID(ctx context.Context, q queryer, id int64) (VaultItem, error) {
 	return scanVaultItem(q.QueryRowContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items WHERE id = ?`, id))
+}
+
+// VaultItemByTag is the item whose tag code is tag, in or out; ErrNotFound for none.
+func (s *Store) VaultItemByTag(ctx context.Context, tag string) (VaultItem, error) {
+	return scanVaultItem(s.read.QueryRowContext(ctx, `SELECT `+vaultItemColumns+` FROM vault_items WHERE tag = ? AND tag <> ''`, tag))
 }
 
 // VaultItem is one item, in or out.

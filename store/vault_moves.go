@@ -20,6 +20,7 @@ type VaultMove struct {
 	Note              string
 	AdminID           int64
 	GoldRequestID     int64
+	CounterInvoiceID  int64 // the counter invoice that sold, bought or returned the item
 	CreatedAt         time.Time
 }
 
@@ -27,12 +28,12 @@ type VaultMove struct {
 func (s *Store) VaultMoves(ctx context.Context, itemID int64) ([]VaultMove, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, item_id, kind, delta750_mg, IFNULL(weight_before_mg, 0),
 		IFNULL(weight_after_mg, 0), IFNULL(purity_before_centi, 0), IFNULL(purity_after_centi, 0), status_after, note,
-		IFNULL(admin_id, 0), IFNULL(gold_request_id, 0), created_at FROM vault_moves WHERE item_id = ? ORDER BY id`, itemID)
+		IFNULL(admin_id, 0), IFNULL(gold_request_id, 0), IFNULL(counter_invoice_id, 0), created_at FROM vault_moves WHERE item_id = ? ORDER BY id`, itemID)
 	return collect(rows, err, func(row interface{ Scan(...any) error }) (VaultMove, error) {
 		var m VaultMove
 		var at int64
 		err := row.Scan(&m.ID, &m.ItemID, &m.Kind, &m.Delta750Mg, &m.WeightBeforeMg, &m.WeightAfterMg,
-			&m.PurityBeforeCenti, &m.PurityAfterCenti, &m.StatusAfter, &m.Note, &m.AdminID, &m.GoldRequestID, &at)
+			&m.PurityBeforeCenti, &m.PurityAfterCenti, &m.StatusAfter, &m.Note, &m.AdminID, &m.GoldRequestID, &m.CounterInvoiceID, &at)
 		m.CreatedAt = time.UnixMilli(at).UTC()
 		return m, err
 	})
@@ -49,19 +50,20 @@ func nullMg(v int64) any {
 func insertVaultMove(ctx context.Context, q queryer, m VaultMove, now time.Time) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO vault_moves (item_id, kind, delta750_mg, weight_before_mg,
 		weight_after_mg, purity_before_centi, purity_after_centi, status_after, note, admin_id, gold_request_id,
-		created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ItemID, m.Kind, m.Delta750Mg,
+		counter_invoice_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ItemID, m.Kind, m.Delta750Mg,
 		nullMg(m.WeightBeforeMg), nullMg(m.WeightAfterMg), nullMg(m.PurityBeforeCenti), nullMg(m.PurityAfterCenti),
-		m.StatusAfter, m.Note, nullID(m.AdminID), nullID(m.GoldRequestID), now.UnixMilli())
+		m.StatusAfter, m.Note, nullID(m.AdminID), nullID(m.GoldRequestID), nullID(m.CounterInvoiceID), now.UnixMilli())
 	return err
 }
 
-// receiveVaultItem puts a new item in the vault with its received move.
-func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, adminID int64, note string, now time.Time) (VaultItem, error) {
+// receiveVaultItem puts a new item in the vault with its received move (m: who, why, which invoice).
+func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, m VaultMove, now time.Time) (VaultItem, error) {
 	res, err := q.ExecContext(ctx, `INSERT INTO vault_items (kind, description, weight_mg, purity_centi, weight750_mg,
-		lab, ingot_number, standard_code, production_code, tracking_code, requestable, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, it.Kind, it.Description, it.WeightMg, it.PurityCenti,
+		lab, ingot_number, standard_code, production_code, tracking_code, requestable, tag, category, wage_bp,
+		wage_per_gram_rial, assay, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, it.Kind, it.Description, it.WeightMg, it.PurityCenti,
 		it.Weight750Mg, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, it.Requestable,
-		now.UnixMilli(), now.UnixMilli())
+		it.Tag, it.Category, it.WageBP, it.WagePerGramRial, it.Assay, now.UnixMilli(), now.UnixMilli())
 	if isUniqueViolation(err) {
 		return it, ErrConflict
 	}
@@ -69,9 +71,9 @@ func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, adminID int6
 		return it, err
 	}
 	id, _ := res.LastInsertId()
-	if err := insertVaultMove(ctx, q, VaultMove{ItemID: id, Kind: MoveReceived, Delta750Mg: it.Weight750Mg,
-		WeightAfterMg: it.WeightMg, PurityAfterCenti: it.PurityCenti, StatusAfter: VaultIn, Note: note,
-		AdminID: adminID}, now); err != nil {
+	m.ItemID, m.Kind, m.Delta750Mg, m.WeightAfterMg, m.PurityAfterCenti, m.StatusAfter = id, MoveReceived,
+		it.Weight750Mg, it.WeightMg, it.PurityCenti, VaultIn
+	if err := insertVaultMove(ctx, q, m, now); err != nil {
 		return it, err
 	}
 	return vaultItemByID(ctx, q, id)
@@ -85,9 +87,10 @@ func reviseVaultItem(ctx context.Context, q queryer, before, after VaultItem, ad
 	}
 	_, err := q.ExecContext(ctx, `UPDATE vault_items SET kind = ?, description = ?, weight_mg = ?, purity_centi = ?,
 		weight750_mg = ?, lab = ?, ingot_number = ?, standard_code = ?, production_code = ?, tracking_code = ?,
-		updated_at = ? WHERE id = ?`, after.Kind, after.Description, after.WeightMg, after.PurityCenti,
-		after.Weight750Mg, after.Lab, after.IngotNumber, after.StandardCode, after.ProductionCode, after.TrackingCode,
-		now.UnixMilli(), before.ID)
+		tag = ?, category = ?, wage_bp = ?, wage_per_gram_rial = ?, updated_at = ? WHERE id = ?`, after.Kind,
+		after.Description, after.WeightMg, after.PurityCenti, after.Weight750Mg, after.Lab, after.IngotNumber,
+		after.StandardCode, after.ProductionCode, after.TrackingCode, after.Tag, after.Category, after.WageBP,
+		after.WagePerGramRial, now.UnixMilli(), before.ID)
 	if isUniqueViolation(err) {
 		return before, ErrConflict
 	}
@@ -105,21 +108,31 @@ func reviseVaultItem(ctx context.Context, q queryer, before, after VaultItem, ad
 	return vaultItemByID(ctx, q, before.ID)
 }
 
-// takeOutVaultItem moves an item out of the vault: its whole 750-equivalent leaves what is held. A bar
-// delivered to its customer stays a bar (listed as delivered); one out any other way is no longer one.
-// requestID names the gold request of a delivery (0 otherwise).
-func takeOutVaultItem(ctx context.Context, q queryer, it VaultItem, kind, note string, adminID, requestID int64, now time.Time) (VaultItem, error) {
+// takeOutVaultItem moves an item out of the vault as m says (its kind, who, why, for which gold request or
+// invoice): its whole 750-equivalent leaves what is held. A bar delivered to its customer stays a bar
+// (listed as delivered); one out any other way is no longer one.
+func takeOutVaultItem(ctx context.Context, q queryer, it VaultItem, m VaultMove, now time.Time) (VaultItem, error) {
 	if it.Status != VaultIn {
 		return it, ErrVaultItemOut
 	}
 	if err := affectedOne(q.ExecContext(ctx, `UPDATE vault_items SET status = 'out',
-		requestable = requestable AND ? = 'delivered', updated_at = ? WHERE id = ? AND status = 'in'`, kind,
+		requestable = requestable AND ? = 'delivered', updated_at = ? WHERE id = ? AND status = 'in'`, m.Kind,
 		now.UnixMilli(), it.ID)); err != nil {
 		return it, err
 	}
-	if err := insertVaultMove(ctx, q, VaultMove{ItemID: it.ID, Kind: kind, Delta750Mg: -it.Weight750Mg,
-		StatusAfter: VaultOut, Note: note, AdminID: adminID, GoldRequestID: requestID}, now); err != nil {
+	m.ItemID, m.Delta750Mg, m.StatusAfter = it.ID, -it.Weight750Mg, VaultOut
+	if err := insertVaultMove(ctx, q, m, now); err != nil {
 		return it, err
 	}
 	return vaultItemByID(ctx, q, it.ID)
+}
+
+// returnVaultItem puts back in the vault an item a void invoice had sold: a returned move of that invoice.
+func returnVaultItem(ctx context.Context, q queryer, it VaultItem, m VaultMove, now time.Time) error {
+	if err := affectedOne(q.ExecContext(ctx, `UPDATE vault_items SET status = 'in', updated_at = ?
+		WHERE id = ? AND status = 'out'`, now.UnixMilli(), it.ID)); err != nil {
+		return err
+	}
+	m.ItemID, m.Kind, m.Delta750Mg, m.StatusAfter = it.ID, MoveReturned, it.Weight750Mg, VaultIn
+	return insertVaultMove(ctx, q, m, now)
 }

@@ -24,7 +24,7 @@ func (s *Store) AddVaultItem(ctx context.Context, adminID int64, it VaultItem, n
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		it.Requestable = false // only POST /api/admin/abshodeh offers an item to customers
 		var err error
-		if it, err = receiveVaultItem(ctx, tx, it, adminID, note, now); err != nil {
+		if it, err = receiveVaultItem(ctx, tx, it, VaultMove{AdminID: adminID, Note: note}, now); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "vault.add", Target: "vault:" + itoa(it.ID),
@@ -101,7 +101,7 @@ func (s *Store) TakeOutVaultItem(ctx context.Context, adminID, id int64, reason,
 				return err
 			}
 		}
-		if after, err = takeOutVaultItem(ctx, tx, before, reason, note, adminID, 0, now); err != nil {
+		if after, err = takeOutVaultItem(ctx, tx, before, VaultMove{Kind: reason, AdminID: adminID, Note: note}, now); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "vault.out", Target: "vault:" + itoa(id),

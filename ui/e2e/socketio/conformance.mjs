@@ -28,10 +28,12 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // startConformance starts the binary on the port given (a free one if none) and waits until it answers HTTP.
-export async function startConformance({ bin = conformanceBin(), port } = {}) {
+// load asks for socket.io's default heartbeat and sign-in times instead of the suites' short ones.
+export async function startConformance({ bin = conformanceBin(), port, load = false } = {}) {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(bin, ['-addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = ['-addr', `127.0.0.1:${port}`, ...(load ? ['-load'] : [])];
+  const proc = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   let exited = false;
   const exit = new Promise((r) => proc.once('exit', (code, signal) => { exited = true; r({ code, signal }); }));
