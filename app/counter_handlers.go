@@ -6,10 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
-
-	"github.com/go-chi/chi/v5"
 
 	"goldshop/iran"
 	"goldshop/rules"
@@ -66,84 +62,6 @@ func counterError(err error, payments, payouts []store.CounterPayment) error {
 		return conflict(msgCounterVoidLotGone)
 	}
 	return err
-}
-
-// counterTerms is GET /api/admin/counter/terms: what an invoice is priced at now.
-func (a *App) counterTerms(w http.ResponseWriter, r *http.Request) error {
-	now := a.now()
-	t, err := a.store.CounterTerms(r.Context(), now)
-	if err != nil {
-		return err
-	}
-	return okJSON(w, map[string]any{"base_price": t.BasePrice, "buy_back_price": t.BuyBackPrice,
-		"profit_percent": rules.FormatPercent(t.Settings.ProfitBP), "fineness_deduction_percent": rules.FormatPercent(t.Settings.DeductionBP),
-		"vat": vatRateView{From: t.VAT.From, Percent: rules.FormatPercent(t.VAT.BP)}, "is_price_fresh": t.Fresh,
-		"price_at": t.PriceAt})
-}
-
-func viewCounterSettings(s store.CounterSettings) map[string]any {
-	return map[string]any{"buy_back_spread_rial": s.BuyBackSpreadRial, "profit_percent": rules.FormatPercent(s.ProfitBP),
-		"fineness_deduction_percent": rules.FormatPercent(s.DeductionBP), "vat_rates": viewVATRates(s.VATRates)}
-}
-
-// counterSettingsGet is GET /api/admin/counter/settings (owner).
-func (a *App) counterSettingsGet(w http.ResponseWriter, r *http.Request) error {
-	s, err := a.store.CounterSettings(r.Context())
-	if err != nil {
-		return err
-	}
-	return okJSON(w, viewCounterSettings(s))
-}
-
-type counterSettingsRequest struct {
-	BuyBackSpreadRial numberText `json:"buy_back_spread_rial"`
-	ProfitPercent     numberText `json:"profit_percent"`
-	DeductionPercent  numberText `json:"fineness_deduction_percent"`
-	VATRates          []struct {
-		From    string     `json:"from"`
-		Percent numberText `json:"percent"`
-	} `json:"vat_rates"`
-}
-
-// counterSettingsPut is PUT /api/admin/counter/settings (owner): every figure and the whole list of VAT rates.
-func (a *App) counterSettingsPut(w http.ResponseWriter, r *http.Request) error {
-	var req counterSettingsRequest
-	if err := decode(w, r, &req); err != nil {
-		return err
-	}
-	var set store.CounterSettings
-	var ok bool
-	if set.BuyBackSpreadRial, ok = rules.ParseRial(string(req.BuyBackSpreadRial)); !ok || set.BuyBackSpreadRial > rules.MaxAmountRial {
-		return badRequest(msgCounterSpread)
-	}
-	if set.ProfitBP, ok = rules.ParsePercent(string(req.ProfitPercent)); !ok {
-		return badRequest(msgCounterProfit)
-	}
-	if set.DeductionBP, ok = rules.ParsePercent(string(req.DeductionPercent)); !ok {
-		return badRequest(msgCounterDeduction)
-	}
-	if len(req.VATRates) == 0 || len(req.VATRates) > 50 {
-		return badRequest(msgCounterVATRates)
-	}
-	for _, v := range req.VATRates {
-		day := iran.LatinDigits(strings.TrimSpace(v.From))
-		bp, ok := rules.ParsePercent(string(v.Percent))
-		if _, err := iran.JalaliDayExact(day); err != nil || !ok {
-			return badRequest(msgCounterVATRates)
-		}
-		set.VATRates = append(set.VATRates, rules.VATRate{From: day, BP: bp})
-	}
-	slices.SortFunc(set.VATRates, func(x, y rules.VATRate) int { return strings.Compare(x.From, y.From) })
-	for i := 1; i < len(set.VATRates); i++ {
-		if set.VATRates[i].From == set.VATRates[i-1].From {
-			return badRequest(msgCounterVATRates)
-		}
-	}
-	saved, err := a.store.SaveCounterSettings(r.Context(), caller(r).User.ID, set, a.now())
-	if err != nil {
-		return err
-	}
-	return okJSON(w, map[string]any{"message": msgCounterSettingsSaved, "settings": viewCounterSettings(saved)})
 }
 
 // counterPrice is POST /api/admin/counter/price: the invoice's figures, writing nothing. With a customer and
@@ -225,10 +143,24 @@ func (a *App) counterRecord(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	var customer store.User
 	if in.Buyer.UserID != 0 {
-		u, err := a.store.UserByID(r.Context(), in.Buyer.UserID)
-		if err != nil || u.Role != store.RoleCustomer {
+		if customer, err = a.store.UserByID(r.Context(), in.Buyer.UserID); err != nil || customer.Role != store.RoleCustomer {
 			return notFound(msgCounterCustomer)
+		}
+	}
+	// What leaves a customer's wallet is theirs to allow: a code texted to them, bound to the amounts, read
+	// off their phone at the counter. The invoice is checked first, so a code is never spent on a refusal.
+	if scope := walletScope(in); scope != "" {
+		if customer.ID == 0 {
+			return badRequest(msgCounterNoCustomer)
+		}
+		if err := a.counterPreflight(r, in, customer); err != nil {
+			return err
+		}
+		step := codeStep{store.PurposeCounter, scope, msgCounterCodeSent, msgCounterCodeOther}
+		if sent, err := a.confirmByCode(w, r, customer, step, req.Code); sent || err != nil {
+			return err
 		}
 	}
 	inv, err := a.store.RecordInvoice(r.Context(), in, a.now())
@@ -240,106 +172,42 @@ func (a *App) counterRecord(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// counterInvoices is GET /api/admin/counter/invoices?from&to&search&cursor, newest first.
-func (a *App) counterInvoices(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	from, until, err := dayRange(q)
-	if err != nil {
-		return badRequest(msgFilterInvalid)
-	}
-	f := store.InvoiceFilter{From: from, Until: until, Search: iran.LatinDigits(strings.TrimSpace(q.Get("search"))), Limit: 50}
-	if c := q.Get("cursor"); c != "" {
-		if f.Before, err = strconv.ParseInt(c, 10, 64); err != nil || f.Before <= 0 {
-			return badRequest(msgFilterInvalid)
-		}
-	}
-	if utf8.RuneCountInString(f.Search) > 100 {
-		return badRequest(msgFilterInvalid)
-	}
-	list, next, err := a.store.Invoices(r.Context(), f)
+// counterPreflight refuses, before a code is texted, an invoice RecordInvoice would refuse for its lines, its
+// settlement or the wallet's balance; RecordInvoice checks it all again in its transaction.
+func (a *App) counterPreflight(r *http.Request, in store.CounterInput, customer store.User) error {
+	ctx, now := r.Context(), a.now()
+	terms, err := a.store.CounterTerms(ctx, now)
 	if err != nil {
 		return err
 	}
-	out := make([]invoiceView, len(list))
-	for i, inv := range list {
-		out[i] = viewInvoice(inv)
-	}
-	var cursor any
-	if next > 0 {
-		cursor = strconv.FormatInt(next, 10)
-	}
-	return okJSON(w, map[string]any{"invoices": out, "next_cursor": cursor})
-}
-
-// counterInvoice is GET /api/admin/counter/invoices/{id}.
-func (a *App) counterInvoice(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id", msgCounterNotFound)
-	if err != nil {
-		return err
-	}
-	inv, err := a.store.Invoice(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return notFound(msgCounterNotFound)
-	}
-	if err != nil {
-		return err
-	}
-	return okJSON(w, map[string]any{"invoice": viewInvoice(inv)})
-}
-
-// myCounterInvoice is GET /api/counter/invoices/{id}: a customer's own invoice; another's is not found.
-func (a *App) myCounterInvoice(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id", msgCounterNotFound)
-	if err != nil {
-		return err
-	}
-	inv, err := a.store.Invoice(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && inv.Buyer.UserID != caller(r).User.ID) {
-		return notFound(msgCounterNotFound)
-	}
-	if err != nil {
-		return err
-	}
-	return okJSON(w, map[string]any{"invoice": viewInvoice(inv)})
-}
-
-// counterVoid is POST /api/admin/counter/invoices/{id}/void (owner): {reason}.
-func (a *App) counterVoid(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id", msgCounterNotFound)
-	if err != nil {
-		return err
-	}
-	var req struct {
-		Reason string `json:"reason"`
-	}
-	if err := decode(w, r, &req); err != nil {
-		return err
-	}
-	reason := oneLine(req.Reason)
-	if reason == "" || utf8.RuneCountInString(reason) > 200 || !plainText(reason) {
-		return badRequest(msgCounterVoidReason)
-	}
-	inv, err := a.store.VoidInvoice(r.Context(), caller(r).User.ID, id, reason, a.now())
-	if errors.Is(err, store.ErrNotFound) {
-		return notFound(msgCounterNotFound)
-	}
+	p, err := a.store.PriceInvoice(ctx, in.Draft, terms)
 	if err != nil {
 		return counterError(err, nil, nil)
 	}
-	return okJSON(w, map[string]any{"message": fmt.Sprintf(msgCounterVoided, iran.Digits(inv.Number())), "invoice": viewInvoice(inv)})
-}
-
-// vaultByTag is GET /api/admin/vault/by-tag/{code}: the item a scanned label names; 409 when it is sold.
-func (a *App) vaultByTag(w http.ResponseWriter, r *http.Request) error {
-	code := iran.LatinDigits(strings.TrimSpace(chi.URLParam(r, "code")))
-	it, err := a.store.VaultItemByTag(r.Context(), code)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return notFound(msgCounterTagNotFound)
-	case err != nil:
-		return err
-	case it.Status != store.VaultIn:
-		return conflict(msgCounterTagSold)
+	payments := slices.Clone(in.Payments)
+	var rial, gold int64 // the wallet's rial and gold the invoice takes (a gold sale pays its own part)
+	for i, pay := range payments {
+		switch pay.Method {
+		case rules.PayWalletGold:
+			tt, err := a.store.CounterSell(ctx, customer, pay.GoldMg, now)
+			if err != nil {
+				return counterError(err, nil, nil)
+			}
+			payments[i].AmountRial, gold = tt.AmountRial, gold+pay.GoldMg
+		case rules.PayWalletRial:
+			rial += pay.AmountRial
+		}
 	}
-	return okJSON(w, map[string]any{"item": viewVaultItem(it)})
+	net := p.Net(store.GoldPayout(in.Payouts))
+	if err := rules.Settle(net, len(in.Draft.BuyBacks) > 0, store.Settlements(payments), store.Settlements(in.Payouts)); err != nil {
+		return counterError(&store.SettleError{Net: net, Err: err}, payments, in.Payouts)
+	}
+	b, err := a.store.Balances(ctx, customer.ID)
+	if err != nil {
+		return err
+	}
+	if err := b.Cover(store.AssetGold, gold); err != nil {
+		return err
+	}
+	return b.Cover(store.AssetRial, rial)
 }

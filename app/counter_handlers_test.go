@@ -50,6 +50,17 @@ func (s *counterShop) record(key string, body map[string]any) reply {
 	return s.send(nil, req)
 }
 
+// recordWithCode records an invoice that takes from the customer's wallet: the first call texts the customer a
+// code (403 code_required), the same call with it records.
+func (s *counterShop) recordWithCode(key string, body map[string]any) reply {
+	s.t.Helper()
+	if r := s.record(key, body); r.Status != 403 || r.JSON["code_required"] != true {
+		s.t.Fatalf("a wallet payment without the customer's code: %d %s", r.Status, r.Body)
+	}
+	body["verification_code"] = s.lastCode(s.customer.phone)
+	return s.record(key, body)
+}
+
 // The ring (gold 425 000 000, wage 76 500 000, profit 35 105 000, VAT 11 160 500: 547 765 500) traded in
 // against 3 g of old gold at 705 (the owner's 2 % deduction, buy-back 2 000 000 below base: 2.763 g of 750,
 // 270 774 000): the customer pays 276 991 500, part in cash, part from the wallet.
@@ -72,7 +83,7 @@ func TestTheCounterPricesRecordsAndVoidsATradeIn(t *testing.T) {
 	}
 	body := map[string]any{"sales": lines["sales"], "buybacks": lines["buybacks"], "customer": map[string]any{"user_id": s.customer.id},
 		"payments": []map[string]any{{"method": "cash", "amount": "76991500"}, {"method": "wallet_rial", "amount": "200000000"}}}
-	first := s.record("counter-1", body)
+	first := s.recordWithCode("counter-1", body)
 	again := s.record("counter-1", body)
 	if first.Status != 201 || again.Body != first.Body {
 		t.Fatalf("record: %d %s; again %d %s", first.Status, first.Body, again.Status, again.Body)
@@ -186,7 +197,7 @@ func TestTheCounterTakesACustomersGoldAsPayment(t *testing.T) {
 		t.Fatalf("priced %s", priced.Body)
 	}
 	body["payments"] = []map[string]any{{"method": "wallet_gold", "gold": "1.5"}, {"method": "cash", "amount": rest}}
-	r := s.record("counter-gold", body)
+	r := s.recordWithCode("counter-gold", body)
 	if r.Status != 201 || !strings.Contains(r.Body, fmt.Sprintf(`"method":"wallet_gold","amount":%d,"gold":"1.500"`, amount)) {
 		t.Fatalf("record: %d %s", r.Status, r.Body)
 	}
@@ -194,5 +205,45 @@ func TestTheCounterTakesACustomersGoldAsPayment(t *testing.T) {
 	s.wantBalance(t, s.customer, "balance_rial", "600000000")
 	if st := s.mustDo("GET", "/api/transactions/all", s.customer.token, nil); !strings.Contains(st.Body, `"type":"sell"`) {
 		t.Fatalf("statement %s", st.Body)
+	}
+}
+
+// Staff cannot take from a customer's wallet on their own: the code goes to the customer's phone, is bound to
+// what the invoice takes, and one for other amounts records nothing.
+func TestACounterInvoiceTakesFromAWalletOnlyWithTheCustomersCode(t *testing.T) {
+	s := newCounterShop(t)
+	body := func(wallet int64) map[string]any {
+		return map[string]any{"sales": []map[string]any{{"item_id": s.bar}}, "customer": map[string]any{"user_id": s.customer.id},
+			"payments": []map[string]any{{"method": "wallet_rial", "amount": wallet}, {"method": "cash", "amount": 1_000_000_000 - wallet}}}
+	}
+	r := s.record("wallet-1", body(100_000_000))
+	if r.Status != 403 || r.JSON["code_required"] != true || r.str("message") != msgCounterCodeSent {
+		t.Fatalf("first call: %d %s", r.Status, r.Body)
+	}
+	code := s.lastCode(s.customer.phone)
+	if code == "" {
+		t.Fatal("no code texted to the customer")
+	}
+	other := body(200_000_000)
+	other["verification_code"] = code
+	if r := s.record("wallet-2", other); r.Status != 400 || r.str("message") != msgCounterCodeOther {
+		t.Fatalf("a code of other amounts: %d %s", r.Status, r.Body)
+	}
+	wrong := body(100_000_000)
+	wrong["verification_code"] = "00000"
+	if code == "00000" {
+		wrong["verification_code"] = "11111"
+	}
+	if r := s.record("wallet-3", wrong); r.Status != 400 {
+		t.Fatalf("a wrong code: %d %s", r.Status, r.Body)
+	}
+	s.wantBalance(t, s.customer, "balance_rial", "600000000")
+	if r := s.mustDo("GET", "/api/admin/counter/invoices", s.owner, nil); !strings.Contains(r.Body, `"invoices":[]`) {
+		t.Fatalf("recorded without the code: %s", r.Body)
+	}
+	// an invoice the shop would refuse texts no code
+	short := body(700_000_000)
+	if r := s.record("wallet-4", short); r.Status != 400 || r.str("message") != msgInsufficientBalance {
+		t.Fatalf("a wallet short of its part: %d %s", r.Status, r.Body)
 	}
 }

@@ -44,6 +44,9 @@ const (
 	msgCounterTagNotFound    = "کالایی با این برچسب پیدا نشد"
 	msgCounterSellClosed     = "فروش طلای کیف پول اکنون ممکن نیست: ساعت فروش بسته است یا قیمت فروش مشتری بالاتر از صفر نیست"
 	msgCounterTagSold        = "کالای این برچسب فروخته شده یا از خزانه خارج شده است"
+	// the customer's consent to what leaves their wallet
+	msgCounterCodeSent  = "کد تایید به همراه مشتری پیامک شد؛ برای پرداخت از کیف پول، کد را از مشتری بپرسید و وارد کنید"
+	msgCounterCodeOther = "این کد برای پرداخت دیگری از کیف پول است؛ کد تازه بخواهید"
 	// the shop's tax identity
 	msgShopEconomicCode = "شناسه اقتصادی باید ۱۰ تا ۱۴ رقم باشد"
 	msgShopNationalID   = "شناسه ملی یا کد ملی فروشگاه باید ۱۰ یا ۱۱ رقم باشد"

@@ -51,6 +51,8 @@ type counterRequest struct {
 	Customer *counterCustomerRequest `json:"customer"`
 	Payments []counterPaymentRequest `json:"payments"`
 	Payouts  []counterPaymentRequest `json:"payouts"`
+	// Code is the code texted to the customer for the wallet's part (the first call without it texts it).
+	Code string `json:"verification_code"`
 }
 
 // maxInvoiceLines bounds one invoice: far above a counter's day, far below what would slow the transaction.
@@ -242,4 +244,21 @@ func sumMessage(net int64, payments, payouts []store.CounterPayment) string {
 		gap, word = -gap, msgCounterRestOver
 	}
 	return fmt.Sprintf(msgCounterSum, iran.Number(strconv.FormatInt(gap, 10)), word)
+}
+
+// walletScope binds the customer's code to what the invoice takes from their wallet: "" when it takes nothing.
+func walletScope(in store.CounterInput) string {
+	var rial, gold int64
+	for _, p := range in.Payments {
+		switch p.Method {
+		case rules.PayWalletRial:
+			rial += p.AmountRial
+		case rules.PayWalletGold:
+			gold += p.GoldMg
+		}
+	}
+	if rial == 0 && gold == 0 {
+		return ""
+	}
+	return fmt.Sprintf("counter:%d:%d:%d", in.Buyer.UserID, rial, gold)
 }

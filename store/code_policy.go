@@ -19,6 +19,8 @@ var CodeRules = map[string]CodeLimits{
 	PurposeWithdraw: {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
 	PurposePlan:     {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 10, MaxWrongTries: 5},
 	PurposeOrder:    {Lifetime: 2 * time.Minute, ResendAfter: time.Minute, DailyCap: 20, MaxWrongTries: 5},
+	// A customer at the counter reads the code off their phone: a few invoices a day, each a code.
+	PurposeCounter: {Lifetime: 5 * time.Minute, ResendAfter: time.Minute, DailyCap: 20, MaxWrongTries: 5},
 }
 
 // codesSent is what a phone's codes of one purpose did in the last day: how many, and when the newest was

@@ -16,6 +16,7 @@ const (
 	PurposeWithdraw = "withdraw" // a withdrawal to a card added in the last 24 hours; scope: the card and amount
 	PurposePlan     = "plan"     // a savings plan's terms, when it is made or changed; scope: the terms
 	PurposeOrder    = "order"    // a standing order's terms, when it is placed; scope: the terms
+	PurposeCounter  = "counter"  // a counter invoice paid from the customer's wallet; scope: what it takes
 )
 
 // CodeLimits are the rules a code is issued and checked under.

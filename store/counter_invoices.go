@@ -96,6 +96,9 @@ func InvoiceNumber(year, seq int64) string {
 	return strconv.FormatInt(year, 10) + "-" + n
 }
 
+// Settlements are payments as the settlement rule weighs them (rules.Settle).
+func Settlements(ps []CounterPayment) []rules.Settlement { return settlements(ps) }
+
 func settlements(ps []CounterPayment) []rules.Settlement {
 	out := make([]rules.Settlement, len(ps))
 	for i, p := range ps {
