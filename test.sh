@@ -48,14 +48,16 @@ else
   echo "no C compiler (gcc): the Go tests run WITHOUT the race detector; install Debian's gcc to have it" >&2
 fi
 # three packages at a time on two cores: the command-line and backup tests wait on servers, replicas and the
-# disk much of the time, and a third package keeps the cores busy meanwhile
-go test $race -count=1 -p 3 ./...
+# disk much of the time, and a third package keeps the cores busy meanwhile. A package's limit is 40 minutes,
+# not go test's 10: under the race detector on a loaded machine (stress-ng beside a browser build) the app's
+# package alone took over ten; the limit stops a hang, it does not time the tests.
+go test $race -count=1 -p 3 -timeout 40m ./...
 
 fuzztime=${FUZZTIME:-10000x}
 step "the ledger property test (a thousand random money sequences, without -race, which makes SQLite slow) beside fuzzing every Fuzz target for $fuzztime (parsers of untrusted input, uploads, money bodies, packet decoders)"
 # Side by side: the property test keeps about one core busy (one writer), and fuzzing each target starts by
 # compiling it; its output follows the fuzzing's.
-go test -count=1 -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000 >"$work/property.log" 2>&1 &
+go test -count=1 -timeout 40m -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000 >"$work/property.log" 2>&1 &
 property=$!
 # Go fuzzes one target per run. A failure leaves its input in the package's testdata/fuzz/<FuzzName>/.
 # A count of executions, not a duration: a -fuzztime duration can end in a spurious "context deadline exceeded"

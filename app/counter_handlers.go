@@ -167,7 +167,7 @@ func (a *App) counterRecord(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return counterError(err, in.Payments, in.Payouts)
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"message": fmt.Sprintf(msgCounterRecorded, iran.Digits(inv.Number())),
+	writeJSON(w, http.StatusCreated, map[string]any{"message": fmt.Sprintf(msgCounterRecorded, invoiceNumberText(inv.Number())),
 		"invoice": viewInvoice(inv)})
 	return nil
 }

@@ -94,7 +94,7 @@ func (a *App) counterVoid(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return counterError(err, nil, nil)
 	}
-	return okJSON(w, map[string]any{"message": fmt.Sprintf(msgCounterVoided, iran.Digits(inv.Number())), "invoice": viewInvoice(inv)})
+	return okJSON(w, map[string]any{"message": fmt.Sprintf(msgCounterVoided, invoiceNumberText(inv.Number())), "invoice": viewInvoice(inv)})
 }
 
 // vaultByTag is GET /api/admin/vault/by-tag/{code}: the item a scanned label names; 409 when it is sold.

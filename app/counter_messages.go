@@ -24,7 +24,7 @@ const (
 	msgCounterTooLight       = "طلای خریداری‌شده پس از کسر عیار کمتر از یک میلی‌گرم طلای ۷۵۰ است"
 	msgCounterNoBuyBackPrice = "قیمت خرید طلای متفرقه بالاتر از صفر نیست؛ فاصله قیمت خرید را در تنظیمات پیشخوان کمتر کنید"
 	msgCounterDescription    = "شرح ردیف حداکثر ۲۰۰ نویسه است"
-	msgCounterMethod         = "روش پرداخت درست نیست؛ کارت‌خوان فقط برای دریافت است"
+	msgCounterMethod         = "روش پرداخت درست نیست؛ کارتخوان فقط برای دریافت است"
 	msgCounterAmount         = "مبلغ هر پرداخت باید بیشتر از صفر باشد"
 	msgCounterGold           = "مقدار طلای کیف پول را به گرم با حداکثر سه رقم اعشار بنویسید"
 	msgCounterSum            = "جمع پرداخت‌ها با مبلغ فاکتور برابر نیست: %s ریال %s"
@@ -48,7 +48,7 @@ const (
 	msgCounterCodeSent  = "کد تایید به همراه مشتری پیامک شد؛ برای پرداخت از کیف پول، کد را از مشتری بپرسید و وارد کنید"
 	msgCounterCodeOther = "این کد برای پرداخت دیگری از کیف پول است؛ کد تازه بخواهید"
 	// the shop's tax identity
-	msgShopEconomicCode = "شناسه اقتصادی باید ۱۰ تا ۱۴ رقم باشد"
+	msgShopEconomicCode = "کد اقتصادی باید ۱۰ تا ۱۴ رقم باشد"
 	msgShopNationalID   = "شناسه ملی یا کد ملی فروشگاه باید ۱۰ یا ۱۱ رقم باشد"
 	msgShopPostalCode   = "کد پستی باید ۱۰ رقم باشد"
 	// the statement's lines of a counter invoice and of its void (then with the owner's reason)

@@ -110,7 +110,9 @@ type invoiceView struct {
 	Payouts   []counterPaymentView `json:"payouts"`
 	CreatedAt time.Time            `json:"created_at"`
 	CreatedBy int64                `json:"created_by"`
-	Void      *counterVoidView     `json:"void"`
+	// CreatedByName is who recorded it, as the invoice prints it
+	CreatedByName string           `json:"created_by_name"`
+	Void          *counterVoidView `json:"void"`
 }
 
 // viewInvoice writes an invoice whole (a list leaves its lines out: they are empty there).
@@ -118,7 +120,8 @@ func viewInvoice(inv store.Invoice) invoiceView {
 	v := invoiceView{ID: inv.ID, Number: inv.Number(), Status: inv.Status, Customer: counterBuyerView(inv.Buyer),
 		Lines: make([]counterLineView, len(inv.Lines)), Totals: viewCounterTotals(inv.PricedInvoice), Net: inv.NetRial,
 		NetWords: iran.Words(abs(inv.NetRial)), Payments: viewCounterPayments(inv.Payments),
-		Payouts: viewCounterPayments(inv.Payouts), CreatedAt: inv.CreatedAt, CreatedBy: inv.CreatedBy}
+		Payouts: viewCounterPayments(inv.Payouts), CreatedAt: inv.CreatedAt, CreatedBy: inv.CreatedBy,
+		CreatedByName: inv.CreatedByName}
 	for i, l := range inv.Lines {
 		v.Lines[i] = viewCounterLine(l)
 	}
@@ -147,3 +150,7 @@ func viewVATRates(rates []rules.VATRate) []vatRateView {
 	}
 	return out
 }
+
+// invoiceNumberText writes an invoice's number inside a Persian sentence: Persian digits, isolated left to
+// right, so "1405-000123" does not show its halves swapped.
+func invoiceNumberText(number string) string { return "\u2066" + iran.Digits(number) + "\u2069" }

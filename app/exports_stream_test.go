@@ -126,7 +126,7 @@ func TestALargeExportStreamsInPartsAndLetsGoOfItsConnection(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	for deadline := time.Now().Add(10 * time.Second); s.store.ReadDB().Stats().InUse != 0; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); s.store.ReadDB().Stats().InUse != 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d read connections still held after the download was abandoned", s.store.ReadDB().Stats().InUse)
 		}

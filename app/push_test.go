@@ -385,7 +385,7 @@ func TestPushSubscriptionsAreCheckedAndBoundToTheirLogin(t *testing.T) {
 // waitFor polls cond until it holds, for what a background worker does after a call returns.
 func waitFor(t *testing.T, cond func() bool, what string) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); !cond(); {
+	for deadline := time.Now().Add(2 * time.Minute); !cond(); {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out: %s", what)
 		}

@@ -78,6 +78,7 @@ type Invoice struct {
 	Payments       []CounterPayment
 	Payouts        []CounterPayment
 	CreatedBy      int64
+	CreatedByName  string // the staff member's name as it is now
 	CreatedAt      time.Time
 	VoidReason     string
 	VoidedBy       int64

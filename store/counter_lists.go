@@ -10,7 +10,8 @@ import (
 
 const invoiceColumns = `id, year, seq, status, IFNULL(user_id, 0), buyer_first_name, buyer_last_name, buyer_phone,
 	buyer_national_id, base_price_rial, buy_back_price_rial, vat_bp, vat_from, sales_rial, buy_backs_rial, vat_rial,
-	net_rial, buy_backs_as_gold, created_by, created_at, void_reason, IFNULL(voided_by, 0), IFNULL(voided_at, 0)`
+	net_rial, buy_backs_as_gold, created_by, created_at, void_reason, IFNULL(voided_by, 0), IFNULL(voided_at, 0),
+	IFNULL((SELECT trim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = counter_invoices.created_by), '')`
 
 func scanInvoice(row interface{ Scan(...any) error }) (Invoice, error) {
 	var inv Invoice
@@ -18,7 +19,7 @@ func scanInvoice(row interface{ Scan(...any) error }) (Invoice, error) {
 	err := row.Scan(&inv.ID, &inv.Year, &inv.Seq, &inv.Status, &inv.Buyer.UserID, &inv.Buyer.FirstName,
 		&inv.Buyer.LastName, &inv.Buyer.Phone, &inv.Buyer.NationalID, &inv.Terms.BasePrice, &inv.Terms.BuyBackPrice,
 		&inv.Terms.VAT.BP, &inv.Terms.VAT.From, &inv.SalesRial, &inv.BuyBackRial, &inv.VATRial, &inv.NetRial,
-		&inv.BuyBacksAsGold, &inv.CreatedBy, &created, &inv.VoidReason, &inv.VoidedBy, &voided)
+		&inv.BuyBacksAsGold, &inv.CreatedBy, &created, &inv.VoidReason, &inv.VoidedBy, &voided, &inv.CreatedByName)
 	if errors.Is(err, sql.ErrNoRows) {
 		return inv, ErrNotFound
 	}

@@ -106,7 +106,7 @@ const unknownSIDBody = `{"code":1,"message":"Session ID unknown"}`
 // waitHeld waits until the session holds a GET, which no client can observe.
 func waitHeld(t *testing.T, c *Conn) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(time.Millisecond) {
 		c.mu.Lock()
 		held := c.polling
 		c.mu.Unlock()
@@ -205,7 +205,7 @@ func TestSecondWebSocketIsAcceptedThenClosed(t *testing.T) {
 		if want == "" {
 			return
 		}
-		_ = ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		_ = ws.SetReadDeadline(time.Now().Add(2 * time.Minute))
 		if _, got, err := ws.ReadMessage(); err != nil || string(got) != want {
 			t.Fatalf("sent %q: got %q, %v; want %q", send, got, err, want)
 		}

@@ -65,7 +65,7 @@ func wsAs(t *testing.T, url, client string) *websocket.Conn {
 
 func wantPending(t *testing.T, s *Server, want int) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); s.Engine().Pending() != want; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); s.Engine().Pending() != want; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d sessions pending, want %d", s.Engine().Pending(), want)
 		}

@@ -69,7 +69,7 @@ func TestPacketForANamespaceNotJoinedClosesTheSession(t *testing.T) {
 		if err := ws.WriteMessage(websocket.TextMessage, []byte(send)); err != nil {
 			t.Fatal(err)
 		}
-		_ = ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		_ = ws.SetReadDeadline(time.Now().Add(2 * time.Minute))
 		_, got, err := ws.ReadMessage()
 		if err != nil {
 			t.Fatal(err)

@@ -4,8 +4,8 @@
 // screen is adding its row.
 import type { ComponentType, FunctionComponent } from "react";
 import {
-  AlertIcon, BarsStackIcon, BellIcon, BookIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon,
-  DownloadIcon, GoldBarIcon, HistoryIcon, HomeIcon, IdBadgeIcon, InboxIcon, ListIcon, LockIcon, LoginIcon,
+  AlertIcon, BarsStackIcon, BellIcon, BookIcon, CardIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon,
+  DownloadIcon, GoldBarIcon, HistoryIcon, HomeIcon, IdBadgeIcon, InboxIcon, InvoiceIcon, ListIcon, LockIcon, LoginIcon,
   PlusCircleIcon, ReceiptIcon, SettingsIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon,
   UsersIcon, WalletIcon,
 } from "./components/ui/icons";
@@ -37,6 +37,8 @@ type Row<K extends string> = {
   short?: string;
   /** href is the path the menus link to, where it is not path (the login screens' lower-case spelling). */
   href?: string;
+  /** param says the path takes one more segment, which the screen reads (a printed invoice's id). */
+  param?: boolean;
 };
 
 const row = <K extends string>(r: Omit<Row<K>, "shell"> & { shell?: boolean }): Row<K> => ({ ...r, shell: r.shell ?? true });
@@ -83,6 +85,10 @@ const ROWS = [
   row({ key: "adminAudit", path: "/admin-audit_page", title: "گزارش تغییرات", access: "owner", load: () => import("./views/admin-audit-view"), icon: HistoryIcon, nav: { drawer: 10, tiles: 18 } }),
   row({ key: "adminBackups", path: "/admin-backups_page", title: "پشتیبان‌گیری", access: "owner", load: () => import("./views/admin-backups-view"), icon: DatabaseIcon, nav: { drawer: 11, tiles: 19 } }),
   row({ key: "adminSecurityEvents", path: "/admin-security-events_page", title: "رویدادهای امنیتی", access: "owner", load: () => import("./views/admin-security-events-view"), icon: AlertIcon, nav: { drawer: 12, tiles: 20 } }),
+  row({ key: "adminCounter", path: "/admin-counter_page", title: "پیشخوان", access: "admin", load: () => import("./views/admin-counter-view"), icon: CardIcon, nav: { drawer: 13, tiles: 21 } }),
+  row({ key: "adminInvoices", path: "/admin-invoices_page", title: "فاکتورها", access: "admin", load: () => import("./views/admin-invoices-view"), icon: InvoiceIcon, nav: { drawer: 14, tiles: 22 } }),
+  // the printed invoice of the counter (issue 38): its id follows the path; staff and the invoice's customer open it
+  row({ key: "counterInvoice", path: "/counter-invoice_page", title: "فاکتور", access: "user", param: true, load: () => import("./views/counter-invoice-view") }),
 ] as const;
 
 /** RouteKey names every screen. */

@@ -11,3 +11,4 @@ export type * from "./server";
 export type * from "./vault";
 export type * from "./reserve";
 export type * from "./notifications";
+export type * from "./counter";

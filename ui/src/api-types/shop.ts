@@ -9,6 +9,10 @@ export type ShopInfo = {
   hours: string;
   about: string;
   licence: string;
+  /** the tax identity an invoice prints (issue 38): digits, "" until the owner sets them */
+  economic_code: string;
+  national_id: string;
+  postal_code: string;
   logo_url: string;
 };
 
@@ -20,7 +24,7 @@ export type AdminShop = ShopInfo & { configured: boolean; receipts_per_day: numb
 
 /** ShopForm is the body of PUT /api/admin/shop (a left-out field keeps its value). */
 export type ShopForm = Partial<
-  Pick<AdminShop, "name" | "short_name" | "phones" | "address" | "hours" | "about" | "licence" | "receipts_per_day" | "chat_files_per_day">
+  Pick<AdminShop, "name" | "short_name" | "phones" | "address" | "hours" | "about" | "licence" | "economic_code" | "national_id" | "postal_code" | "receipts_per_day" | "chat_files_per_day">
 >;
 
 /** AdminRole is a role that makes someone one of the shop's people. */

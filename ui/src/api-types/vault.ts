@@ -20,6 +20,13 @@ export type VaultItem = {
   requestable: boolean;
   /** bar_id is set on an abshodeh bar's item. */
   bar_id?: number;
+  /** a piece's counter fields (issue 38): its tag code, category and default wage (a percent "18.00", or rial per gram) */
+  tag?: string;
+  category?: string;
+  wage_percent?: string;
+  wage_rial_per_gram?: number;
+  /** assay is "unassayed" on a buy-back's lot */
+  assay?: string;
   created_at: string;
   updated_at: string;
 };
@@ -35,6 +42,11 @@ export type VaultItemForm = {
   standard_code: string;
   production_code: string;
   tracking_code: string;
+  /** a piece's tag code, category and default wage: a percent, or rial per gram (one of the two) */
+  tag?: string;
+  category?: string;
+  wage_percent?: string;
+  wage_rial_per_gram?: string;
   note?: string;
 };
 
@@ -50,7 +62,7 @@ export type VaultOutReason = "sold" | "melted" | "corrected";
 /** VaultMove is one entry of an item's history; the figures only where the move changed them. */
 export type VaultMove = {
   id: number;
-  kind: "received" | "delivered" | "sold" | "melted" | "corrected";
+  kind: "received" | "delivered" | "sold" | "melted" | "corrected" | "returned";
   delta750: string;
   weight_before?: string;
   weight_after?: string;

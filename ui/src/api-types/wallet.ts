@@ -43,6 +43,8 @@ export type Entry = {
   credit_gold: string;
   balance_rial?: string;
   balance_gold?: string;
+  /** invoice_id is the counter invoice a counter entry records or voids (issue 38); the customer opens it by it */
+  invoice_id?: number;
 };
 
 /** StatementPage is one page of a statement, newest first; next_cursor is "" on the last page. */

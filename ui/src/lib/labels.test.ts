@@ -21,6 +21,7 @@ describe("entryTypeLabel", () => {
     expect(entryTypeLabel("sell")).toBe("فروش");
     expect(entryTypeLabel("gold_request")).toBe("درخواست طلای فیزیکی");
     expect(entryTypeLabel("reward_referral")).toBe("پاداش دعوت");
+    expect(entryTypeLabel("counter")).toBe("فاکتور فروشگاه");
   });
   it("shows an unknown type raw, even one named like an object property", () => {
     expect(entryTypeLabel("gift_card")).toBe("gift_card");
@@ -36,6 +37,8 @@ describe("entryStatusLabel", () => {
     expect(entryStatusLabel("delivered")).toBe("تحویل داده شده");
     expect(entryStatusLabel("rejected")).toBe("رد شده");
     expect(entryStatusLabel("deposited")).toBe("واریز شده");
+    expect(entryStatusLabel("recorded")).toBe("ثبت شده");
+    expect(entryStatusLabel("void")).toBe("باطل شده");
   });
   it("shows an unknown status raw", () => {
     expect(entryStatusLabel("on_hold")).toBe("on_hold");
@@ -46,6 +49,8 @@ describe("entryStatusLabel", () => {
     expect(entryStatusTone("ready")).toBe("warn");
     expect(entryStatusTone("rejected")).toBe("bad");
     expect(entryStatusTone("whatever")).toBe("muted");
+    expect(entryStatusTone("recorded")).toBe("ok");
+    expect(entryStatusTone("void")).toBe("bad");
   });
 });
 

@@ -19,6 +19,8 @@ const ENTRY_TYPES = new Map<string, string>([
   ["sell", "فروش"],
   ["gold_request", "درخواست طلای فیزیکی"],
   ["reward_referral", "پاداش دعوت"],
+  // a counter invoice, or its void (issue 38)
+  ["counter", "فاکتور فروشگاه"],
 ]);
 
 const ENTRY_STATUSES = new Map<string, string>([
@@ -28,6 +30,8 @@ const ENTRY_STATUSES = new Map<string, string>([
   ["rejected", "رد شده"],
   ["deposited", "واریز شده"],
   ["canceled", "لغو شده"],
+  ["recorded", "ثبت شده"],
+  ["void", "باطل شده"],
 ]);
 
 const ENTRY_TONES = new Map<string, Tone>([
@@ -37,6 +41,8 @@ const ENTRY_TONES = new Map<string, Tone>([
   ["ready", "warn"],
   ["rejected", "bad"],
   ["canceled", "bad"],
+  ["recorded", "ok"],
+  ["void", "bad"],
 ]);
 
 const WALLET_STATUSES = new Map<string, string>([

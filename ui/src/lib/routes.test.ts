@@ -74,6 +74,26 @@ describe("matchRoute", () => {
   });
 });
 
+describe("a screen that takes an id", () => {
+  it("matches the printed invoice with its id, in any spelling", () => {
+    for (const p of ["/counter-invoice_page/12", "/Counter-Invoice_page/12", "/counter-invoice/12", "/counter-invoice_page/12/", "/counter-invoice_page/12?size=80mm"]) {
+      expect(key(p), p).toBe("counterInvoice");
+    }
+    expect(matchRoute("/counter-invoice_page/12")?.access).toBe("user");
+  });
+  it("gives no other screen a segment more, nor the invoice two", () => {
+    expect(key("/transactions_page/12")).toBeNull();
+    expect(key("/counter-invoice_page/12/3")).toBeNull();
+    expect(key("/nope/12")).toBeNull();
+  });
+  it("opens the counter and its invoices for staff, and the printed invoice for every signed-in person", () => {
+    expect(matchRoute("/admin-counter")?.title).toBe("پیشخوان");
+    expect(matchRoute("/admin-invoices_page")?.title).toBe("فاکتورها");
+    expect(canOpen(matchRoute("/counter-invoice_page/5")!.access, "customer")).toBe(true);
+    expect(canOpen(matchRoute("/counter-invoice_page/5")!.access, null)).toBe(false);
+  });
+});
+
 describe("access by role", () => {
   const opens = (path: string, role: Role | null) => canOpen(matchRoute(path)!.access, role);
   const OWNER_ONLY = [
@@ -83,7 +103,7 @@ describe("access by role", () => {
   const STAFF_DESKS = [
     "/AdminPanel_page", "/AdminWalletRequests_page", "/admin-gold-requests_page", "/admin-chat_page",
     "/AdminUserBalances_page", "/AdminGoldTransactions_page", "/admin-abshodeh_page",
-    "/admin-vault_page",
+    "/admin-vault_page", "/admin-counter_page", "/admin-invoices_page",
   ];
   it("gives the owner every screen", () => {
     for (const d of ROUTES) expect(canOpen(d.access, "owner"), d.path).toBe(true);

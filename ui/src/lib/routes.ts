@@ -50,9 +50,15 @@ export function normalizePath(path: string): string {
 const byPath = new Map<string, RouteDef>(ROUTES.map((d) => [normalizePath(d.path), d]));
 const byKey = new Map<RouteKey, RouteDef>(ROUTES.map((d) => [d.key, d]));
 
-/** matchRoute finds the screen of a path ("/login", "/Login_page", "/register?ref=X"); null means 404. */
+/**
+ * matchRoute finds the screen of a path ("/login", "/Login_page", "/register?ref=X"), or of a screen that takes
+ * one more segment (the printed invoice's "/counter-invoice_page/12", whose screen reads it); null means 404.
+ */
 export function matchRoute(path: string): RouteDef | null {
-  return byPath.get(normalizePath(path)) ?? null;
+  const exact = byPath.get(normalizePath(path));
+  if (exact) return exact;
+  const parent = byPath.get(normalizePath(path.split(/[?#]/)[0].replace(/\/[^/]+\/?$/, "")));
+  return parent?.param ? parent : null;
 }
 
 /** routeOf returns the definition of a screen. */

@@ -3,7 +3,8 @@ import type { AdminShop } from "../api-types";
 import { SHOP_MESSAGES, checkShopForm, logoError, shopFormOf, type ShopFormState } from "./shop-form";
 
 const shop: AdminShop = {
-  name: "فروشگاه طلا", short_name: "فروشگاه طلا", phones: [], address: "", hours: "", about: "", licence: "", logo_url: "",
+  name: "فروشگاه طلا", short_name: "فروشگاه طلا", phones: [], address: "", hours: "", about: "", licence: "", economic_code: "",
+  national_id: "", postal_code: "", logo_url: "",
   configured: false, receipts_per_day: 20, chat_files_per_day: 50,
 };
 const form = (over: Partial<ShopFormState> = {}): ShopFormState => ({ ...shopFormOf(shop), ...over });
@@ -20,7 +21,8 @@ describe("shop settings form", () => {
     expect(errors).toEqual({});
     expect(body).toEqual({
       name: "طلای رضایی", short_name: "رضایی", phones: ["021-1234 5678", "09121234567"], address: "", hours: "",
-      about: "از ۱۳۵۰\nبازار تهران", licence: "", receipts_per_day: 20, chat_files_per_day: 50,
+      about: "از ۱۳۵۰\nبازار تهران", licence: "", economic_code: "", national_id: "", postal_code: "", receipts_per_day: 20,
+      chat_files_per_day: 50,
     });
   });
   it("requires a name of at most 60 characters and a short name of at most 12", () => {
@@ -43,6 +45,19 @@ describe("shop settings form", () => {
       expect(out.body).toBeNull();
     }
     expect(checkShopForm(form({ chat_files_per_day: "0" })).errors.chat_files_per_day).toBe(SHOP_MESSAGES.quotaInvalid);
+  });
+  it("takes the tax identity in any digits, with spaces or dashes, each of its own length or empty", () => {
+    const { body, errors } = checkShopForm(form({ economic_code: "۴۱۱۱ ۱۱۱۱ ۱۱۱۱", national_id: "10101010101", postal_code: "۱۲۳۴۵-۶۷۸۹۰" }));
+    expect(errors).toEqual({});
+    expect(body).toMatchObject({ economic_code: "411111111111", national_id: "10101010101", postal_code: "1234567890" });
+    expect(checkShopForm(form({ economic_code: "123456789" })).errors.economic_code).toBe(SHOP_MESSAGES.economicCode);
+    expect(checkShopForm(form({ economic_code: "1".repeat(15) })).errors.economic_code).toBe(SHOP_MESSAGES.economicCode);
+    expect(checkShopForm(form({ national_id: "123456789012" })).errors.national_id).toBe(SHOP_MESSAGES.nationalId);
+    expect(checkShopForm(form({ postal_code: "12345678901" })).errors.postal_code).toBe(SHOP_MESSAGES.postalCode);
+    const letters = checkShopForm(form({ postal_code: "کد۱۲۳۴۵۶۷۸۹۰" }));
+    expect(letters.errors.postal_code).toBe(SHOP_MESSAGES.postalCode);
+    expect(letters.body).toBeNull();
+    expect(shopFormOf({ ...shop, economic_code: "411111111111" }).economic_code).toBe("411111111111");
   });
   it("takes a PNG, JPEG or WebP logo up to 2 MB", () => {
     expect(logoError({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();

@@ -12,6 +12,10 @@ export type ShopFormState = {
   hours: string;
   about: string;
   licence: string;
+  /** the tax identity an invoice prints (issue 38), as typed */
+  economic_code: string;
+  national_id: string;
+  postal_code: string;
   /** a customer's uploads of one day, as typed (issue 27) */
   receipts_per_day: string;
   chat_files_per_day: string;
@@ -41,7 +45,27 @@ export const SHOP_MESSAGES = {
   logoSaved: "لوگوی فروشگاه بارگذاری شد",
   logoFailed: "خطا در بارگذاری لوگو",
   quotaInvalid: "عددی از ۱ تا ۱۰۰۰ وارد کنید",
+  // the server's words for the same checks
+  economicCode: "کد اقتصادی باید ۱۰ تا ۱۴ رقم باشد",
+  nationalId: "شناسه ملی یا کد ملی فروشگاه باید ۱۰ یا ۱۱ رقم باشد",
+  postalCode: "کد پستی باید ۱۰ رقم باشد",
 } as const;
+
+/** TAX_FIELDS are the shop's tax identity: how many digits each takes and the words when it does not fit. */
+export const TAX_FIELDS = {
+  economic_code: { min: 10, max: 14, message: SHOP_MESSAGES.economicCode },
+  national_id: { min: 10, max: 11, message: SHOP_MESSAGES.nationalId },
+  postal_code: { min: 10, max: 10, message: SHOP_MESSAGES.postalCode },
+} as const;
+
+/** TaxKey names one of the tax identity's fields. */
+export type TaxKey = keyof typeof TAX_FIELDS;
+
+/** taxDigits reads a typed tax field as the server does: any digits, spaces and dashes dropped; null when it is not digits alone. */
+function taxDigits(typed: string): string | null {
+  const v = toLatinDigits(typed).replace(/[\s-]/g, "");
+  return /^\d*$/.test(v) ? v : null;
+}
 
 /** shopFormOf fills the form from GET /api/admin/shop; a shop with no phone starts with one empty row. */
 export function shopFormOf(shop: AdminShop): ShopFormState {
@@ -54,6 +78,9 @@ export function shopFormOf(shop: AdminShop): ShopFormState {
     hours: shop.hours ?? "",
     about: shop.about ?? "",
     licence: shop.licence ?? "",
+    economic_code: shop.economic_code ?? "",
+    national_id: shop.national_id ?? "",
+    postal_code: shop.postal_code ?? "",
     receipts_per_day: String(shop.receipts_per_day ?? ""),
     chat_files_per_day: String(shop.chat_files_per_day ?? ""),
   };
@@ -64,6 +91,9 @@ export type ShopFormErrors = {
   name?: string;
   short_name?: string;
   phones?: Record<number, string>;
+  economic_code?: string;
+  national_id?: string;
+  postal_code?: string;
   receipts_per_day?: string;
   chat_files_per_day?: string;
 };
@@ -98,6 +128,12 @@ export function checkShopForm(f: ShopFormState): { errors: ShopFormErrors; body:
     if (p.trim() && !phoneOk(p.trim())) phoneErrors[i] = SHOP_MESSAGES.phoneInvalid;
   });
   if (Object.keys(phoneErrors).length) errors.phones = phoneErrors;
+  const tax = {} as Record<TaxKey, string>;
+  for (const [key, rule] of Object.entries(TAX_FIELDS) as [TaxKey, (typeof TAX_FIELDS)[TaxKey]][]) {
+    const v = taxDigits(f[key]);
+    if (v === null || (v !== "" && (v.length < rule.min || v.length > rule.max))) errors[key] = rule.message;
+    else tax[key] = v;
+  }
   const receipts = quota(f.receipts_per_day);
   const chatFiles = quota(f.chat_files_per_day);
   if (receipts === null) errors.receipts_per_day = SHOP_MESSAGES.quotaInvalid;
@@ -113,6 +149,7 @@ export function checkShopForm(f: ShopFormState): { errors: ShopFormErrors; body:
       hours: f.hours.trim(),
       about: f.about.trim(),
       licence: f.licence.trim(),
+      ...tax,
       receipts_per_day: receipts,
       chat_files_per_day: chatFiles,
     },

@@ -23,15 +23,20 @@ describe("normalizeShop", () => {
   it("keeps a full answer", () => {
     const s = normalizeShop({
       name: "طلای رضایی", short_name: "رضایی", phones: ["02112345678", " 09121234567 "], address: "تهران", hours: "۱۰ تا ۲۰",
-      about: "از ۱۳۵۰", licence: "اینماد", logo_url: "/api/shop/logo-192.png?v=3",
+      about: "از ۱۳۵۰", licence: "اینماد", economic_code: "411111111111", national_id: "10101010101", postal_code: "1234567890",
+      logo_url: "/api/shop/logo-192.png?v=3",
     }, DEFAULT_SHOP_NAME);
+    expect([s.economic_code, s.national_id, s.postal_code]).toEqual(["411111111111", "10101010101", "1234567890"]);
     expect(s.phones).toEqual(["02112345678", "09121234567"]);
     expect(s.logo_url).toBe("/api/shop/logo-192.png?v=3");
     expect(s.name).toBe("طلای رضایی");
   });
   it("fills what is missing and refuses a logo from elsewhere", () => {
     const s = normalizeShop({ phones: "x", logo_url: "https://evil.example/logo.png" }, "نام");
-    expect(s).toEqual({ name: "نام", short_name: "", phones: [], address: "", hours: "", about: "", licence: "", logo_url: "" });
+    expect(s).toEqual({
+      name: "نام", short_name: "", phones: [], address: "", hours: "", about: "", licence: "", economic_code: "", national_id: "",
+      postal_code: "", logo_url: "",
+    });
     expect(normalizeShop({ logo_url: "//evil.example/x.png" }, "نام").logo_url).toBe("");
     expect(normalizeShop(null, "نام").name).toBe("نام");
     expect(emptyShop("طلا").logo_url).toBe("");

@@ -17,19 +17,17 @@ export function shopNameFrom(meta: string | null | undefined): string {
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
+/** TEXTS are the shop's words besides its name, phones and logo; the tax identity prints on the counter's invoices. */
+const TEXTS = ["short_name", "address", "hours", "about", "licence", "economic_code", "national_id", "postal_code"] as const;
+
 /** normalizeShop turns GET /api/shop's answer into a ShopInfo with every field present; fallbackName fills a missing name. */
 export function normalizeShop(raw: unknown, fallbackName: string): ShopInfo {
   const o = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  const phones = Array.isArray(o.phones) ? o.phones.map(text).filter(Boolean) : [];
   const logo = text(o.logo_url);
   return {
+    ...(Object.fromEntries(TEXTS.map((k) => [k, text(o[k])])) as Pick<ShopInfo, (typeof TEXTS)[number]>),
     name: text(o.name) || fallbackName,
-    short_name: text(o.short_name),
-    phones,
-    address: text(o.address),
-    hours: text(o.hours),
-    about: text(o.about),
-    licence: text(o.licence),
+    phones: Array.isArray(o.phones) ? o.phones.map(text).filter(Boolean) : [],
     // only a logo served by the shop itself (the CSP allows no other)
     logo_url: logo.startsWith("/") && !logo.startsWith("//") ? logo : "",
   };

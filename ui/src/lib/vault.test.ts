@@ -63,6 +63,27 @@ describe("checkItemForm", () => {
     const light = checkItemForm(form({ weight: "0.001", purity: "1" }));
     expect(!light.ok && light.errors.weight).toBe(VAULT_MESSAGES.tooLight);
   });
+  it("sends a piece's tag in Latin digits, its category and its wage in the mode typed", () => {
+    const pct = checkItemForm(form({ kind: "jewellery", weight: "4.25", purity: "750", tag: " R-۱۰۲۳ ", category: " انگشتر ", wage: "۱۸/۵" }));
+    expect(pct.ok && pct.body).toMatchObject({ kind: "jewellery", tag: "R-1023", category: "انگشتر", wage_percent: "18.50" });
+    expect(pct.ok && "wage_rial_per_gram" in pct.body).toBe(false);
+    const rial = checkItemForm(form({ kind: "jewellery", weight: "4.25", purity: "750", wageMode: "rial", wage: "9500000" }));
+    expect(rial.ok && rial.body).toMatchObject({ tag: "", wage_rial_per_gram: "9500000" });
+    expect(rial.ok && "wage_percent" in rial.body).toBe(false);
+    const none = checkItemForm(form({ kind: "jewellery", weight: "4.25", purity: "750" }));
+    expect(none.ok && Object.keys(none.body).filter((k) => k.startsWith("wage"))).toEqual([]);
+    const bad = checkItemForm(form({ kind: "jewellery", weight: "4.25", purity: "750", wage: "120", tag: "T".repeat(51) }));
+    expect(!bad.ok && bad.errors).toEqual({ wage: VAULT_MESSAGES.wagePercent, tag: VAULT_MESSAGES.longIngot });
+    const coin = checkItemForm(form({ kind: "coin", weight: "8", purity: "900", tag: "X1", wage: "10" }));
+    expect(coin.ok && "tag" in coin.body).toBe(false);
+  });
+  it("fills a piece's edit form with its tag and wage, a zero wage left empty", () => {
+    const base = { kind: "jewellery", description: "", weight: "4.250", purity: "750.00", lab: "", ingot_number: "", standard_code: "", production_code: "", tracking_code: "" };
+    expect(vaultItemToForm({ ...base, tag: "R1", category: "انگشتر", wage_percent: "18.00", wage_rial_per_gram: 0 } as VaultItem))
+      .toMatchObject({ tag: "R1", category: "انگشتر", wageMode: "percent", wage: "18" });
+    expect(vaultItemToForm({ ...base, wage_percent: "0.00", wage_rial_per_gram: 9500000 } as VaultItem)).toMatchObject({ wageMode: "rial", wage: "9500000" });
+    expect(vaultItemToForm({ ...base, wage_percent: "0.00", wage_rial_per_gram: 0 } as VaultItem)).toMatchObject({ wageMode: "percent", wage: "" });
+  });
   it("fills the edit form from an item without trailing zeros and with no note", () => {
     const item = { kind: "coin", description: "سکه", weight: "8.100", purity: "900.00", lab: "", ingot_number: "", standard_code: "", production_code: "", tracking_code: "" } as VaultItem;
     expect(vaultItemToForm(item)).toMatchObject({ weight: "8.1", purity: "900", note: "" });

@@ -7,6 +7,7 @@ import { toLatinDigits } from "./digits";
 import type { Tone } from "./labels";
 import { formatPurity } from "./gold-request";
 import { EMPTY, formatGold } from "./money";
+import { formatPercentBp, parsePercent } from "./counter";
 
 /** VAULT_MESSAGES are the vault screen's own texts (the server's, when it sends one, win). */
 export const VAULT_MESSAGES = {
@@ -24,6 +25,8 @@ export const VAULT_MESSAGES = {
   longText: "حداکثر ۱۰۰ حرف",
   longIngot: "حداکثر ۵۰ حرف",
   longDescription: "حداکثر ۵۰۰ حرف",
+  wagePercent: "درصد اجرت از ۰ تا ۱۰۰ با حداکثر دو رقم اعشار",
+  wageRial: "اجرت هر گرم را به ریال بنویسید",
 } as const;
 
 /** VAULT_KINDS are the kinds in the server's order (the totals come in it too). */
@@ -52,6 +55,7 @@ const MOVE_LABELS: Record<VaultMove["kind"], string> = {
   sold: "فروش",
   melted: "ذوب",
   corrected: "اصلاح",
+  returned: "بازگشت با ابطال فاکتور",
 };
 
 /** vaultMoveLabel names a move of an item's history; an unknown one is shown raw. */
@@ -91,8 +95,26 @@ export const CODE_FIELDS = [
 /** CodeKey names one of a bar's marks. */
 export type CodeKey = (typeof CODE_FIELDS)[number]["key"];
 
-/** VaultForm is what the owner types; purity and weight as typed (Latin digits). */
-export type VaultForm = Omit<VaultItemForm, "note"> & { note: string };
+/** WageMode is how a piece's default wage is typed: a percent of its gold value, or rial per gram. */
+export type WageMode = "percent" | "rial";
+
+/** WAGE_MODES are the form's choice of the two. */
+export const WAGE_MODES: readonly { value: WageMode; label: string }[] = [
+  { value: "percent", label: "درصد از ارزش طلا" },
+  { value: "rial", label: "ریال برای هر گرم" },
+];
+
+/**
+ * VaultForm is what the owner types; purity and weight as typed (Latin digits). A piece (jewellery) also has
+ * its tag code, category and default wage (wage: a percent or Latin digits of rial, as wageMode says).
+ */
+export type VaultForm = Omit<VaultItemForm, "note" | "tag" | "category" | "wage_percent" | "wage_rial_per_gram"> & {
+  note: string;
+  tag: string;
+  category: string;
+  wageMode: WageMode;
+  wage: string;
+};
 
 /** VaultFormErrors holds one message per refused field. */
 export type VaultFormErrors = Partial<Record<keyof VaultForm, string>>;
@@ -100,7 +122,7 @@ export type VaultFormErrors = Partial<Record<keyof VaultForm, string>>;
 /** EMPTY_VAULT_FORM is a blank form; a coin is the commonest thing a shop receives. */
 export const EMPTY_VAULT_FORM: VaultForm = {
   kind: "coin", description: "", weight: "", purity: "", lab: "", ingot_number: "",
-  standard_code: "", production_code: "", tracking_code: "", note: "",
+  standard_code: "", production_code: "", tracking_code: "", note: "", tag: "", category: "", wageMode: "percent", wage: "",
 };
 
 /** plainFigure is a figure as it would be typed: without trailing zeros ("12.300" is "12.3"). */
@@ -108,11 +130,15 @@ const plainFigure = (v: string) => (v.includes(".") ? v.replace(/0+$/, "").repla
 
 /** vaultItemToForm fills the edit form from an item: figures as typed numbers without trailing zeros. */
 export function vaultItemToForm(item: VaultItem): VaultForm {
+  const perGram = item.wage_rial_per_gram ?? 0;
+  const percent = plainFigure(item.wage_percent ?? "");
   return {
     kind: item.kind, description: item.description ?? "", weight: plainFigure(item.weight ?? ""),
     purity: plainFigure(item.purity ?? ""),
     lab: item.lab ?? "", ingot_number: item.ingot_number ?? "", standard_code: item.standard_code ?? "",
     production_code: item.production_code ?? "", tracking_code: item.tracking_code ?? "", note: "",
+    tag: item.tag ?? "", category: item.category ?? "", wageMode: perGram > 0 ? "rial" : "percent",
+    wage: perGram > 0 ? String(perGram) : percent === "0" ? "" : percent,
   };
 }
 
@@ -123,6 +149,9 @@ export type ItemMode = "vault" | "bar";
 export const LAB_MAX = 100;
 export const INGOT_MAX = 50;
 const CODE_MAX = 100;
+/** TAG_MAX and CATEGORY_MAX are the server's lengths of a piece's tag code and category. */
+export const TAG_MAX = 50;
+export const CATEGORY_MAX = 100;
 
 /**
  * checkItemForm validates the typed item as the server does and returns the request body: texts trimmed and
@@ -153,10 +182,36 @@ export function checkItemForm(form: VaultForm, mode: ItemMode = "vault"): { ok: 
   }
   const note = foldText(form.note);
   if (note.length > 500) errors.note = VAULT_MESSAGES.longDescription;
+  const piece = kind === "jewellery" ? checkPiece(form, errors) : {};
   if (!figures.ok || Object.keys(errors).length) return { ok: false, errors };
-  const body: VaultItemForm = { kind, description, weight: figures.vazn, purity: figures.ayar, ...codes };
+  const body: VaultItemForm = { kind, description, weight: figures.vazn, purity: figures.ayar, ...codes, ...piece };
   if (note) body.note = note;
   return { ok: true, body };
+}
+
+/**
+ * checkPiece checks a piece's counter fields into errors and returns them as the body carries them: the tag in
+ * Latin digits (a scanner and a keyboard type one code), the category, and the wage typed (a percent "18.00"
+ * or rial per gram); an empty wage is not sent, so an edit keeps the piece's wage.
+ */
+function checkPiece(form: VaultForm, errors: VaultFormErrors): Pick<VaultItemForm, "tag" | "category" | "wage_percent" | "wage_rial_per_gram"> {
+  const tag = toLatinDigits(form.tag).trim();
+  const category = foldText(form.category);
+  if (tag.length > TAG_MAX) errors.tag = VAULT_MESSAGES.longIngot;
+  if (category.length > CATEGORY_MAX) errors.category = VAULT_MESSAGES.longText;
+  const out: Pick<VaultItemForm, "tag" | "category" | "wage_percent" | "wage_rial_per_gram"> = { tag, category };
+  const wage = form.wage.trim();
+  if (!wage) return out;
+  if (form.wageMode === "percent") {
+    const bp = parsePercent(wage);
+    if (bp === null) errors.wage = VAULT_MESSAGES.wagePercent;
+    else out.wage_percent = formatPercentBp(bp);
+  } else if (!/^\d{1,15}$/.test(toLatinDigits(wage))) {
+    errors.wage = VAULT_MESSAGES.wageRial;
+  } else {
+    out.wage_rial_per_gram = toLatinDigits(wage).replace(/^0+(?=\d)/, "");
+  }
+  return out;
 }
 
 /** toBarForm is a checked bar as the abshodeh calls take it (their names are the spec's). */
@@ -174,7 +229,7 @@ export function barToForm(bar: Bar): VaultForm {
 
 /** FORM_ORDER is the order the form's fields are focused in when refused. */
 export const FORM_ORDER: readonly (keyof VaultForm)[] = [
-  "kind", "description", "purity", "weight", ...CODE_FIELDS.map((c) => c.key), "note",
+  "kind", "description", "purity", "weight", ...CODE_FIELDS.map((c) => c.key), "tag", "category", "wage", "note",
 ];
 
 /** moveChange says what a move set or changed ("وزن از ۸/۱۳۳ به ۸/۲۰۰"), empty when it touched no figure. */

@@ -1,6 +1,6 @@
 // The shop's own settings (owner only): the name customers see everywhere, the short name for tight places,
 // how to reach the shop, a word about it, its licence line, how many receipts and chat files a customer may
-// send in a day, and its logo. A save shows at once on every screen.
+// send in a day, its tax identity for the counter's invoices (issue 38), and its logo. A save shows at once on every screen.
 import { useEffect, useState, type FormEvent } from "react";
 import { errorText, type AdminShop } from "../api";
 import { ListPending } from "../components/ui/list-pending";
@@ -98,6 +98,14 @@ function ShopForm({ shop, onSaved }: { shop: AdminShop; onSaved: (s: AdminShop) 
       <Field label="ساعات کاری" value={form.hours} onValue={set("hours")} placeholder="شنبه تا پنجشنبه، ۱۰ تا ۲۰" autoComplete="off" data-testid="shop-hours" />
       <TextAreaField label="درباره فروشگاه" value={form.about} onValue={set("about")} rows={4} hint="در صفحه «درباره ما» نمایش داده می‌شود." data-testid="shop-about" />
       <Field label="مجوز یا نماد اعتماد (اختیاری)" value={form.licence} onValue={set("licence")} autoComplete="off" placeholder="دارای نماد اعتماد الکترونیکی" data-testid="shop-licence" />
+      <fieldset className="quota-fields" data-testid="shop-tax">
+        <legend className="field-label">شناسه‌های مالیاتی (روی فاکتور پیشخوان)</legend>
+        <div className="form-row">
+          <Field label="کد اقتصادی" value={faDigits(form.economic_code)} onValue={set("economic_code")} error={errors.economic_code} inputMode="numeric" autoComplete="off" maxLength={20} hint="۱۰ تا ۱۴ رقم" dir="ltr" data-testid="shop-economic-code" />
+          <Field label="شناسه ملی" value={faDigits(form.national_id)} onValue={set("national_id")} error={errors.national_id} inputMode="numeric" autoComplete="off" maxLength={15} hint="۱۱ رقم؛ یا کد ملی ۱۰ رقمی" dir="ltr" data-testid="shop-national-id" />
+          <Field label="کد پستی" value={faDigits(form.postal_code)} onValue={set("postal_code")} error={errors.postal_code} inputMode="numeric" autoComplete="postal-code" maxLength={15} hint="۱۰ رقم" dir="ltr" data-testid="shop-postal-code" />
+        </div>
+      </fieldset>
       <fieldset className="quota-fields">
         <legend className="field-label">سقف ارسال روزانه هر مشتری</legend>
         <div className="form-row">

@@ -49,6 +49,12 @@ export const ITEM_COLUMNS: Column<VaultItem>[] = [
   { label: "عیار", className: "num", cell: (it) => formatPurity(it.purity) },
   { label: "وزن", className: "num", cell: (it) => <Gold value={it.weight} testid={`vault-weight-${it.id}`} /> },
   { label: "وزن ۷۵۰", className: "num", cell: (it) => <Gold value={it.weight750} testid={`vault-w750-${it.id}`} /> },
+  {
+    label: "اتیکت",
+    className: "num",
+    blank: (it) => !it.tag,
+    cell: (it) => (it.tag ? <bdi data-testid={`vault-tag-${it.id}`}>{faText(it.tag)}</bdi> : EMPTY),
+  },
   { label: "نشان‌ها", wide: true, cell: marks },
   { label: "تاریخ ثبت", className: "num", cell: (it) => formatJalaliDateTimeShort(it.created_at) },
 ];

@@ -1,8 +1,8 @@
 // The one item form of the vault, for adding and editing, an abshodeh bar included (issue 26): for any item,
 // its kind, description, a coded bar's five marks (required for such a bar; melted gold may carry its lab and
 // ingot number), purity and weight with the live weight at 750 purity, and a note for the journal; for an
-// abshodeh bar, its lab (rey), ingot number (ang), purity and weight alone. Checked before sending
-// (checkItemForm).
+// abshodeh bar, its lab (rey), ingot number (ang), purity and weight alone. A piece (jewellery) also gets what
+// the counter reads (issue 38): its tag code, category and default wage. Checked before sending (checkItemForm).
 import type { FormEvent, ReactNode } from "react";
 import { useState } from "react";
 import type { VaultItemForm, VaultKind } from "../../api";
@@ -10,6 +10,7 @@ import {
   checkItemForm, CODE_FIELDS, EMPTY_VAULT_FORM, FORM_ORDER, INGOT_MAX, LAB_MAX, VAULT_KIND_OPTIONS, type CodeKey,
   type ItemMode, type VaultForm, type VaultFormErrors,
 } from "../../lib/vault";
+import { PieceFields } from "./vault-piece-fields";
 import { SelectField } from "../ui/select-field";
 import { PurityWeightFields, Vazn750Preview } from "../ui/figure-fields";
 import { TextAreaField } from "../ui/text-area-field";
@@ -140,6 +141,7 @@ export function ItemFields({ mode = "vault", initial = EMPTY_VAULT_FORM, submitL
         {figures}
       </div>
       <Vazn750Preview ayar={form.purity} vazn={form.weight} prefix={prefix} />
+      {form.kind === "jewellery" && <PieceFields form={form} errors={errors} set={set} prefix={prefix} />}
       {codesShown(form.kind).length > 0 && (
         <fieldset className="vault-marks-fields">
           <legend className="field-label">{coded ? "نشان‌های شمش (همه لازم)" : "نشان‌های آبشده"}</legend>

@@ -1,12 +1,15 @@
 // A customer's ledger with its running balances (issue 37): the one list under the customer's statement
 // (/transactions_page) and the owner's ledger of a customer (the users' balances). One column definition: on
 // a desktop a table with the gold and rial columns grouped, on a phone a card per entry without its zero
-// amounts.
+// amounts. A counter invoice's entry (issue 38) links its words to the invoice's printed page.
+import { Link } from "wouter";
+import type { Entry } from "../../api";
 import { DataList, type Column } from "../ui/data-list";
 import { StatusBadge } from "../ui/status-badge";
 import { amountBlank, amountText } from "./statement-amount";
 import { toFaDigits } from "../../lib/digits";
 import { formatJalaliDateTime } from "../../lib/jalali";
+import { invoicePrintPath } from "../../lib/invoice-path";
 import { entryStatusLabel, entryStatusTone, entryTypeLabel } from "../../lib/labels";
 import type { LedgerRow } from "../../lib/ledger";
 import { EMPTY, formatRial } from "../../lib/money";
@@ -26,13 +29,24 @@ const amount = (label: string, short: string, group: string, value: (r: LedgerRo
   cell: (r) => amountText(value(r), gold, strong),
 });
 
+/** description is an entry's words; a counter entry's open its invoice. */
+function description(e: Entry) {
+  const text = e.description ? toFaDigits(e.description) : EMPTY;
+  if (e.type !== "counter" || !e.invoice_id) return text;
+  return (
+    <Link href={invoicePrintPath(e.invoice_id)} className="text-link" data-testid={`statement-invoice-${e.invoice_id}`}>
+      {e.description ? text : "مشاهده فاکتور"}
+    </Link>
+  );
+}
+
 /** COLUMNS are a statement row's fields; on a phone its type and state head the card. */
 const COLUMNS: Column<LedgerRow>[] = [
   { label: "شماره سند", className: "num", cell: ({ entry: e }) => toFaDigits(e.id) },
   { label: "تاریخ", className: "num", cell: ({ entry: e }) => formatJalaliDateTime(e.created_at) },
   { label: "نوع", head: true, className: "type-cell", cell: ({ entry: e }) => entryTypeLabel(e.type) },
   { label: "وضعیت", head: true, cell: ({ entry: e }) => <StatusBadge tone={entryStatusTone(e.status)}>{entryStatusLabel(e.status)}</StatusBadge> },
-  { label: "شرح", className: "desc-cell", blank: ({ entry: e }) => !e.description, cell: ({ entry: e }) => (e.description ? toFaDigits(e.description) : EMPTY) },
+  { label: "شرح", className: "desc-cell", blank: ({ entry: e }) => !e.description && !e.invoice_id, cell: ({ entry: e }) => description(e) },
   {
     label: "قیمت هر گرم (ریال)",
     className: "num",

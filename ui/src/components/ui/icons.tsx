@@ -178,7 +178,7 @@ export const ShieldIcon = (p: IconProps) => (
   </Svg>
 );
 
-/** CardIcon is a bank card. */
+/** CardIcon is a bank card, and the counter where cards are read (its menu links). */
 export const CardIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="5.5" width="18" height="13" rx="2" />
@@ -486,5 +486,12 @@ export const PhoneIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
     <path d="M10.5 18.5h3" />
+  </Svg>
+);
+
+/** InvoiceIcon is a sheet with its lines and total: the counter's invoices. */
+export const InvoiceIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 3h9l4 4v14H6zM15 3v4h4M9 11h7M9 14h7M9 17.5h4" />
   </Svg>
 );

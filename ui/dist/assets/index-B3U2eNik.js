@@ -1,0 +1,1 @@
+import{t as e}from"./ui-B9Lo-J7m.js";e();
