@@ -10,11 +10,12 @@ trap 'rm -rf "$work"' EXIT
 # step names what runs next, with the minutes and seconds since the start (where the run's time goes).
 step() { printf '\n== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
-step "installing Chromium for the browser tests, wrk for the load run's test and systemd-analyze for the service unit's (Debian packages)"
-if [ ! -x /usr/bin/chromium ] || ! command -v wrk >/dev/null 2>&1 || ! command -v systemd-analyze >/dev/null 2>&1; then
+step "installing Chromium for the browser tests, poppler's pdftotext to read their printed PDFs, wrk for the load run's test and systemd-analyze for the service unit's (Debian packages)"
+if [ ! -x /usr/bin/chromium ] || ! command -v pdftotext >/dev/null 2>&1 || ! command -v wrk >/dev/null 2>&1 ||
+  ! command -v systemd-analyze >/dev/null 2>&1; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium wrk systemd >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium poppler-utils wrk systemd >/dev/null
 fi
 
 step "installing the UI's packages"

@@ -4,8 +4,8 @@
 // does), weighs in a buy-back with its purity in Persian digits, finds the customer by phone, takes part in
 // cash and the rest from the customer's wallet and records with Ctrl+Enter (the wallet's part confirmed by the
 // code texted to the customer); the printed invoice opens. Chromium
-// prints it to PDF on an A5 sheet and on an 80 mm roll, and the PDF's text is read back (pdf-text.mjs: this
-// machine has neither pdftotext nor pdfjs-dist): the number, the lines, the VAT and the total in words are on
+// prints it to PDF on an A5 sheet and on an 80 mm roll, and the PDF's text is read back (pdf-text.mjs, poppler's
+// pdftotext): the number, the lines, the VAT and the total in words are on
 // the paper, one page of its size. Then the customer, on a phone, finds the invoice on their statement and
 // opens it. Screens and the PDFs go to ARTIFACTS.
 import assert from 'node:assert/strict';
@@ -100,7 +100,7 @@ async function printed(page, name, width) {
   writeFileSync(join(artifacts, `${name}.pdf`), pdf);
   await page.emulateMedia({ media: 'screen' });
   // the text on paper, line after line, a sentence wrapped over two lines read as one
-  const lines = pdfText(pdf).flat();
+  const lines = pdfText(pdf);
   const all = lines.join(' ').replace(/\s+/g, ' ');
   return { ...pdfPages(pdf), lines, says: (want) => all.includes(want) };
 }
