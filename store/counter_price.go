@@ -135,6 +135,11 @@ func priceInvoice(ctx context.Context, q queryer, d CounterDraft, terms CounterT
 		case it.Status != VaultIn:
 			return p, &CounterItemError{sd.ItemID, ErrVaultItemOut}
 		}
+		if it.Requestable { // an abshodeh bar a customer's request holds is theirs (ErrBarBusy)
+			if _, err := availableBar(ctx, q, it.ID); err != nil {
+				return p, err
+			}
+		}
 		line := InvoiceLine{Side: LineSale, ItemID: it.ID, Kind: it.Kind, Description: it.Description,
 			WeightMg: it.WeightMg, PurityCenti: it.PurityCenti, Weight750Mg: it.Weight750Mg}
 		if it.Kind == VaultJewellery {

@@ -369,3 +369,31 @@ func TestCheckInvariantsFindsATamperedInvoice(t *testing.T) {
 		})
 	}
 }
+
+// An abshodeh bar a customer has asked for is theirs: the counter cannot sell it until the request ends.
+func TestTheCounterCannotSellABarACustomerAskedFor(t *testing.T) {
+	c := openCounter(t)
+	bar, err := c.s.AddBar(c.ctx, c.admin, VaultItem{Lab: "ری", IngotNumber: "77", PurityCenti: 75_000, WeightMg: 1_000,
+		Weight750Mg: 1_000}, c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := c.s.CreateGoldRequest(c.ctx, GoldRequestInput{UserID: c.cust, BarID: bar.ID}, c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft := CounterDraft{Sales: []SaleDraft{{ItemID: bar.ID}}}
+	before := c.snapshot(t)
+	if _, err := c.s.RecordInvoice(c.ctx, CounterInput{AdminID: c.admin, Draft: draft, Payments: cashIn(100_000_000)}, c.now); !errors.Is(err, ErrBarBusy) {
+		t.Fatalf("a requested bar sold: %v", err)
+	}
+	if got := c.snapshot(t); got != before {
+		t.Fatalf("the refusal changed %v to %v", before, got)
+	}
+	if err := c.s.CancelGoldRequest(c.ctx, c.cust, req.ID, c.now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.s.RecordInvoice(c.ctx, CounterInput{AdminID: c.admin, Draft: draft, Payments: cashIn(100_000_000)}, c.now); err != nil {
+		t.Fatalf("the bar once free: %v", err)
+	}
+}
