@@ -18,6 +18,8 @@ func counterError(err error, payments, payouts []store.CounterPayment) error {
 	var item *store.CounterItemError
 	var settle *store.SettleError
 	switch {
+	case errors.Is(err, store.ErrDayClosed):
+		return conflict(msgDayClosed)
 	case errors.As(err, &item) && errors.Is(err, store.ErrVaultItemOut):
 		return conflict(fmt.Sprintf(msgCounterItemSold, iran.Digits(strconv.FormatInt(item.ItemID, 10))))
 	case errors.As(err, &item):
@@ -176,6 +178,9 @@ func (a *App) counterRecord(w http.ResponseWriter, r *http.Request) error {
 // settlement or the wallet's balance; RecordInvoice checks it all again in its transaction.
 func (a *App) counterPreflight(r *http.Request, in store.CounterInput, customer store.User) error {
 	ctx, now := r.Context(), a.now()
+	if err := a.store.EnsureDayOpen(ctx, now); err != nil {
+		return counterError(err, nil, nil)
+	}
 	terms, err := a.store.CounterTerms(ctx, now)
 	if err != nil {
 		return err

@@ -97,7 +97,8 @@ func (a *App) counterVoid(w http.ResponseWriter, r *http.Request) error {
 	return okJSON(w, map[string]any{"message": fmt.Sprintf(msgCounterVoided, invoiceNumberText(inv.Number())), "invoice": viewInvoice(inv)})
 }
 
-// vaultByTag is GET /api/admin/vault/by-tag/{code}: the item a scanned label names; 409 when it is sold.
+// vaultByTag is GET /api/admin/vault/by-tag/{code}: the item a scanned label names; 409 with the item when it
+// is sold.
 func (a *App) vaultByTag(w http.ResponseWriter, r *http.Request) error {
 	code := iran.LatinDigits(strings.TrimSpace(chi.URLParam(r, "code")))
 	it, err := a.store.VaultItemByTag(r.Context(), code)
@@ -106,8 +107,9 @@ func (a *App) vaultByTag(w http.ResponseWriter, r *http.Request) error {
 		return notFound(msgCounterTagNotFound)
 	case err != nil:
 		return err
-	case it.Status != store.VaultIn:
-		return conflict(msgCounterTagSold)
+	case it.Status != store.VaultIn: // the label still names its piece: the answer says which, as sold
+		writeJSON(w, http.StatusConflict, map[string]any{"message": msgCounterTagSold, "item": viewVaultItem(it)})
+		return nil
 	}
 	return okJSON(w, map[string]any{"item": viewVaultItem(it)})
 }

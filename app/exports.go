@@ -32,6 +32,8 @@ func exportNamed(name string) (export, bool) {
 	case "customers":
 		return export{[]string{colID, colRegistered, colFirstName, colLastName, colPhone, colNationalID,
 			colGrade}, customerRows}, true
+	case "invoices":
+		return invoicesExport(), true // the tax office's (exports_invoices.go)
 	}
 	return export{}, false
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // adminExport sends one of the owner's CSV exports for a range of Tehran days:
-// GET /api/admin/exports/{trades|wallet-requests|gold-requests|customers}.csv?from=YYYY-MM-DD&to=YYYY-MM-DD.
+// GET /api/admin/exports/{trades|wallet-requests|gold-requests|customers|invoices}.csv?from=YYYY-MM-DD&to=YYYY-MM-DD.
 // The rows stream from the store to the client as they are read; the export is audited before the first.
 func (a *App) adminExport(w http.ResponseWriter, r *http.Request) error {
 	name := chi.URLParam(r, "name")

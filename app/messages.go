@@ -296,7 +296,7 @@ const (
 
 // The owner's CSV exports (issue 17): refusals, column headers and the words of types and statuses.
 const (
-	msgExportNotFound      = "چنین گزارشی وجود ندارد؛ گزارش‌ها: معاملات، درخواست‌های کیف پول، درخواست‌های آبشده و مشتریان"
+	msgExportNotFound      = "چنین گزارشی وجود ندارد؛ گزارش‌ها: معاملات، درخواست‌های کیف پول، درخواست‌های آبشده، مشتریان و فاکتورها"
 	msgExportDatesRequired = "تاریخ شروع و پایان گزارش را انتخاب کنید"
 	msgExportDateInvalid   = "تاریخ گزارش نامعتبر است؛ آن را به شکل ۱۴۰۵/۰۱/۰۱ (شمسی) یا ۲۰۲۶-۰۳-۲۱ (میلادی) بفرستید"
 

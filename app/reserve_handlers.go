@@ -82,6 +82,30 @@ type reservePanelView struct {
 	GuardEnabled  bool               `json:"guard_enabled"`
 	Level         rules.ReserveLevel `json:"level"`
 	Composition   []vaultTotalView   `json:"composition"`
+	// the shop's stock and day (issue 39): the vault by state, and this Jalali month at the counter
+	States stockStatesView `json:"states"`
+	Month  stockMonthView  `json:"month"`
+}
+
+type stockStateView struct {
+	Count     int64  `json:"count"`
+	Weight750 string `json:"weight750"`
+}
+
+type stockStatesView struct {
+	InStock   stockStateView `json:"in_stock"`
+	Unassayed stockStateView `json:"unassayed"`
+	InMelt    stockStateView `json:"in_melt"`
+}
+
+type stockMonthView struct {
+	From          string `json:"from"` // the Jalali month's first day, 1405/09/01
+	Invoices      int64  `json:"invoices"`
+	Sales         int64  `json:"sales"`
+	BuyBacks      int64  `json:"buy_backs"`
+	VAT           int64  `json:"vat"`
+	MeltLoss750   string `json:"melt_loss750"`
+	MeltedBatches int64  `json:"melted_batches"`
 }
 
 // reservePanel answers GET /api/admin/reserve: what the owner's panel shows of the reserve.
@@ -102,6 +126,15 @@ func (a *App) reservePanel(w http.ResponseWriter, r *http.Request) error {
 		Level:       rules.LevelOfReserve(reserve, res.OwedMg, res.Settings.MarginBP),
 		Composition: viewVaultTotals(totals),
 	}
+	from := iran.JalaliMonthStart(a.now())
+	f, err := a.store.Stock(r.Context(), from, iran.JalaliMonthStart(from.AddDate(0, 0, 32)))
+	if err != nil {
+		return err
+	}
+	state := func(c store.CountSum) stockStateView { return stockStateView{c.Count, rules.FormatGold(c.Amount)} }
+	v.States = stockStatesView{InStock: state(f.InStock), Unassayed: state(f.Unassayed), InMelt: state(f.InMelt)}
+	v.Month = stockMonthView{From: iran.JalaliDayText(from), Invoices: f.Invoices, Sales: f.Sales, BuyBacks: f.BuyBacks,
+		VAT: f.VAT, MeltLoss750: rules.FormatGold(f.MeltLoss750Mg), MeltedBatches: f.MeltedBatches}
 	return okJSON(w, v)
 }
 

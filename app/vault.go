@@ -102,7 +102,9 @@ type vaultItemRequest struct {
 	Category        *string     `json:"category"`
 	WagePercent     *numberText `json:"wage_percent"`
 	WageRialPerGram *numberText `json:"wage_rial_per_gram"`
-	Note            string      `json:"note"`
+	// "unassayed" marks melted gold added by hand at its estimated purity, to be sent to the melter (issue 39)
+	Assay *string `json:"assay"`
+	Note  string  `json:"note"`
 }
 
 // itemFault names the rule an item broke; the vault's form and the abshodeh bar's word each their own way.
@@ -122,6 +124,8 @@ const (
 	faultWeight
 	faultTooLight
 	faultWage
+	faultAssay
+	faultTag
 )
 
 // vaultFaults are the vault form's words for each fault.
@@ -129,7 +133,7 @@ var vaultFaults = map[itemFault]string{
 	faultKind: msgVaultKind, faultText: msgTextNotPlain, faultDescription: msgVaultDescription,
 	faultLab: msgVaultCodeLong, faultIngot: msgVaultCodeLong, faultCodeLong: msgVaultCodeLong, faultNote: msgVaultNote,
 	faultBarCodes: msgVaultBarCodes, faultPurity: msgVaultPurity, faultWeight: msgVaultWeight, faultTooLight: msgVaultTooLight,
-	faultWage: msgCounterWage,
+	faultWage: msgCounterWage, faultAssay: msgVaultAssay, faultTag: msgTagBadCode,
 }
 
 // item checks the request laid over base (the item as stored, or empty for a new one) with the vault's words.
@@ -162,8 +166,12 @@ func (req vaultItemRequest) check(base store.VaultItem) (store.VaultItem, itemFa
 	text(req.TrackingCode, &it.TrackingCode, code)
 	text(req.Tag, &it.Tag, code)
 	text(req.Category, &it.Category, words)
+	text(req.Assay, &it.Assay, strings.TrimSpace)
 	if !slices.Contains(store.VaultKinds, it.Kind) {
 		return it, faultKind
+	}
+	if it.Assay != "" && (it.Assay != store.AssayUnassayed || it.Kind != store.VaultMelted || it.Requestable) {
+		return it, faultAssay
 	}
 	for _, s := range []string{it.Description, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode,
 		it.Tag, it.Category, req.Note} {
@@ -186,6 +194,8 @@ func (req vaultItemRequest) check(base store.VaultItem) (store.VaultItem, itemFa
 		return it, faultNote
 	case utf8.RuneCountInString(it.Tag) > 50, utf8.RuneCountInString(it.Category) > 100:
 		return it, faultCodeLong
+	case it.Tag != "" && !tagCode(it.Tag):
+		return it, faultTag
 	case it.Kind == store.VaultBar && (it.Lab == "" || it.IngotNumber == "" || it.StandardCode == "" ||
 		it.ProductionCode == "" || it.TrackingCode == ""):
 		return it, faultBarCodes

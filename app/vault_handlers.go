@@ -14,6 +14,8 @@ func vaultError(err error) error {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound(msgVaultNotFound)
+	case errors.Is(err, store.ErrTagTaken):
+		return conflict(msgVaultTagTaken)
 	case errors.Is(err, store.ErrConflict):
 		return conflict(msgVaultIngotTaken)
 	case errors.Is(err, store.ErrVaultItemOut):

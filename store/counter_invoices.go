@@ -150,6 +150,9 @@ func (s *Store) RecordInvoice(ctx context.Context, in CounterInput, now time.Tim
 	var inv Invoice
 	err = s.InTx(ctx, func(tx *sql.Tx) error {
 		w := s.writeStmts.in(tx)
+		if err := ensureDayOpen(ctx, w, now); err != nil {
+			return err
+		}
 		before, err := reserveOf(ctx, w)
 		if err != nil {
 			return err
@@ -282,7 +285,7 @@ func counterVaultMoves(ctx context.Context, w queryer, invoiceID, adminID int64,
 			continue
 		}
 		lot, err := receiveVaultItem(ctx, w, VaultItem{Kind: VaultMelted, Description: l.Description,
-			WeightMg: l.Weight750Mg, PurityCenti: 75_000, Weight750Mg: l.Weight750Mg, Assay: "unassayed"}, m, now)
+			WeightMg: l.Weight750Mg, PurityCenti: 75_000, Weight750Mg: l.Weight750Mg, Assay: AssayUnassayed}, m, now)
 		if err != nil {
 			return err
 		}
@@ -421,7 +424,7 @@ func ensureReserveKept(ctx context.Context, w queryer, before Reserve) error {
 // VoidInvoice voids a recorded invoice of today (Tehran), in one transaction: a journal reversing its own
 // exactly, the sold pieces back in the vault and the bought lots out (returned moves), the invoice kept and
 // marked void. A wallet_gold payment's sell stands as the customer's trade; its rial comes back to their wallet.
-// ErrInvoiceVoid, ErrInvoiceNotToday, ErrInvoiceLotGone, or a customer short of a gold payout credited to them.
+// ErrInvoiceVoid, ErrInvoiceNotToday, ErrDayClosed, ErrInvoiceLotGone, or a customer short of a gold payout credited to them.
 func (s *Store) VoidInvoice(ctx context.Context, adminID, id int64, reason string, now time.Time) (Invoice, error) {
 	var inv Invoice
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
@@ -434,6 +437,9 @@ func (s *Store) VoidInvoice(ctx context.Context, adminID, id int64, reason strin
 			return ErrInvoiceVoid
 		case !iran.DayStart(before.CreatedAt).Equal(iran.DayStart(now)):
 			return ErrInvoiceNotToday
+		}
+		if err := ensureDayOpen(ctx, w, now); err != nil {
+			return err
 		}
 		reserve, err := reserveOf(ctx, w)
 		if err != nil {

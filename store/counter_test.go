@@ -26,6 +26,12 @@ const counterBase = 100_000_000 // rial per gram of 750
 func openCounter(t *testing.T) *counterShop {
 	t.Helper()
 	s, _ := openTest(t)
+	return counterShopOn(t, s)
+}
+
+// counterShopOn stocks s as openCounter does.
+func counterShopOn(t *testing.T, s *Store) *counterShop {
+	t.Helper()
 	c := &counterShop{s: s, ctx: context.Background(), now: time.Now()}
 	c.admin, c.cust = addAdmin(t, s), addCustomer(t, s, 1)
 	if err := s.SetBasePrice(c.ctx, c.admin, counterBase, c.now); err != nil {

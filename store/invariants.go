@@ -187,7 +187,10 @@ var invariants = []invariant{
 		JOIN vault_moves p ON p.id = (SELECT MAX(id) FROM vault_moves WHERE item_id = m.item_id AND id < m.id)
 		WHERE p.status_after = 'out' AND NOT (m.kind = 'returned' AND m.status_after = 'in' AND p.kind = 'sold'
 			AND m.counter_invoice_id = p.counter_invoice_id
-			AND m.counter_invoice_id IN (SELECT id FROM counter_invoices WHERE status = 'void'))`},
+			AND m.counter_invoice_id IN (SELECT id FROM counter_invoices WHERE status = 'void'))
+			AND NOT (m.kind = 'returned' AND m.status_after = 'in' AND p.kind = 'melted'
+			AND m.melt_batch_id = p.melt_batch_id
+			AND m.melt_batch_id IN (SELECT id FROM melt_batches WHERE status = 'cancelled'))`},
 	// Standing orders (issue 29): each holds what it says from the moment it is placed until it closes.
 	{"every order has one hold of what it says, released once when it closes", `
 		SELECT 'order ' || o.id || ' (' || o.status || ') has ' || COUNT(h.id) || ' holds, '

@@ -79,6 +79,10 @@ const (
 	kindShopDiscounts   = "shop_discounts"
 	kindShopPurchases   = "shop_purchases"
 	kindShopWalkIn      = "shop_walk_in"
+	// the shop's stock and day (issue 39, migrations/0040_stock_day.sql)
+	kindShopMelt          = "shop_melt"
+	kindShopCashOverShort = "shop_cash_over_short"
+	kindShopOwner         = "shop_owner"
 )
 
 // Entry types of the statement (decisions.md §5) and the two internal ones that hold and release.
@@ -91,6 +95,8 @@ const (
 	EntryRewardReferral = "reward_referral"
 	EntryGoldRequest    = "gold_request"
 	EntryCounter        = "counter" // a counter invoice, or its void (ReversesID set)
+	entryMelt           = "melt"    // a melt batch's loss or gain, between the vault's gold and shop_melt
+	entryDrawer         = "drawer"  // a drawer movement, a close's difference, or a reopen's reversal of it
 	entryHold           = "hold"
 	entryRelease        = "release"
 )
@@ -114,6 +120,7 @@ type journal struct {
 	goldRequestID   int64
 	orderID         int64
 	counterInvoice  int64 // the counter invoice the journal records or voids
+	meltBatch       int64 // the melt batch whose loss or gain the journal posts
 	resolvesID      int64
 	reversesID      int64
 	adminID         int64
@@ -129,8 +136,8 @@ const (
 	// A journal's time is at least its predecessor's, whatever the clock says (issue 28): the statement and
 	// the exports order by it, and a clock stepped back must not put a trade before the one it followed.
 	insertJournalSQL = `INSERT INTO journals (user_id, type, status, description, wallet_request_id,
-		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, order_id, counter_invoice_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
+		resolves_id, admin_id, price_per_gram_rial, gold_request_id, reverses_id, order_id, counter_invoice_id, melt_batch_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, MAX(?, IFNULL((SELECT created_at FROM journals ORDER BY id DESC LIMIT 1), 0)))`
 )
 
 // insertPostingsSQL is the statement that writes n legs of a journal at once, each on its account found by
@@ -195,7 +202,8 @@ func postJournal(ctx context.Context, q queryer, j journal, now time.Time) (int6
 	}
 	res, err := q.ExecContext(ctx, insertJournalSQL, nullID(j.userID), j.typ, j.status, j.description,
 		nullID(j.walletRequestID), nullID(j.resolvesID), nullID(j.adminID), nullID(j.pricePerGram),
-		nullID(j.goldRequestID), nullID(j.reversesID), nullID(j.orderID), nullID(j.counterInvoice), now.UnixMilli())
+		nullID(j.goldRequestID), nullID(j.reversesID), nullID(j.orderID), nullID(j.counterInvoice), nullID(j.meltBatch),
+		now.UnixMilli())
 	if err != nil {
 		return 0, err
 	}

@@ -21,6 +21,8 @@ type invoiceModel struct {
 	c          *customerModel // nil: a walk-in
 	sold       *vaultItemModel
 	lotMg      int64 // the buy-back's 750-equivalent put in the vault
+	lot        *vaultItemModel
+	cash       int64 // what the invoice moved through the drawer (negative: paid out)
 	walletRial int64 // rial the invoice took from the wallet (negative: paid into it)
 	goldMg     int64 // gold credited to the customer by a gold payout
 	at         time.Time
@@ -93,11 +95,17 @@ func (m *moneyMachine) Counter(t *rapid.T) {
 	if inv.c != nil {
 		buyer.UserID = inv.c.id
 	}
+	inv.cash = cashOf(payments) - cashOf(payouts)
 	inv.at = time.Now()
 	got, err := m.s.RecordInvoice(ctxBg, CounterInput{AdminID: m.admin, Draft: draft, Buyer: buyer, Payments: payments,
 		Payouts: payouts}, inv.at)
 	var reserve *ReserveShortError
 	switch {
+	case m.day(inv.at).closed:
+		if !errors.Is(err, ErrDayClosed) {
+			t.Fatalf("an invoice on a closed day: %v", err)
+		}
+		m.reach.dayClosedRefusals++
 	case m.price == 0:
 		if !errors.Is(err, ErrPricesStale) {
 			t.Fatalf("an invoice before any price: %v", err)
@@ -123,6 +131,14 @@ func (m *moneyMachine) Counter(t *rapid.T) {
 			inv.c.free -= inv.walletRial
 			inv.c.gold += inv.goldMg
 		}
+		for _, l := range got.Lines {
+			if l.Side == LineBuyBack {
+				inv.lot = &vaultItemModel{l.ItemID, inv.lotMg, true}
+				m.lots = append(m.lots, inv.lot)
+			}
+		}
+		d := m.day(inv.at)
+		d.cash, d.moved = d.cash+inv.cash, true
 		m.invoices = append(m.invoices, &inv)
 		switch {
 		case inv.sold != nil && inv.lotMg > 0:
@@ -136,6 +152,17 @@ func (m *moneyMachine) Counter(t *rapid.T) {
 			t.Fatalf("invoice net %d as gold %v, model %d %v", got.NetRial, got.BuyBacksAsGold, net, asGold)
 		}
 	}
+}
+
+// cashOf is what payments move in cash.
+func cashOf(payments []CounterPayment) int64 {
+	var sum int64
+	for _, p := range payments {
+		if p.Method == rules.PayCash {
+			sum += p.AmountRial
+		}
+	}
+	return sum
 }
 
 // settleSplit pays total: part by method (none when 0), the rest in cash (none when 0).
@@ -172,6 +199,15 @@ func (m *moneyMachine) VoidCounter(t *rapid.T) {
 		if !errors.Is(err, ErrInvoiceNotToday) {
 			t.Fatalf("a void of another day: %v", err)
 		}
+	case m.day(now).closed:
+		if !errors.Is(err, ErrDayClosed) {
+			t.Fatalf("a void on a closed day: %v", err)
+		}
+		m.reach.dayClosedRefusals++
+	case inv.lot != nil && !inv.lot.in:
+		if !errors.Is(err, ErrInvoiceLotGone) {
+			t.Fatalf("a void whose lot went to the melter: %v", err)
+		}
 	case inv.c != nil && inv.walletRial < 0 && -inv.walletRial > inv.c.free:
 		if !errors.As(err, &short) || short.Asset != AssetRial {
 			t.Fatalf("a void taking back %d rial of %d free: %v", -inv.walletRial, inv.c.free, err)
@@ -198,6 +234,10 @@ func (m *moneyMachine) VoidCounter(t *rapid.T) {
 			inv.c.free += inv.walletRial
 			inv.c.gold -= inv.goldMg
 		}
+		if inv.lot != nil {
+			inv.lot.in = false
+		}
+		m.day(now).cash -= inv.cash
 		m.reach.voids++
 	}
 }

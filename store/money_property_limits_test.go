@@ -98,6 +98,8 @@ type reachCounts struct {
 	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowRefused, limitRefused, rewards int
 	// the counter's (money_property_counter_test.go)
 	counterSales, buyBacks, tradeIns, voids, counterReserve int
+	// the stock and the day's (money_property_stock_test.go)
+	melts, meltResults, meltCancels, closes, reopens, drawerMoves, dayClosedRefusals int
 }
 
 func (r *reachCounts) add(o reachCounts) {
@@ -114,6 +116,13 @@ func (r *reachCounts) add(o reachCounts) {
 	r.tradeIns += o.tradeIns
 	r.voids += o.voids
 	r.counterReserve += o.counterReserve
+	r.melts += o.melts
+	r.meltResults += o.meltResults
+	r.meltCancels += o.meltCancels
+	r.closes += o.closes
+	r.reopens += o.reopens
+	r.drawerMoves += o.drawerMoves
+	r.dayClosedRefusals += o.dayClosedRefusals
 }
 
 // reachFloors are the least a run of n sequences must reach of each branch, about a third of what the
@@ -139,6 +148,13 @@ func reachFloors(r reachCounts, runs int) []string {
 		{"counter trade-ins", r.tradeIns, reachRates.tradeIns},
 		{"counter voids", r.voids, reachRates.voids},
 		{"counter refusals by the reserve", r.counterReserve, reachRates.counterReserve},
+		{"melt batches sent", r.melts, reachRates.melts},
+		{"melt results", r.meltResults, reachRates.meltResults},
+		{"melt batches cancelled", r.meltCancels, reachRates.meltCancels},
+		{"days closed", r.closes, reachRates.closes},
+		{"days reopened", r.reopens, reachRates.reopens},
+		{"drawer movements", r.drawerMoves, reachRates.drawerMoves},
+		{"refusals on a closed day", r.dayClosedRefusals, reachRates.dayClosedRefusals},
 	} {
 		expected := b.perSeqs * float64(runs)
 		if expected >= 20 && float64(b.got) < expected/3 {
@@ -156,12 +172,19 @@ func reachText(r reachCounts, runs int) string {
 		fmt.Sprintf("%d between the rooms", r.windowRefused), fmt.Sprintf("%d daily-limit refusals", r.limitRefused),
 		fmt.Sprintf("%d referral rewards", r.rewards), fmt.Sprintf("%d counter sales", r.counterSales),
 		fmt.Sprintf("%d buy-backs", r.buyBacks), fmt.Sprintf("%d trade-ins", r.tradeIns), fmt.Sprintf("%d voids", r.voids),
-		fmt.Sprintf("%d counter reserve refusals", r.counterReserve)}, ", ")
+		fmt.Sprintf("%d counter reserve refusals", r.counterReserve), fmt.Sprintf("%d melts", r.melts),
+		fmt.Sprintf("%d melt results", r.meltResults), fmt.Sprintf("%d melts cancelled", r.meltCancels),
+		fmt.Sprintf("%d days closed", r.closes), fmt.Sprintf("%d reopened", r.reopens),
+		fmt.Sprintf("%d drawer movements", r.drawerMoves), fmt.Sprintf("%d refusals on a closed day", r.dayClosedRefusals)}, ", ")
 }
 
-// reachRates are what the generators reach per sequence on average, measured over a thousand sequences.
+// reachRates are what the generators reach per sequence on average, measured over a thousand sequences (the
+// buys between the rooms again over six thousand once the stock's two actions came in: a long chain, diluted).
 var reachRates = struct {
 	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowRefused, limitRefused, rewards float64
 	counterSales, buyBacks, tradeIns, voids, counterReserve                                                 float64
+	melts, meltResults, meltCancels, closes, reopens, drawerMoves, dayClosedRefusals                        float64
 }{executed: 0.076, plansBought: 0.49, plansRefused: 0.54, periodsAgain: 0.057, reserveRefused: 0.55,
-	windowRefused: 0.066, limitRefused: 0.083, rewards: 0.068}
+	windowRefused: 0.045, limitRefused: 0.083, rewards: 0.068,
+	melts: 0.08, meltResults: 0.024, meltCancels: 0.011, closes: 0.44, reopens: 0.36, drawerMoves: 0.25,
+	dayClosedRefusals: 0.17}

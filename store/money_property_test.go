@@ -51,7 +51,10 @@ type moneyMachine struct {
 	golds     []*goldRequestModel
 	heldMg    int64 // the vault's 750-equivalent
 	items     []*vaultItemModel
-	invoices  []*invoiceModel // every counter invoice recorded (money_property_counter_test.go)
+	invoices  []*invoiceModel            // every counter invoice recorded (money_property_counter_test.go)
+	lots      []*vaultItemModel          // the buy-backs' lots (money_property_stock_test.go)
+	batches   []*meltModel               // every melt batch sent
+	days      map[string]*drawerDayModel // the drawer's days that moved or closed
 	marginBP  int64
 	plans     map[int64]int64 // each customer's savings plan, made at its first run
 	ran       map[string]bool // the plan periods that have bought

@@ -70,7 +70,7 @@ const (
 	// of rows instead of every customer's.
 	reserveSQL = `SELECT margin_bp, guard_enabled,
 		(SELECT -IFNULL(SUM(balance), 0) FROM accounts WHERE user_id IS NULL AND asset = 'gold'),
-		(SELECT IFNULL(SUM(weight750_mg), 0) FROM vault_items WHERE status = 'in'),
+		` + vaultHeldSQL + `,
 		(SELECT IFNULL(SUM(vazn750_mg), 0) FROM gold_requests WHERE status IN ('approved', 'ready'))
 		FROM reserve_settings WHERE id = 1`
 )

@@ -26,7 +26,7 @@ func (s *Store) ReserveSeries(ctx context.Context, ends []time.Time) ([]ReserveP
 	first, last := ends[0].UnixMilli(), ends[len(ends)-1].UnixMilli()
 	owed := `SELECT j.created_at, -p.amount FROM postings p JOIN journals j ON j.id = p.journal_id
 		WHERE p.account_id IN (SELECT id FROM accounts WHERE user_id IS NULL AND asset = 'gold')`
-	held := `SELECT created_at, delta750_mg FROM vault_moves WHERE 1`
+	held := `SELECT created_at, delta750_mg FROM vault_holding_moves WHERE 1`
 	for _, series := range []struct {
 		base, since string
 		add         func(p *ReservePoint, mg int64)
@@ -35,7 +35,7 @@ func (s *Store) ReserveSeries(ctx context.Context, ends []time.Time) ([]ReserveP
 			WHERE p.account_id IN (SELECT id FROM accounts WHERE user_id IS NULL AND asset = 'gold')
 			AND j.created_at <= ?`, owed + ` AND j.created_at > ? AND j.created_at <= ? ORDER BY j.created_at`,
 			func(p *ReservePoint, mg int64) { p.OwedMg += mg }},
-		{`SELECT IFNULL(SUM(delta750_mg), 0) FROM vault_moves WHERE created_at <= ?`,
+		{`SELECT IFNULL(SUM(delta750_mg), 0) FROM vault_holding_moves WHERE created_at <= ?`,
 			held + ` AND created_at > ? AND created_at <= ? ORDER BY created_at`,
 			func(p *ReservePoint, mg int64) { p.HeldMg += mg }},
 	} {

@@ -24,6 +24,10 @@ const (
 	VaultOut = "out"
 )
 
+// AssayUnassayed marks melted gold at its estimated purity, bought at the counter or added by hand: a lot
+// for the melter, not stock to sell.
+const AssayUnassayed = "unassayed"
+
 // Vault move kinds (issue 17): received puts an item in; delivered, sold and melted take it out; corrected
 // changes its figures or takes out what was recorded in error.
 const (
@@ -141,18 +145,24 @@ func (s *Store) VaultTotals(ctx context.Context) ([]VaultTotal, error) {
 	return out, nil
 }
 
-// VaultHeld is the 750-equivalent in milligrams the vault holds now.
+// vaultHeldSQL is the 750-equivalent the vault holds for the reserve: its items in, and the lots of the melt
+// batches sent and not back (issue 39).
+const vaultHeldSQL = `((SELECT IFNULL(SUM(weight750_mg), 0) FROM vault_items WHERE status = 'in')
+	+ (SELECT IFNULL(SUM(lots750_mg), 0) FROM melt_batches WHERE status = 'sent'))`
+
+// VaultHeld is the 750-equivalent in milligrams the vault holds now, melt batches' lots included.
 func (s *Store) VaultHeld(ctx context.Context) (int64, error) {
 	var mg int64
-	err := s.read.QueryRowContext(ctx, `SELECT IFNULL(SUM(weight750_mg), 0) FROM vault_items WHERE status = 'in'`).Scan(&mg)
+	err := s.read.QueryRowContext(ctx, `SELECT `+vaultHeldSQL).Scan(&mg)
 	return mg, err
 }
 
-// VaultHeldAt rebuilds the 750-equivalent held at t from the moves up to and including it; the invariants
+// VaultHeldAt rebuilds the 750-equivalent held at t from the moves up to and including it (a melt batch's
+// lots from when they were sent until they came back or became a bar); the invariants
 // keep it equal to VaultHeld for the present.
 func (s *Store) VaultHeldAt(ctx context.Context, t time.Time) (int64, error) {
 	var mg int64
-	err := s.read.QueryRowContext(ctx, `SELECT IFNULL(SUM(delta750_mg), 0) FROM vault_moves WHERE created_at <= ?`,
+	err := s.read.QueryRowContext(ctx, `SELECT IFNULL(SUM(delta750_mg), 0) FROM vault_holding_moves WHERE created_at <= ?`,
 		t.UnixMilli()).Scan(&mg)
 	return mg, err
 }

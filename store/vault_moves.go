@@ -21,6 +21,7 @@ type VaultMove struct {
 	AdminID           int64
 	GoldRequestID     int64
 	CounterInvoiceID  int64 // the counter invoice that sold, bought or returned the item
+	MeltBatchID       int64 // the melt batch a lot went into or came back from, or a bar came out of
 	CreatedAt         time.Time
 }
 
@@ -28,12 +29,13 @@ type VaultMove struct {
 func (s *Store) VaultMoves(ctx context.Context, itemID int64) ([]VaultMove, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, item_id, kind, delta750_mg, IFNULL(weight_before_mg, 0),
 		IFNULL(weight_after_mg, 0), IFNULL(purity_before_centi, 0), IFNULL(purity_after_centi, 0), status_after, note,
-		IFNULL(admin_id, 0), IFNULL(gold_request_id, 0), IFNULL(counter_invoice_id, 0), created_at FROM vault_moves WHERE item_id = ? ORDER BY id`, itemID)
+		IFNULL(admin_id, 0), IFNULL(gold_request_id, 0), IFNULL(counter_invoice_id, 0), IFNULL(melt_batch_id, 0), created_at
+		FROM vault_moves WHERE item_id = ? ORDER BY id`, itemID)
 	return collect(rows, err, func(row interface{ Scan(...any) error }) (VaultMove, error) {
 		var m VaultMove
 		var at int64
 		err := row.Scan(&m.ID, &m.ItemID, &m.Kind, &m.Delta750Mg, &m.WeightBeforeMg, &m.WeightAfterMg,
-			&m.PurityBeforeCenti, &m.PurityAfterCenti, &m.StatusAfter, &m.Note, &m.AdminID, &m.GoldRequestID, &m.CounterInvoiceID, &at)
+			&m.PurityBeforeCenti, &m.PurityAfterCenti, &m.StatusAfter, &m.Note, &m.AdminID, &m.GoldRequestID, &m.CounterInvoiceID, &m.MeltBatchID, &at)
 		m.CreatedAt = time.UnixMilli(at).UTC()
 		return m, err
 	})
@@ -50,14 +52,21 @@ func nullMg(v int64) any {
 func insertVaultMove(ctx context.Context, q queryer, m VaultMove, now time.Time) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO vault_moves (item_id, kind, delta750_mg, weight_before_mg,
 		weight_after_mg, purity_before_centi, purity_after_centi, status_after, note, admin_id, gold_request_id,
-		counter_invoice_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ItemID, m.Kind, m.Delta750Mg,
-		nullMg(m.WeightBeforeMg), nullMg(m.WeightAfterMg), nullMg(m.PurityBeforeCenti), nullMg(m.PurityAfterCenti),
-		m.StatusAfter, m.Note, nullID(m.AdminID), nullID(m.GoldRequestID), nullID(m.CounterInvoiceID), now.UnixMilli())
+		counter_invoice_id, melt_batch_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ItemID, m.Kind,
+		m.Delta750Mg, nullMg(m.WeightBeforeMg), nullMg(m.WeightAfterMg), nullMg(m.PurityBeforeCenti),
+		nullMg(m.PurityAfterCenti), m.StatusAfter, m.Note, nullID(m.AdminID), nullID(m.GoldRequestID),
+		nullID(m.CounterInvoiceID), nullID(m.MeltBatchID), now.UnixMilli())
 	return err
 }
 
 // receiveVaultItem puts a new item in the vault with its received move (m: who, why, which invoice).
 func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, m VaultMove, now time.Time) (VaultItem, error) {
+	if it.Tag == "" {
+		var err error
+		if it.Tag, err = nextTag(ctx, q); err != nil {
+			return it, err
+		}
+	}
 	res, err := q.ExecContext(ctx, `INSERT INTO vault_items (kind, description, weight_mg, purity_centi, weight750_mg,
 		lab, ingot_number, standard_code, production_code, tracking_code, requestable, tag, category, wage_bp,
 		wage_per_gram_rial, assay, created_at, updated_at)
@@ -65,7 +74,7 @@ func receiveVaultItem(ctx context.Context, q queryer, it VaultItem, m VaultMove,
 		it.Weight750Mg, it.Lab, it.IngotNumber, it.StandardCode, it.ProductionCode, it.TrackingCode, it.Requestable,
 		it.Tag, it.Category, it.WageBP, it.WagePerGramRial, it.Assay, now.UnixMilli(), now.UnixMilli())
 	if isUniqueViolation(err) {
-		return it, ErrConflict
+		return it, itemConflict(ctx, q, it)
 	}
 	if err != nil {
 		return it, err
@@ -85,6 +94,15 @@ func reviseVaultItem(ctx context.Context, q queryer, before, after VaultItem, ad
 	if before.Status != VaultIn {
 		return before, ErrVaultItemOut
 	}
+	if after.Tag == "" { // a piece keeps a tag: clearing it keeps the one it had
+		after.Tag = before.Tag
+		if after.Tag == "" {
+			var err error
+			if after.Tag, err = nextTag(ctx, q); err != nil {
+				return before, err
+			}
+		}
+	}
 	_, err := q.ExecContext(ctx, `UPDATE vault_items SET kind = ?, description = ?, weight_mg = ?, purity_centi = ?,
 		weight750_mg = ?, lab = ?, ingot_number = ?, standard_code = ?, production_code = ?, tracking_code = ?,
 		tag = ?, category = ?, wage_bp = ?, wage_per_gram_rial = ?, updated_at = ? WHERE id = ?`, after.Kind,
@@ -92,7 +110,8 @@ func reviseVaultItem(ctx context.Context, q queryer, before, after VaultItem, ad
 		after.StandardCode, after.ProductionCode, after.TrackingCode, after.Tag, after.Category, after.WageBP,
 		after.WagePerGramRial, now.UnixMilli(), before.ID)
 	if isUniqueViolation(err) {
-		return before, ErrConflict
+		after.ID = before.ID
+		return before, itemConflict(ctx, q, after)
 	}
 	if err != nil {
 		return before, err
