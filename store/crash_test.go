@@ -146,6 +146,21 @@ func crashWorkload(path string) error {
 				return err
 			}
 			ack("invoiced", lot)
+			var m DrawerMove
+			if err := retry(func() (err error) {
+				m, err = s.MoveDrawerCash(ctx, admin, DrawerIn, DrawerOwner, 1_000, "پول خرد", time.Now())
+				return err
+			}); err != nil {
+				return err
+			}
+			ack("drawer", m.ID)
+		}
+		if i%3 == 1 { // a lot of old gold sent to the melter and back as a bar, 10 mg lighter
+			batch, err := crashMelt(ctx, s, admin, i, retry)
+			if err != nil {
+				return err
+			}
+			ack("melted", batch)
 		}
 		var d, w WalletRequest
 		if err := retry(func() (err error) {
@@ -203,6 +218,31 @@ func crashInvoice(ctx context.Context, s *Store, admin, lot int64, retry func(fu
 		return 0, err
 	}
 	return inv.Lines[len(inv.Lines)-1].ItemID, nil
+}
+
+// crashMelt receives a lot of 2 g, sends it to the melter alone and enters its bar of 1.990 g, returning the batch.
+func crashMelt(ctx context.Context, s *Store, admin int64, i int, retry func(func() error) error) (int64, error) {
+	var lot VaultItem
+	if err := retry(func() (err error) {
+		lot, err = s.AddVaultItem(ctx, admin, VaultItem{Kind: VaultMelted, WeightMg: 2_000, PurityCenti: 75_000,
+			Weight750Mg: 2_000, Assay: AssayUnassayed}, "", time.Now())
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	var b MeltBatch
+	if err := retry(func() (err error) {
+		b, err = s.SendMelt(ctx, admin, []int64{lot.ID}, "", "", time.Now())
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	err := retry(func() error {
+		_, err := s.MeltDoneResult(ctx, admin, b.ID, MeltResult{Bar: VaultItem{Kind: VaultMelted, WeightMg: 1_990,
+			PurityCenti: 75_000, Weight750Mg: 1_990, Lab: "crash", IngotNumber: fmt.Sprint(i)}}, time.Now())
+		return err
+	})
+	return b.ID, err
 }
 
 // crashTrade is round i's trade: 100 rial for 1 mg, confirmed with its code under the key "trade-<i>".
@@ -332,6 +372,16 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 				WHERE l.item_id = ? AND l.side = 'buy_back'`, id).
 				Scan(&status); err != nil || status != InvoiceRecorded {
 				t.Fatalf("acknowledged invoice of lot %d: %q (%v)", id, status, err)
+			}
+			continue
+		}
+		if verb == "drawer" || verb == "melted" { // the owner's cash moved; the batch done with its bar and its loss
+			var n int
+			s.read.QueryRow(map[string]string{"drawer": `SELECT COUNT(*) FROM drawer_moves WHERE id = ?`,
+				"melted": `SELECT COUNT(*) FROM melt_batches b JOIN journals j ON j.melt_batch_id = b.id
+					WHERE b.id = ? AND b.status = 'done' AND b.bar_id IS NOT NULL`}[verb], id).Scan(&n)
+			if n != 1 {
+				t.Fatalf("acknowledged %q is not there whole", a)
 			}
 			continue
 		}
