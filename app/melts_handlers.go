@@ -212,9 +212,9 @@ func (a *App) meltCancel(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &req); err != nil {
 		return err
 	}
-	note := oneLine(req.Note)
-	if !plainText(note) || utf8.RuneCountInString(note) > 500 {
-		return badRequest(msgVaultNote)
+	note, err := reasonText(req.Note, false, msgVaultNote)
+	if err != nil {
+		return err
 	}
 	b, err := a.store.CancelMelt(r.Context(), caller(r).User.ID, id, note, a.now())
 	if err != nil {

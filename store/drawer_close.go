@@ -10,7 +10,7 @@ import (
 // are computed as they stand, the difference from the expected cash is posted between the drawer and the
 // over/short account, and the day takes no invoice, void or movement after (ErrDayClosed) until the owner
 // reopens it. ErrDayNotYet for a day after today; *EarlierDayOpenError while an earlier day that moved
-// is not closed.
+// is not closed; ErrDayLaterClosed once a later day is closed (its opening is the close before it).
 func (s *Store) CloseDay(ctx context.Context, adminID int64, day time.Time, counted int64, note string, now time.Time) (DrawerDay, error) {
 	var d DrawerDay
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
@@ -23,6 +23,9 @@ func (s *Store) CloseDay(ctx context.Context, adminID int64, day time.Time, coun
 			return ErrDayNotYet
 		case d.Close != nil:
 			return ErrDayClosed
+		}
+		if err := ensureNoLaterClose(ctx, tx, d.Day); err != nil {
+			return err
 		}
 		open, err := unclosedDays(ctx, tx, d.Day)
 		if err != nil {
@@ -71,13 +74,8 @@ func (s *Store) ReopenDay(ctx context.Context, adminID int64, day time.Time, rea
 		if d.Close == nil {
 			return ErrDayNotClosed
 		}
-		var later bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM drawer_closes WHERE status = 'closed' AND day > ?)`,
-			d.Day).Scan(&later); err != nil {
+		if err := ensureNoLaterClose(ctx, tx, d.Day); err != nil {
 			return err
-		}
-		if later {
-			return ErrDayLaterClosed
 		}
 		var journalID sql.NullInt64
 		if err := tx.QueryRowContext(ctx, `SELECT journal_id FROM drawer_closes WHERE id = ?`, d.Close.ID).Scan(&journalID); err != nil {
@@ -108,6 +106,20 @@ func (s *Store) ReopenDay(ctx context.Context, adminID int64, day time.Time, rea
 			After:  map[string]any{"status": closeReopened, "reason": reason}}, now)
 	})
 	return d, err
+}
+
+// ensureNoLaterClose refuses, with ErrDayLaterClosed, a change to the close of day while a later day's close
+// stands: that close took the one before it as its opening.
+func ensureNoLaterClose(ctx context.Context, q queryer, day string) error {
+	var later bool
+	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM drawer_closes WHERE status = 'closed' AND day > ?)`,
+		day).Scan(&later); err != nil {
+		return err
+	}
+	if later {
+		return ErrDayLaterClosed
+	}
+	return nil
 }
 
 // MoveDrawerCash records cash the owner takes out of the drawer or puts in (direction), to or from the bank

@@ -96,6 +96,15 @@ func (s *Store) SendMelt(ctx context.Context, adminID int64, lotIDs []int64, mel
 	return b, err
 }
 
+// sentBatch is batch id while its result is not in; ErrMeltDecided once it is, or it was cancelled.
+func sentBatch(ctx context.Context, q queryer, id int64) (MeltBatch, error) {
+	b, err := meltBatchByID(ctx, q, id)
+	if err == nil && b.Status != MeltSent {
+		return b, ErrMeltDecided
+	}
+	return b, err
+}
+
 // isLot says whether an item may go to the melter: unassayed melted gold in the vault, not offered to customers.
 func isLot(it VaultItem) bool {
 	return it.Status == VaultIn && it.Kind == VaultMelted && it.Assay == AssayUnassayed && !it.Requestable
@@ -108,12 +117,9 @@ func isLot(it VaultItem) bool {
 func (s *Store) MeltDoneResult(ctx context.Context, adminID, id int64, r MeltResult, now time.Time) (MeltBatch, error) {
 	var b MeltBatch
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		before, err := meltBatchByID(ctx, tx, id)
+		before, err := sentBatch(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		if before.Status != MeltSent {
-			return ErrMeltDecided
 		}
 		bar, err := receiveVaultItem(ctx, tx, r.Bar, VaultMove{AdminID: adminID, MeltBatchID: id, Note: r.Note}, now)
 		if err != nil {
@@ -146,12 +152,9 @@ func (s *Store) MeltDoneResult(ctx context.Context, adminID, id int64, r MeltRes
 func (s *Store) CancelMelt(ctx context.Context, adminID, id int64, note string, now time.Time) (MeltBatch, error) {
 	var b MeltBatch
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
-		before, err := meltBatchByID(ctx, tx, id)
+		before, err := sentBatch(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		if before.Status != MeltSent {
-			return ErrMeltDecided
 		}
 		for _, lotID := range before.LotIDs {
 			it, err := vaultItemByID(ctx, tx, lotID)

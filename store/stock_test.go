@@ -205,6 +205,9 @@ func TestDaysCloseInOrder(t *testing.T) {
 	if _, err := c.s.ReopenDay(c.ctx, c.admin, yesterday, "", c.now); !errors.Is(err, ErrDayLaterClosed) {
 		t.Fatalf("reopened under a later close: %v", err)
 	}
+	if _, err := c.s.CloseDay(c.ctx, c.admin, yesterday.Add(-24*time.Hour), 0, "", c.now); !errors.Is(err, ErrDayLaterClosed) {
+		t.Fatalf("an earlier quiet day closed under later closes: %v", err)
+	}
 	if _, err := c.s.CheckInvariants(c.ctx); err != nil {
 		t.Fatal(err)
 	}
