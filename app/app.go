@@ -82,6 +82,7 @@ type App struct {
 	reserves     reservesCache              // the public reserves page's last answer
 	prices       myPricesAnswers            // the trade screen's poll, by grade (my_prices_answers.go)
 	smsNudge     chan struct{}              // wakes the SMS outbox (runSMSOutbox)
+	feedWake     chan struct{}              // wakes the price feed (runPriceFeed)
 	push         *push.Sender
 	pushQueue    chan store.Notification // committed notifications waiting for their Web Push (runPush)
 	keysInFlight keysInFlight            // the Idempotency-Keys whose calls are running (idempotency.go)
@@ -142,7 +143,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a := &App{store: cfg.Store, uploads: cfg.Uploads, sms: cfg.SMS, log: cfg.Log, sessions: sm, now: cfg.Now, baseURL: cfg.BaseURL,
 		trustProxy: cfg.TrustProxy, proxyHops: cfg.ProxyHops, codeKey: key, backups: cfg.Backups, cert: cfg.Certificate,
-		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize),
+		codeSpacing: cfg.CodeSpacing, smsNudge: make(chan struct{}, 1), feedWake: make(chan struct{}, 1), pushQueue: make(chan store.Notification, pushQueueSize),
 		dataFolder: cfg.DataDir, backupFolder: cfg.BackupDir, replica: cfg.Replica, clock: cfg.Clock}
 	a.loginUses.period, a.loginUses.max = accessTokenTTL, 50_000
 	a.refusals.period, a.refusals.max = time.Minute, 10_000

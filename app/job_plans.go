@@ -112,7 +112,8 @@ func (a *App) runPlan(ctx context.Context, p store.Plan, due store.PlanDue, now 
 	}
 	_, err = a.store.RunPlanBuy(ctx, store.PlanBuy{Run: run,
 		Trade: store.Trade{UserID: p.UserID, Grade: p.UserGrade, Uninvited: !p.UserInvited},
-		Quote: store.Quote{AmountRial: q.AmountRial, AmountGoldMg: q.AmountGoldMg, PricePerGramRial: q.PricePerGramRial}}, now)
+		Quote: store.Quote{AmountRial: q.AmountRial, AmountGoldMg: q.AmountGoldMg, PricePerGramRial: q.PricePerGramRial,
+			BasePriceID: q.BasePriceID}}, now)
 	var short *store.InsufficientError
 	switch {
 	case err == nil, errors.Is(err, store.ErrPlanRunDone):

@@ -48,6 +48,8 @@ var noticeTexts = map[string]noticeWords{
 		"به موجودی آزادتان برگشت.", "/orders_page"},
 	store.NoteStorageLow: {"فضای ذخیره‌سازی فروشگاه", "فضای ذخیره‌سازی فروشگاه %s؛ پشتیبان‌های قدیمی را پاک کنید یا " +
 		"فضای دیسک را بیشتر کنید.", "/AdminPanel_page"},
+	store.NotePriceFeedFailing: {"قیمت خودکار به‌روز نمی‌شود", "منبع قیمت خودکار پاسخ درستی نمی‌دهد و قیمت پایه به‌روز " +
+		"نمی‌شود؛ قیمت را دستی وارد کنید یا منبع را درست کنید.", "/prices_page"},
 }
 
 // planSkipWords say why a plan's run bought nothing (its reason word).

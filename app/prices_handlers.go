@@ -38,6 +38,8 @@ func (a *App) pricesCurrent(w http.ResponseWriter, r *http.Request) error {
 type pricePointView struct {
 	Price string `json:"price"`
 	At    string `json:"at"`
+	// who set it (issue 40): manual, or the feed's source
+	Source string `json:"source"`
 }
 
 // pricesHistory lists the base prices of the last `days` days (default 30), newest first.
@@ -56,7 +58,7 @@ func (a *App) pricesHistory(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]pricePointView, len(points))
 	for i, p := range points {
-		out[i] = pricePointView{rules.FormatRial(p.PricePerGramRial), p.At.Format(time.RFC3339)}
+		out[i] = pricePointView{rules.FormatRial(p.PricePerGramRial), p.At.Format(time.RFC3339), p.Source}
 	}
 	return okJSON(w, out)
 }

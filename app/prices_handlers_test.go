@@ -51,7 +51,7 @@ func TestBasePriceIsSetByAdminsOnly(t *testing.T) {
 	if err != nil || len(log) != 3 { // admin add + two prices
 		t.Fatalf("audit log %v (err %v)", log, err)
 	}
-	if log[0].Action != "price.set" || log[0].Before != `{"base_price":52000000}` || log[0].After != `{"base_price":52300000}` || log[0].AdminID == 0 {
+	if log[0].Action != "price.set" || log[0].Before != `{"base_price":52000000}` || log[0].After != `{"base_price":52300000,"source":"manual"}` || log[0].AdminID == 0 {
 		t.Fatalf("audit entry %+v", log[0])
 	}
 }

@@ -157,6 +157,13 @@ func (a *App) Handler() http.Handler {
 			r.Group(func(r chi.Router) {
 				r.Use(a.requireOwner)
 				r.Post("/prices", a.handle(a.adminPriceSet))
+				r.Get("/price-feed", a.handle(a.priceFeedGet))
+				r.Put("/price-feed", a.handle(a.priceFeedPut))
+				r.Get("/price-feed/status", a.handle(a.priceFeedStatus))
+				r.Post("/price-feed/apply", a.handle(a.priceFeedApply))
+				r.Post("/price-feed/keep", a.handle(a.priceFeedKeep))
+				r.Post("/price-feed/resume", a.handle(a.priceFeedResume))
+				r.Post("/price-feed/test", a.handle(a.priceFeedTest))
 				r.Get("/prices", a.handle(a.adminPrices))
 				r.Get("/grades", a.handle(a.adminGrades))
 				r.Put("/grades/{id}", a.handle(a.adminGradeUpdate))

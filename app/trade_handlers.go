@@ -115,7 +115,8 @@ func (a *App) tradeQuote(w http.ResponseWriter, r *http.Request, typ string) err
 		return err
 	}
 	q := store.Quote{UserID: user.ID, Type: typ, CodeScope: newQuoteScope(), AmountRial: t.AmountRial,
-		AmountGoldMg: t.AmountGoldMg, PricePerGramRial: t.PricePerGramRial, CreatedAt: now, ExpiresAt: now.Add(quoteLifetime)}
+		AmountGoldMg: t.AmountGoldMg, PricePerGramRial: t.PricePerGramRial, BasePriceID: t.BasePriceID, CreatedAt: now,
+		ExpiresAt: now.Add(quoteLifetime)}
 	if err := a.textCode(r, user.PhoneNumber, store.PurposeTrade, func(codeHash []byte, lim store.CodeLimits) (wait time.Duration, err error) {
 		q, wait, err = a.store.IssueQuote(ctx, user.PhoneNumber, codeHash, lim, q, now)
 		return wait, err

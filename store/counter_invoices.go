@@ -254,7 +254,8 @@ func (s *Store) counterSells(ctx context.Context, w queryer, customer User, invo
 		tt := sells[k]
 		k++
 		q := Quote{UserID: customer.ID, Type: EntrySell, CodeScope: "counter " + itoa(invoiceID) + " " + itoa(int64(k)),
-			AmountRial: tt.AmountRial, AmountGoldMg: tt.AmountGoldMg, PricePerGramRial: tt.PricePerGramRial}
+			AmountRial: tt.AmountRial, AmountGoldMg: tt.AmountGoldMg, PricePerGramRial: tt.PricePerGramRial,
+			BasePriceID: tt.BasePriceID}
 		journalID, _, err := s.trade(ctx, w, Trade{UserID: customer.ID, Type: EntrySell, CheckHours: true,
 			Grade: customer.Grade, Uninvited: customer.ReferredBy == 0}, q, settings, now)
 		if err != nil {

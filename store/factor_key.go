@@ -64,19 +64,31 @@ func newSealer(key []byte) (*sealer, error) {
 // seal encrypts a person's TOTP secret; the person's id is its associated data, so a sealed secret moved to
 // another row opens for nobody.
 func (k *sealer) seal(userID int64, secret string) string {
-	nonce := make([]byte, k.secrets.NonceSize())
-	rand.Read(nonce)
-	return base64.StdEncoding.EncodeToString(k.secrets.Seal(nonce, nonce, []byte(secret), personData(userID)))
+	return k.sealFor(personData(userID), secret)
 }
 
 // open is seal's reverse.
 func (k *sealer) open(userID int64, sealed string) (string, error) {
+	return k.openFor(personData(userID), sealed)
+}
+
+// sealFor encrypts a secret bound to what it is for (its associated data): a TOTP secret to its person, the
+// price feed's key to the feed.
+func (k *sealer) sealFor(what []byte, secret string) string {
+	nonce := make([]byte, k.secrets.NonceSize())
+	rand.Read(nonce)
+	return base64.StdEncoding.EncodeToString(k.secrets.Seal(nonce, nonce, []byte(secret), what))
+}
+
+// openFor is sealFor's reverse; ErrFactorSealedElsewhere for a secret sealed for something else or under
+// another key.
+func (k *sealer) openFor(what []byte, sealed string) (string, error) {
 	raw, err := base64.StdEncoding.DecodeString(sealed)
 	if err != nil || len(raw) < k.secrets.NonceSize() {
 		return "", ErrFactorSealedElsewhere
 	}
 	n := k.secrets.NonceSize()
-	plain, err := k.secrets.Open(nil, raw[:n], raw[n:], personData(userID))
+	plain, err := k.secrets.Open(nil, raw[:n], raw[n:], what)
 	if err != nil {
 		return "", ErrFactorSealedElsewhere
 	}

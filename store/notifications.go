@@ -32,6 +32,8 @@ const (
 	NoteSecondFactorFailures = "second_factor_failures"
 	// The shop's storage running low or full, told to each owner (issue 28); Reason is the level.
 	NoteStorageLow = "storage_low"
+	// The price feed's source failing for its alert_after, told to each owner once a failure (issue 40).
+	NotePriceFeedFailing = "price_feed_failing"
 	// A run of a customer's savings plan (issue 29): bought (SubjectID the plan, the gold bought), or skipped
 	// (Reason: why, a PlanSkip word).
 	NotePlanBought  = "plan_bought"
@@ -42,9 +44,10 @@ const (
 	NoteOrderExpired  = "order_expired"
 )
 
-// alwaysTexted are the kinds sent by SMS whatever the person's settings: their own security, the shop's disk.
+// alwaysTexted are the kinds sent by SMS whatever the person's settings: their own security, the shop's disk
+// and its price.
 var alwaysTexted = map[string]bool{NoteNewLogin: true, NotePasswordChanged: true, NoteStorageLow: true,
-	NoteSecondFactorChanged: true, NoteSecondFactorFailures: true}
+	NoteSecondFactorChanged: true, NoteSecondFactorFailures: true, NotePriceFeedFailing: true}
 
 // smsColumns maps each kind that may also go by SMS to the customer's setting for it; a chat reply never does.
 var smsColumns = map[string]string{

@@ -27,9 +27,8 @@ func (s *Store) MatchOrders(ctx context.Context, now time.Time) (int, error) {
 // weight limits, the vault, a daily limit) stays open, its savepoint rolled back, and is tried at the next
 // change; nothing of it moves.
 func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (int, error) {
-	var base, at sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1`).
-		Scan(&base, &at)
+	base, err := scanPricePoint(tx.QueryRowContext(ctx, `SELECT `+pricePointColumns+` FROM price_history
+		ORDER BY id DESC LIMIT 1`))
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
@@ -40,8 +39,7 @@ func (s *Store) executeOrders(ctx context.Context, tx *sql.Tx, now time.Time) (i
 	if err != nil {
 		return 0, err
 	}
-	terms := TradingTerms{Settings: settings, Base: PricePoint{PricePerGramRial: base.Int64, At: time.UnixMilli(at.Int64)},
-		HasBase: true}
+	terms := TradingTerms{Settings: settings, Base: base, HasBase: true}
 	if !terms.Fresh(now) {
 		return 0, nil
 	}
@@ -131,7 +129,8 @@ func (s *Store) executeOrder(ctx context.Context, tx *sql.Tx, o Order, t Trading
 		Scan(&invited); err != nil {
 		return err
 	}
-	q := Quote{UserID: o.UserID, Type: o.Side, AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: price}
+	q := Quote{UserID: o.UserID, Type: o.Side, AmountRial: rial, AmountGoldMg: mg, PricePerGramRial: price,
+		BasePriceID: t.Base.ID}
 	journalID, _, err := s.trade(ctx, tx, Trade{UserID: o.UserID, Type: o.Side,
 		Uninvited: !invited, Grade: t.Grade.ID}, q, t.Settings, now)
 	if err != nil {

@@ -10,10 +10,32 @@ import (
 	"time"
 )
 
-// PricePoint is one base price the shop set, in rial per gram of 750 gold.
+// PricePoint is one base price the shop set, in rial per gram of 750 gold, and who set it (issue 40): the
+// owner by hand (Source PriceManual), or the feed (its source, the source's value and its time).
 type PricePoint struct {
+	ID               int64
 	PricePerGramRial int64
 	At               time.Time
+	Source           string
+	SourceValue      int64
+	SourceAt         time.Time
+}
+
+// PriceManual is a base price the owner typed.
+const PriceManual = "manual"
+
+// pricePointColumns are the columns scanPricePoint reads.
+const pricePointColumns = `id, price_rial, created_at, source, IFNULL(source_value, 0), IFNULL(source_at, 0)`
+
+func scanPricePoint(row interface{ Scan(...any) error }) (PricePoint, error) {
+	var p PricePoint
+	var at, sourceAt int64
+	err := row.Scan(&p.ID, &p.PricePerGramRial, &at, &p.Source, &p.SourceValue, &sourceAt)
+	p.At = time.UnixMilli(at).UTC()
+	if sourceAt != 0 {
+		p.SourceAt = time.UnixMilli(sourceAt).UTC()
+	}
+	return p, err
 }
 
 // terms is what every price read needs: the newest base price, the trading rules and the five grades; and
@@ -77,13 +99,12 @@ func (s *Store) dropTerms() {
 
 func (s *Store) loadTerms(ctx context.Context) (*terms, error) {
 	t := &terms{}
-	var at int64
-	err := s.readStmts.QueryRowContext(ctx, `SELECT price_rial, created_at FROM price_history ORDER BY id DESC LIMIT 1`).
-		Scan(&t.base.PricePerGramRial, &at)
+	var err error
+	t.base, err = scanPricePoint(s.readStmts.QueryRowContext(ctx, `SELECT `+pricePointColumns+` FROM price_history
+		ORDER BY id DESC LIMIT 1`))
 	switch {
 	case err == nil:
 		t.hasBase = true
-		t.base.At = time.UnixMilli(at).UTC()
 	case !errors.Is(err, sql.ErrNoRows):
 		return nil, err
 	}
@@ -123,46 +144,53 @@ func (s *Store) BasePrice(ctx context.Context) (PricePoint, error) {
 // PriceHistory returns the base prices set since the given time, newest first, and the last one set before
 // it: the price that held when the window opened, so a chart can start at its left edge.
 func (s *Store) PriceHistory(ctx context.Context, since time.Time) ([]PricePoint, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT price_rial, created_at FROM price_history WHERE id >=
+	rows, err := s.read.QueryContext(ctx, `SELECT `+pricePointColumns+` FROM price_history WHERE id >=
 		IFNULL((SELECT MAX(id) FROM price_history WHERE created_at < ?), 0) ORDER BY id DESC`, since.UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []PricePoint{}
-	for rows.Next() {
-		var p PricePoint
-		var at int64
-		if err := rows.Scan(&p.PricePerGramRial, &at); err != nil {
-			return nil, err
-		}
-		p.At = time.UnixMilli(at).UTC()
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanPricePoint)
 }
 
-// SetBasePrice records a new base price set by an admin, with its audit entry, in one transaction.
+// SetBasePrice records a new base price the owner typed, with its audit entry, in one transaction; a feed
+// turned on pauses for its manual hold (price_feed.go): the owner's own price always wins.
 func (s *Store) SetBasePrice(ctx context.Context, adminID, priceRial int64, now time.Time) error {
 	defer s.dropTerms()
 	return s.InTx(ctx, func(tx *sql.Tx) error {
-		var before sql.NullInt64
-		if err := tx.QueryRowContext(ctx, `SELECT price_rial FROM price_history ORDER BY id DESC LIMIT 1`).
-			Scan(&before); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if err := setBasePrice(ctx, tx, s, adminID, PricePoint{PricePerGramRial: priceRial, Source: PriceManual}, now); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO price_history (price_rial, set_by, created_at) VALUES (?, ?, ?)`,
-			priceRial, nullID(adminID), now.UnixMilli()); err != nil {
-			return err
-		}
-		if err := s.pricesChanged(ctx, tx, now); err != nil {
-			return err
-		}
-		var beforeVal any
-		if before.Valid {
-			beforeVal = map[string]any{"base_price": before.Int64}
-		}
-		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "price.set", Target: "base_price",
-			Before: beforeVal, After: map[string]any{"base_price": priceRial}}, now)
+		_, err := tx.ExecContext(ctx, `UPDATE price_feed SET paused_until = ?1 + manual_hold_s * 1000, held_base = NULL,
+			held_value = NULL, held_value_at = NULL WHERE enabled`, now.UnixMilli())
+		return err
 	})
+}
+
+// setBasePrice writes p as the newest base price (who set it included), in the caller's transaction, with
+// its audit entry; the caller drops the terms after the commit.
+func setBasePrice(ctx context.Context, tx *sql.Tx, s *Store, adminID int64, p PricePoint, now time.Time) error {
+	var before sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT price_rial FROM price_history ORDER BY id DESC LIMIT 1`).
+		Scan(&before); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	var sourceAt any
+	if !p.SourceAt.IsZero() {
+		sourceAt = p.SourceAt.UnixMilli()
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO price_history (price_rial, set_by, created_at, source, source_value,
+		source_at) VALUES (?, ?, ?, ?, ?, ?)`, p.PricePerGramRial, nullID(adminID), now.UnixMilli(), p.Source,
+		nullID(p.SourceValue), sourceAt); err != nil {
+		return err
+	}
+	if err := s.pricesChanged(ctx, tx, now); err != nil {
+		return err
+	}
+	var beforeVal any
+	if before.Valid {
+		beforeVal = map[string]any{"base_price": before.Int64}
+	}
+	after := map[string]any{"base_price": p.PricePerGramRial, "source": p.Source}
+	if p.Source != PriceManual {
+		after["source_value"], after["source_at"] = p.SourceValue, p.SourceAt
+	}
+	return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "price.set", Target: "base_price",
+		Before: beforeVal, After: after}, now)
 }

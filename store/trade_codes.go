@@ -170,7 +170,7 @@ func (c *tradeCodes) writeWaiting() {
 }
 
 const insertQuoteSQL = `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial, amount_gold_mg,
-	price_per_gram_rial, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	price_per_gram_rial, created_at, expires_at, base_price_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 // writeCodeRow writes r's code (its hash, bound to its quote's scope), its quote as pending, and its hits.
 func writeCodeRow(w queryer, r *codeRow) error {
@@ -181,7 +181,7 @@ func writeCodeRow(w queryer, r *codeRow) error {
 		return err
 	}
 	if _, err := w.ExecContext(ctx, insertQuoteSQL, q.UserID, q.Type, q.CodeScope, q.AmountRial, q.AmountGoldMg,
-		q.PricePerGramRial, q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli()); err != nil {
+		q.PricePerGramRial, q.CreatedAt.UnixMilli(), q.ExpiresAt.UnixMilli(), nullID(q.BasePriceID)); err != nil {
 		return err
 	}
 	for _, b := range r.hits {

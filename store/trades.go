@@ -28,6 +28,7 @@ type Quote struct {
 	AmountRial       int64
 	AmountGoldMg     int64
 	PricePerGramRial int64
+	BasePriceID      int64 // the base price it was priced from (price_history), 0 where none was named
 	CreatedAt        time.Time
 	ExpiresAt        time.Time
 }
@@ -67,9 +68,9 @@ func insertExecutedQuote(ctx context.Context, w queryer, q Quote, journalID int6
 		created, expires = now, now
 	}
 	_, err := w.ExecContext(ctx, `INSERT INTO trade_quotes (user_id, type, code_scope, amount_rial,
-		amount_gold_mg, price_per_gram_rial, created_at, expires_at, status, journal_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'executed', ?)`, q.UserID, q.Type, q.CodeScope, q.AmountRial,
-		q.AmountGoldMg, q.PricePerGramRial, created.UnixMilli(), expires.UnixMilli(), journalID)
+		amount_gold_mg, price_per_gram_rial, created_at, expires_at, status, journal_id, base_price_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'executed', ?, ?)`, q.UserID, q.Type, q.CodeScope, q.AmountRial,
+		q.AmountGoldMg, q.PricePerGramRial, created.UnixMilli(), expires.UnixMilli(), journalID, nullID(q.BasePriceID))
 	return err
 }
 

@@ -46,6 +46,7 @@ func (t TradingTerms) Amounts(side string, byRial bool, amount, price int64) (ri
 // TradeTerms are a priced trade: the price per gram and the amounts it moves.
 type TradeTerms struct {
 	PricePerGramRial, AmountRial, AmountGoldMg int64
+	BasePriceID                                int64 // the base price it was priced from (price_history)
 }
 
 // Quote prices a trade of side at now: ErrPricesStale without a fresh base price, ErrTradingClosed outside
@@ -66,7 +67,7 @@ func (t TradingTerms) Quote(side string, byRial bool, amount int64, now time.Tim
 		return TradeTerms{}, ErrPriceUnavailable
 	}
 	rial, mg, err := t.Amounts(side, byRial, amount, price)
-	return TradeTerms{PricePerGramRial: price, AmountRial: rial, AmountGoldMg: mg}, err
+	return TradeTerms{PricePerGramRial: price, AmountRial: rial, AmountGoldMg: mg, BasePriceID: t.Base.ID}, err
 }
 
 // CheckTrade runs, on the read pool and in one read transaction, the checks a trade of side by user moving
