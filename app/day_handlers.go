@@ -225,13 +225,9 @@ func (a *App) counterDrawerMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	now := a.now()
-	if _, err := a.store.MoveDrawerCash(r.Context(), caller(r).User.ID, dir, other, amount, reason, now); err != nil {
-		return dayError(err)
-	}
-	d, err := a.store.Drawer(r.Context(), now)
+	_, d, err := a.store.MoveDrawerCash(r.Context(), caller(r).User.ID, dir, other, amount, reason, a.now())
 	if err != nil {
-		return err
+		return dayError(err)
 	}
 	return okJSON(w, map[string]any{"message": msgDrawerMoved, "day": viewDrawerDay(d)})
 }

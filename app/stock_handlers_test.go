@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net/http"
@@ -123,7 +124,15 @@ func TestTheDayClosesWithADifferenceAndReopensByTheOwner(t *testing.T) {
 		{name: "a customer cannot read the day", method: "GET", path: "/api/admin/counter/days/" + today, token: s.customer.token,
 			wantStatus: 403, wantAbsent: []string{`"cash_in"`}},
 	})
-	s.mustDo("POST", "/api/admin/counter/drawer", s.owner, move)
+	raw, _ := json.Marshal(move)
+	req, _ := http.NewRequest("POST", s.srv.URL+"/api/admin/counter/drawer", bytes.NewReader(raw))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+s.owner)
+	req.Header.Set("Idempotency-Key", "drawer-1") // under a key the call commits after its answer is made
+	moved := s.send(nil, req)
+	if d, _ := moved.JSON["day"].(map[string]any); moved.Status != 200 || d["drawer_out"] != float64(500_000_000) {
+		t.Fatalf("the movement's answer %s", moved.Body)
+	}
 	day := s.mustDo("GET", "/api/admin/counter/days/"+today, s.staff, nil)
 	expected := int64(day.JSON["expected_cash"].(float64))
 	if day.JSON["cash_in"] != priced.JSON["net"] || day.JSON["invoices"] != float64(1) || day.JSON["closed"] != nil ||

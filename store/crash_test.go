@@ -148,7 +148,7 @@ func crashWorkload(path string) error {
 			ack("invoiced", lot)
 			var m DrawerMove
 			if err := retry(func() (err error) {
-				m, err = s.MoveDrawerCash(ctx, admin, DrawerIn, DrawerOwner, 1_000, "پول خرد", time.Now())
+				m, _, err = s.MoveDrawerCash(ctx, admin, DrawerIn, DrawerOwner, 1_000, "پول خرد", time.Now())
 				return err
 			}); err != nil {
 				return err

@@ -124,10 +124,12 @@ func ensureNoLaterClose(ctx context.Context, q queryer, day string) error {
 
 // MoveDrawerCash records cash the owner takes out of the drawer or puts in (direction), to or from the bank
 // or themselves (counterpart), on today's drawer, in one transaction with its journal. ErrDayClosed when
-// today is closed; ErrDrawerShort when more is taken out than the drawer should hold.
+// today is closed; ErrDrawerShort when more is taken out than the drawer should hold. The day is read in the
+// same transaction: a call under an Idempotency-Key commits after its answer is made.
 func (s *Store) MoveDrawerCash(ctx context.Context, adminID int64, direction, counterpart string, amount int64,
-	reason string, now time.Time) (DrawerMove, error) {
+	reason string, now time.Time) (DrawerMove, DrawerDay, error) {
 	var m DrawerMove
+	var after DrawerDay
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		if err := ensureDayOpen(ctx, tx, now); err != nil {
 			return err
@@ -164,8 +166,11 @@ func (s *Store) MoveDrawerCash(ctx context.Context, adminID int64, direction, co
 		if m, err = scanDrawerMove(tx.QueryRowContext(ctx, drawerMoveSelect+` WHERE m.id = ?`, id)); err != nil {
 			return err
 		}
+		if after, err = drawerDay(ctx, tx, now); err != nil {
+			return err
+		}
 		return insertAudit(ctx, tx, AuditEntry{AdminID: adminID, Action: "counter.drawer", Target: "drawer:" + itoa(id),
 			After: map[string]any{"direction": direction, "counterpart": counterpart, "amount": amount, "reason": reason}}, now)
 	})
-	return m, err
+	return m, after, err
 }

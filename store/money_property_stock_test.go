@@ -198,7 +198,7 @@ func (m *moneyMachine) drawerMove(t *rapid.T) {
 		direction, sign = DrawerOut, -1
 	}
 	counterpart := rapid.SampledFrom([]string{DrawerBank, DrawerOwner}).Draw(t, "counterpart")
-	_, err := m.s.MoveDrawerCash(ctxBg, m.admin, direction, counterpart, amount, "جابه‌جایی", now)
+	_, _, err := m.s.MoveDrawerCash(ctxBg, m.admin, direction, counterpart, amount, "جابه‌جایی", now)
 	switch {
 	case d.closed:
 		if !errors.Is(err, ErrDayClosed) {

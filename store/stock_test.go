@@ -114,13 +114,13 @@ func TestADayClosesWithItsDifferenceAndTakesNothingUntilReopened(t *testing.T) {
 	if _, err := c.s.RecordInvoice(c.ctx, CounterInput{AdminID: c.admin, Draft: draft, Payments: cashIn(priced.SalesRial)}, c.now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerOut, DrawerBank, priced.SalesRial+1, "بانک", c.now); !errors.Is(err, ErrDrawerShort) {
+	if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerOut, DrawerBank, priced.SalesRial+1, "بانک", c.now); !errors.Is(err, ErrDrawerShort) {
 		t.Fatalf("more out than the drawer holds: %v", err)
 	}
-	if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerOut, DrawerBank, 500_000_000, "بانک", c.now); err != nil {
+	if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerOut, DrawerBank, 500_000_000, "بانک", c.now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 2_000_000, "پول خرد", c.now); err != nil {
+	if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 2_000_000, "پول خرد", c.now); err != nil {
 		t.Fatal(err)
 	}
 	d, err := c.s.Drawer(c.ctx, c.now)
@@ -157,7 +157,7 @@ func TestADayClosesWithItsDifferenceAndTakesNothingUntilReopened(t *testing.T) {
 	if _, err := c.s.RecordInvoice(c.ctx, CounterInput{AdminID: c.admin, Draft: bar, Payments: cashIn(p2.SalesRial)}, c.now); !errors.Is(err, ErrDayClosed) {
 		t.Fatalf("an invoice on a closed day: %v", err)
 	}
-	if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 1, "x", c.now); !errors.Is(err, ErrDayClosed) {
+	if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 1, "x", c.now); !errors.Is(err, ErrDayClosed) {
 		t.Fatalf("a drawer move on a closed day: %v", err)
 	}
 	if _, err := c.s.CheckInvariants(c.ctx); err != nil {
@@ -185,10 +185,10 @@ func TestADayClosesWithItsDifferenceAndTakesNothingUntilReopened(t *testing.T) {
 func TestDaysCloseInOrder(t *testing.T) {
 	c := openCounter(t)
 	yesterday := c.now.Add(-24 * time.Hour)
-	if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 5_000_000, "صبح", yesterday); err != nil {
+	if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 5_000_000, "صبح", yesterday); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 1_000_000, "صبح", c.now); err != nil {
+	if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerIn, DrawerOwner, 1_000_000, "صبح", c.now); err != nil {
 		t.Fatal(err)
 	}
 	var early *EarlierDayOpenError
@@ -245,7 +245,7 @@ func TestCheckInvariantsFindsATamperedBatchOrClose(t *testing.T) {
 			if _, err := c.s.RecordInvoice(c.ctx, CounterInput{AdminID: c.admin, Draft: draft, Payments: cashIn(priced.SalesRial)}, c.now); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerOut, DrawerBank, 1_000_000, "بانک", c.now); err != nil {
+			if _, _, err := c.s.MoveDrawerCash(c.ctx, c.admin, DrawerOut, DrawerBank, 1_000_000, "بانک", c.now); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := c.s.CloseDay(c.ctx, c.admin, c.now, 1, "", c.now); err != nil {

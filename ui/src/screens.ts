@@ -4,7 +4,7 @@
 // screen is adding its row.
 import type { ComponentType, FunctionComponent } from "react";
 import {
-  AlertIcon, BarsStackIcon, BellIcon, BookIcon, CardIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon,
+  AlertIcon, BarsStackIcon, BellIcon, CalendarIcon, BookIcon, CardIcon, ChartIcon, ChatIcon, ClipboardCheckIcon, CoinsIcon, DashboardIcon, DatabaseIcon,
   DownloadIcon, GoldBarIcon, HistoryIcon, HomeIcon, IdBadgeIcon, InboxIcon, InvoiceIcon, ListIcon, LockIcon, LoginIcon,
   PlusCircleIcon, ReceiptIcon, SettingsIcon, ShieldIcon, StoreIcon, SupportIcon, TradeIcon, UserIcon, UserPlusIcon,
   UsersIcon, WalletIcon,
@@ -37,7 +37,7 @@ type Row<K extends string> = {
   short?: string;
   /** href is the path the menus link to, where it is not path (the login screens' lower-case spelling). */
   href?: string;
-  /** param says the path takes one more segment, which the screen reads (a printed invoice's id). */
+  /** param says the path takes one more segment, which the screen reads (a printed invoice's id, a vault's page). */
   param?: boolean;
 };
 
@@ -76,7 +76,8 @@ const ROWS = [
   row({ key: "adminChargeAccount", path: "/AdminChargeAccount_page", title: "شارژ دستی حساب", access: "owner", load: () => import("./views/admin-charge-view"), icon: PlusCircleIcon, nav: { tiles: 13 } }),
   row({ key: "adminPriceSettings", path: "/AdminPriceSettings_page", title: "تنظیمات ساعت و وزن معاملات", access: "owner", load: () => import("./views/admin-price-settings-view"), icon: SettingsIcon, nav: { tiles: 14 } }),
   row({ key: "adminAbshodeh", path: "/admin-abshodeh_page", title: "انبار آبشده", access: "admin", load: () => import("./views/admin-vault-view").then((m) => ({ default: m.AdminAbshodehView })), icon: BarsStackIcon, nav: { drawer: 3, tiles: 5 } }),
-  row({ key: "adminVault", path: "/admin-vault_page", title: "خزانه", access: "admin", load: () => import("./views/admin-vault-view"), icon: LockIcon, nav: { drawer: 4, tiles: 6 } }),
+  // the vault's labels (/admin-vault_page/labels) and melts (/admin-vault_page/melts) follow its path (issue 39)
+  row({ key: "adminVault", path: "/admin-vault_page", title: "خزانه", access: "admin", param: true, load: () => import("./views/admin-vault-view"), icon: LockIcon, nav: { drawer: 4, tiles: 6 } }),
   row({ key: "adminReserve", path: "/admin-reserve_page", title: "پشتوانه طلا و ریال", access: "owner", load: () => import("./views/admin-reserve-view"), icon: ShieldIcon, nav: { drawer: 5, tiles: 7 } }),
   row({ key: "adminExports", path: "/admin-exports_page", title: "خروجی گزارش‌ها", access: "owner", load: () => import("./views/admin-exports-view"), icon: DownloadIcon, nav: { drawer: 6, tiles: 8 } }),
   row({ key: "adminNotices", path: "/admin-notices_page", title: "پیامک‌ها و هشدارها", access: "owner", load: () => import("./views/admin-notices-view"), icon: ChatIcon, nav: { drawer: 7, tiles: 9 } }),
@@ -87,6 +88,7 @@ const ROWS = [
   row({ key: "adminSecurityEvents", path: "/admin-security-events_page", title: "رویدادهای امنیتی", access: "owner", load: () => import("./views/admin-security-events-view"), icon: AlertIcon, nav: { drawer: 12, tiles: 20 } }),
   row({ key: "adminCounter", path: "/admin-counter_page", title: "پیشخوان", access: "admin", load: () => import("./views/admin-counter-view"), icon: CardIcon, nav: { drawer: 13, tiles: 21 } }),
   row({ key: "adminInvoices", path: "/admin-invoices_page", title: "فاکتورها", access: "admin", load: () => import("./views/admin-invoices-view"), icon: InvoiceIcon, nav: { drawer: 14, tiles: 22 } }),
+  row({ key: "adminDay", path: "/admin-day_page", title: "صندوق روز", access: "admin", load: () => import("./views/admin-day-view"), icon: CalendarIcon, nav: { drawer: 15, tiles: 23 } }),
   // the printed invoice of the counter (issue 38): its id follows the path; staff and the invoice's customer open it
   row({ key: "counterInvoice", path: "/counter-invoice_page", title: "فاکتور", access: "user", param: true, load: () => import("./views/counter-invoice-view") }),
 ] as const;

@@ -12,3 +12,4 @@ export type * from "./vault";
 export type * from "./reserve";
 export type * from "./notifications";
 export type * from "./counter";
+export type * from "./stock";

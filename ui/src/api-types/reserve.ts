@@ -1,5 +1,6 @@
 // The reserve and its guard, and the shop's bank balances (issue 17). api.ts re-exports every shape
 // (api-types/index.ts).
+import type { StockMonth, StockStates } from "./stock";
 import type { VaultTotal } from "./vault";
 
 /** ReservePoint is one Tehran day of GET /api/reserves: date YYYY-MM-DD (Gregorian), grams with three decimals. */
@@ -36,6 +37,9 @@ export type ReservePanel = {
   level: ReserveLevel;
   /** composition is what the vault holds, by kind. */
   composition: VaultTotal[];
+  /** states and month are the shop's stock by state and this Jalali month at the counter (issue 39). */
+  states?: StockStates;
+  month?: StockMonth;
 };
 
 /** ReserveSettings is GET/PUT /api/admin/reserve-settings; turning the guard off needs confirm: true. */

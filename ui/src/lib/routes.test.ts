@@ -92,6 +92,13 @@ describe("a screen that takes an id", () => {
     expect(canOpen(matchRoute("/counter-invoice_page/5")!.access, "customer")).toBe(true);
     expect(canOpen(matchRoute("/counter-invoice_page/5")!.access, null)).toBe(false);
   });
+  it("opens the day's drawer for staff, and the vault's labels and melts as pages of the vault", () => {
+    expect(matchRoute("/admin-day")?.title).toBe("صندوق روز");
+    expect(key("/admin-day_page?date=2026-11-28")).toBe("adminDay");
+    expect(key("/admin-vault_page/labels?ids=1,2")).toBe("adminVault");
+    expect(key("/admin-vault_page/melts")).toBe("adminVault");
+    expect(key("/admin-abshodeh_page/melts")).toBeNull();
+  });
 });
 
 describe("access by role", () => {
@@ -103,7 +110,7 @@ describe("access by role", () => {
   const STAFF_DESKS = [
     "/AdminPanel_page", "/AdminWalletRequests_page", "/admin-gold-requests_page", "/admin-chat_page",
     "/AdminUserBalances_page", "/AdminGoldTransactions_page", "/admin-abshodeh_page",
-    "/admin-vault_page", "/admin-counter_page", "/admin-invoices_page",
+    "/admin-vault_page", "/admin-counter_page", "/admin-invoices_page", "/admin-day_page", "/admin-vault_page/melts",
   ];
   it("gives the owner every screen", () => {
     for (const d of ROUTES) expect(canOpen(d.access, "owner"), d.path).toBe(true);

@@ -19,7 +19,7 @@ import { CounterTotals } from "../components/counter/counter-totals";
 import { CardIcon } from "../components/ui/icons";
 import { ListPending } from "../components/ui/list-pending";
 import { toast } from "../components/ui/toast";
-import { Button, PageHeader } from "../components/ui";
+import { Button, LinkButton, PageHeader } from "../components/ui";
 import { useCounterPrice } from "../hooks/use-counter-price";
 import { useCounterRecord } from "../hooks/use-counter-record";
 import { useLoad } from "../hooks/use-load";
@@ -45,7 +45,11 @@ export default function AdminCounterView() {
   const owner = roleOf(useSession().user) === "owner";
   return (
     <div className="admin-page wide-screen counter-page stack">
-      <PageHeader title="پیشخوان" />
+      <PageHeader title="پیشخوان">
+        <LinkButton href="/admin-day_page" variant="secondary" className="btn btn-secondary btn-sm counter-open" data-testid="counter-day">
+          صندوق روز
+        </LinkButton>
+      </PageHeader>
       {terms.data ? (
         <Counter terms={terms.data} />
       ) : (

@@ -9,6 +9,7 @@ import { ReceiptThumb } from "../components/wallet/receipt-thumb";
 import { OwnerNotices } from "../components/notices/owner-notices";
 import { ServerNotices } from "../components/notices/server-notices";
 import { ReserveCard } from "../components/reserve/reserve-card";
+import { UnclosedDaysNotice } from "../components/stock/unclosed-days";
 import { DashboardIcon, ReceiptIcon } from "../components/ui/icons";
 import { StatusBadge } from "../components/ui/status-badge";
 import { Button, Field, LinkButton, LoadFailed, Loading, PageHeader, StatusCard } from "../components/ui";
@@ -23,6 +24,7 @@ import { fullName, walletTypeLabel, walletTypeTone } from "../lib/labels";
 import { EMPTY, formatRial } from "../lib/money";
 import { roleOf } from "../lib/routes";
 import "../styles/admin.css";
+import "../styles/stock.css";
 import { adminApi } from "../api-admin";
 
 /** REASON_REQUIRED is shown when a reject is sent without a reason. */
@@ -53,6 +55,7 @@ export default function AdminPanelView() {
       <PageHeader title="پنل مدیریت" />
       <ServerNotices owner={owner} />
       {owner && <OwnerNotices />}
+      <UnclosedDaysNotice />
       {owner && <ReserveCard />}
       {figures ? (
         <Figures d={figures} />

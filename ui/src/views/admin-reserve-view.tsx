@@ -1,7 +1,7 @@
 // The owner's reserve panel (issue 17): gold owed against gold held with the room a buy still has, the level's
-// banner, what the vault holds by kind, the guard's margin and switch; then the shop's rial at its banks
-// against what it owes its customers in rial. Two calls, each with its own retry, so a failed one hides only
-// its own half.
+// banner, what the vault holds by kind and by state, this month at the counter (issue 39), the guard's margin
+// and switch; then the shop's rial at its banks against what it owes its customers in rial. Two calls, each with
+// its own retry, so a failed one hides only its own half.
 import { api } from "../api";
 import { ListPending } from "../components/ui/list-pending";
 import { BankBalancesSection } from "../components/bank/bank-balances";
@@ -9,6 +9,7 @@ import { CoinsIcon, ShieldIcon } from "../components/ui/icons";
 import { ReserveFigures } from "../components/reserve/reserve-figures";
 import { ReserveNotice } from "../components/reserve/reserve-notice";
 import { ReserveSettingsForm } from "../components/reserve/reserve-settings-form";
+import { StockFigures } from "../components/reserve/stock-figures";
 import { VaultComposition } from "../components/holdings/vault-composition";
 import { LinkButton, PageHeader } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
@@ -50,6 +51,8 @@ export default function AdminReserveView() {
             </div>
             <VaultComposition totals={panel.composition} testid="reserve-kind" />
           </section>
+
+          <StockFigures panel={panel} />
 
           <ReserveSettingsForm key={`${panel.margin_percent}:${panel.guard_enabled}`} settings={panel} onSaved={reserve.reload} />
         </>

@@ -5,7 +5,11 @@
 // bar's columns and the status their requests give them: the bars in the shop first, the delivered ones one
 // chip away, and for the owner: add on the page, edit and delete while no request holds a bar. One item form
 // (components/vault-item-form.tsx) serves both. Staff only look; the server refuses them the rest too.
+// The vault's own pages (issue 39) follow its path (lib/vault-pages.ts), each loaded on first use: the items
+// ticked in the list print their tag labels at /admin-vault_page/labels, and the used gold waiting for the melter
+// is sent and assayed at /admin-vault_page/melts.
 import { useState } from "react";
+import { useLocation } from "wouter";
 import type { Bar, VaultItem, VaultItemForm, VaultOutReason } from "../api";
 import { adminApi } from "../api-admin";
 import { Gold } from "../components/ui/amounts";
@@ -13,14 +17,17 @@ import { Modal } from "../components/ui/admin-modal";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { BAR_COLUMNS, BarActions, ITEM_COLUMNS } from "../components/holdings/holdings-columns";
 import { change, EditDialog, HoldingsPage } from "../components/holdings/holdings-page";
-import { GoldBarIcon, LockIcon, PlusCircleIcon } from "../components/ui/icons";
+import { lazy } from "../components/shell/lazy";
+import { pickColumn } from "../components/stock/pick-column";
+import { GoldBarIcon, InvoiceIcon, LockIcon, PlusCircleIcon } from "../components/ui/icons";
 import { SelectField } from "../components/ui/select-field";
 import { TextAreaField } from "../components/ui/text-area-field";
-import { Button } from "../components/ui";
+import { Button, LinkButton } from "../components/ui";
 import { VaultComposition } from "../components/holdings/vault-composition";
 import { VaultHistory } from "../components/holdings/vault-history";
 import { ItemFields } from "../components/holdings/vault-item-form";
 import { useLoad } from "../hooks/use-load";
+import { useStockPicks } from "../hooks/use-stock-picks";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useSession } from "../hooks/use-session";
 import { ABSHODEH_MESSAGES as BM, barStatusLabel, sumGrams } from "../lib/abshodeh";
@@ -28,16 +35,28 @@ import { toFaDigits } from "../lib/digits";
 import { formatPurity } from "../lib/gold-request";
 import { formatGold } from "../lib/money";
 import { roleOf } from "../lib/routes";
+import { labelsPath, MELTS_PATH, vaultPageOf } from "../lib/vault-pages";
 import {
   barToForm, toBarForm, VAULT_MESSAGES as M, VAULT_OUT_REASONS, VAULT_SHOWN, vaultItemToForm, vaultKindLabel, type VaultShown,
 } from "../lib/vault";
 import "../styles/admin.css";
 import "../styles/abshodeh.css";
 import "../styles/vault.css";
+import "../styles/stock.css";
+import { NotFoundView } from "./status-views";
 
-/** AdminVaultView is /admin-vault_page. */
+const LabelsView = lazy(() => import("./admin-labels-view"));
+const MeltsView = lazy(() => import("./admin-melts-view"));
+
+/** AdminVaultView is /admin-vault_page and its pages: the tag labels and the melts. */
 export default function AdminVaultView() {
-  return <VaultScreen owner={useOwner()} narrow={useMediaQuery(NARROW_LIST)} />;
+  const page = vaultPageOf(useLocation()[0]);
+  const owner = useOwner();
+  const narrow = useMediaQuery(NARROW_LIST);
+  if (page === "labels") return <LabelsView />;
+  if (page === "melts") return <MeltsView />;
+  if (page === null) return <NotFoundView />;
+  return <VaultScreen owner={owner} narrow={narrow} />;
 }
 
 /** AdminAbshodehView is /admin-abshodeh_page. */
@@ -149,6 +168,9 @@ function BarsScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
   );
 }
 
+/** itemName names an item for its checkbox: its kind, description and tag. */
+const itemName = (it: VaultItem) => [vaultKindLabel(it.kind), it.description, it.tag && `اتیکت ${it.tag}`].filter(Boolean).join(" ");
+
 /** VaultScreen is the vault: each chip loads its items, with the totals of what is in. */
 function VaultScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
   const [shown, setShown] = useState<VaultShown>("in");
@@ -160,6 +182,8 @@ function VaultScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
   const [note, setNote] = useState("");
   const [sending, setSending] = useState(false);
   const [history, setHistory] = useState<VaultItem | null>(null);
+  const picked = useStockPicks();
+  const [, navigate] = useLocation();
 
   const add = async (body: VaultItemForm) => {
     if ((await change(() => adminApi.addVaultItem(body), M.added, M.addFailed)) !== "saved") return false;
@@ -221,8 +245,24 @@ function VaultScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
       shown={shown}
       onShow={setShown}
       chipTestid="vault-show"
+      tools={
+        <div className="stock-tools" role="group" aria-label="اتیکت و ذوب">
+          <Button variant="secondary" className="btn-sm" disabled={!picked.ids.length} onClick={() => navigate(labelsPath(picked.ids))} data-testid="vault-labels">
+            <InvoiceIcon size={18} />
+            {picked.ids.length ? `چاپ اتیکت (${toFaDigits(picked.ids.length)})` : "چاپ اتیکت"}
+          </Button>
+          {(vault?.items.length ?? 0) > 0 && (
+            <Button variant="ghost" className="btn-sm" onClick={() => picked.toggleAll(vault?.items ?? [])} data-testid="vault-pick-all">
+              {picked.allOf(vault?.items ?? []) ? "لغو انتخاب همه" : "انتخاب همه"}
+            </Button>
+          )}
+          <LinkButton href={MELTS_PATH} variant="ghost" className="btn btn-ghost btn-sm" data-testid="vault-melts">
+            ذوب و ری‌گیری
+          </LinkButton>
+        </div>
+      }
       rows={vault?.items ?? []}
-      columns={ITEM_COLUMNS}
+      columns={[pickColumn<VaultItem>(picked, itemName, "vault-pick"), ...ITEM_COLUMNS]}
       narrow={narrow}
       caption="کالاهای خزانه"
       rowTestid="vault-row"

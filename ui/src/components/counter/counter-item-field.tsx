@@ -1,12 +1,13 @@
 // The counter's item field (issue 38): the piece's tag code or its number, typed or scanned (a USB scanner
 // types the code and presses Enter). The tag is looked up first; a number that is no tag is taken as the
-// item's own number, and an item no longer in the vault is refused with the server's words. The field keeps
-// the focus, so the next scan needs no click.
+// item's own number, and an item no longer in the vault is refused with the server's words (a sold piece's
+// label answers 409). The field keeps the focus, so the next scan needs no click; a refused code stays selected,
+// so the next scan replaces it.
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError, errorText } from "../../api";
 import { counterApi } from "../../api-counter";
 import type { VaultItem } from "../../api-types";
-import { toLatinDigits } from "../../lib/digits";
+import { scannedCode } from "../../lib/tag-labels";
 import { PlusCircleIcon } from "../ui/icons";
 import { Button, Field } from "../ui";
 
@@ -44,19 +45,28 @@ export function CounterItemField({ onItem }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const typed = toLatinDigits(code).trim();
+    const sent = code;
+    const typed = scannedCode(sent);
     if (!typed || busy) return;
     setBusy(true);
     setError(null);
+    let refused: string | null = null;
     try {
-      const refused = onItem(await findItem(typed));
-      if (refused) setError(refused);
-      else setCode("");
+      refused = onItem(await findItem(typed));
     } catch (err) {
-      setError(errorText(err, ITEM_MESSAGES.failed));
+      refused = errorText(err, ITEM_MESSAGES.failed);
     } finally {
       setBusy(false);
-      form.current?.querySelector("input")?.focus();
+    }
+    const input = form.current?.querySelector("input");
+    input?.focus();
+    if (refused) {
+      // the refused code stays to be read, selected, so that the next scan types over it
+      setError(refused);
+      input?.select();
+    } else {
+      // what was typed after the Enter (the next scan, already on its way) stays in the field
+      setCode((now) => (now.startsWith(sent) ? now.slice(sent.length) : now));
     }
   };
 

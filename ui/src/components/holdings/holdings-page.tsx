@@ -45,6 +45,8 @@ type PageProps<Row, S> = {
   shown: S;
   onShow: (s: S) => void;
   chipTestid: string;
+  /** tools sit between the chips and the list (the vault's label printing and melts). */
+  tools?: ReactNode;
   rows: readonly Row[];
   columns: readonly Column<Row>[];
   narrow: boolean;
@@ -81,6 +83,7 @@ export function HoldingsPage<Row extends { id: number }, S extends string>(p: Pa
               ))}
             </div>
           )}
+          {p.tools}
           {p.rows.length === 0 ? (
             <StatusCard icon={p.icon} title={p.empty.title} text={p.empty.text} testid={p.empty.testid} />
           ) : (

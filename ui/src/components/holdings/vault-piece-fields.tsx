@@ -31,7 +31,7 @@ export function PieceFields({ form, errors, set, prefix }: Props) {
           maxLength={TAG_MAX}
           autoComplete="off"
           dir="ltr"
-          hint="همان کدی که بارکد اتیکت دارد"
+          hint="حرف و رقم لاتین؛ خالی بماند، فروشگاه شماره‌ای به آن می‌دهد"
           data-testid={`${prefix}-tag`}
         />
         <Field

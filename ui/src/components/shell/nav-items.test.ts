@@ -20,10 +20,10 @@ describe("navigation items", () => {
     const staff = forRole(ADMIN_TILES, "staff").map((t) => t.testid);
     expect(staff).toEqual([
       "admin-panel", "admin-gold-requests", "admin-abshodeh", "admin-vault", "admin-wallet-requests", "admin-user-balances",
-      "admin-gold-transactions", "admin-chat", "admin-counter", "admin-invoices",
+      "admin-gold-transactions", "admin-chat", "admin-counter", "admin-invoices", "admin-day",
     ]);
     expect(forRole(ADMIN_DRAWER_ITEMS, "staff").map((t) => t.testid)).toEqual([
-      "admin-panel", "admin-chat", "admin-abshodeh", "admin-vault", "admin-counter", "admin-invoices",
+      "admin-panel", "admin-chat", "admin-abshodeh", "admin-vault", "admin-counter", "admin-invoices", "admin-day",
     ]);
     expect(forRole(ADMIN_TILES, "owner")).toEqual(ADMIN_TILES);
     expect(forRole(ADMIN_DRAWER_ITEMS, "owner")).toEqual(ADMIN_DRAWER_ITEMS);
@@ -50,6 +50,7 @@ describe("navigation items", () => {
       ["/admin-staff_page", "کارکنان", "admin-staff"], ["/admin-audit_page", "گزارش تغییرات", "admin-audit"],
       ["/admin-backups_page", "پشتیبان‌گیری", "admin-backups"], ["/admin-security-events_page", "رویدادهای امنیتی", "admin-security-events"],
       ["/admin-counter_page", "پیشخوان", "admin-counter"], ["/admin-invoices_page", "فاکتورها", "admin-invoices"],
+      ["/admin-day_page", "صندوق روز", "admin-day"],
     ]);
     expect(links(BOTTOM_ITEMS)).toEqual([
       ["/", "خانه", "home"], ["/deposit-withdraw_page", "کیف پول", "wallet"], ["/trade_page", "خرید و فروش", "trade"],
@@ -73,6 +74,7 @@ describe("navigation items", () => {
       ["/admin-staff", "کارکنان", "admin-staff"], ["/admin-audit", "گزارش تغییرات", "admin-audit"],
       ["/admin-backups", "پشتیبان‌گیری", "admin-backups"], ["/admin-security-events", "رویدادهای امنیتی", "admin-security-events"],
       ["/admin-counter", "پیشخوان", "admin-counter"], ["/admin-invoices", "فاکتورها", "admin-invoices"],
+      ["/admin-day", "صندوق روز", "admin-day"],
     ]);
     for (const it of [HOME_ITEM, ...GUEST_ITEMS, ...USER_ITEMS, ...ADMIN_DRAWER_ITEMS, ...BOTTOM_ITEMS, ...HOME_TILES, ...ADMIN_TILES]) {
       expect(it.icon, it.testid).toBeTypeOf("function");

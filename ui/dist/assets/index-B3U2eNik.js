@@ -1,1 +1,0 @@
-import{t as e}from"./ui-B9Lo-J7m.js";e();
