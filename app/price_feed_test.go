@@ -43,6 +43,16 @@ func (f *feedSource) set(toman int64, age time.Duration, fault string) {
 	f.toman, f.age, f.fault = toman, age, fault
 }
 
+// called is how many calls it has answered, and the first key it was called with.
+func (f *feedSource) called() (int, string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.keys) == 0 {
+		return f.calls, ""
+	}
+	return f.calls, f.keys[0]
+}
+
 func (f *feedSource) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	toman, age, fault := f.toman, f.age, f.fault
@@ -133,8 +143,8 @@ func TestTheFeedAppliesTheSourcesPriceWithTheOwnersMargin(t *testing.T) {
 		!strings.Contains(h.Body, `"source":"manual"`) {
 		t.Fatalf("history %s", h.Body)
 	}
-	if s.source.keys[0] != feedKey {
-		t.Fatalf("the source was called with key %q", s.source.keys[0])
+	if _, key := s.source.called(); key != feedKey {
+		t.Fatalf("the source was called with key %q", key)
 	}
 	feed := s.mustDo("GET", "/api/admin/price-feed", s.owner, nil)
 	audit := s.mustDo("GET", "/api/admin/audit", s.owner, nil)
@@ -291,5 +301,29 @@ func TestTheFeedsSettingsRefuseBadValues(t *testing.T) {
 		"margin_percent": "-1.5", "margin_rial": "-20000", "key": ""})
 	if f := r.JSON["feed"].(map[string]any); f["margin_percent"] != "-1.50" || f["margin_rial"] != float64(-20000) || f["key_set"] != false {
 		t.Fatalf("saved %s", r.Body)
+	}
+}
+
+// Outside both sides' trading hours the feed applies nothing, unless the owner chose so.
+func TestTheFeedWaitsOutsideTheTradingHours(t *testing.T) {
+	s := newFeedShop(t)
+	s.mustDo("PUT", "/api/priceSettings", s.owner, map[string]any{"buy_enabled": false, "sell_enabled": false,
+		"buy_start_time": "00:00", "buy_end_time": "23:59", "sell_start_time": "00:00", "sell_end_time": "23:59",
+		"min_weight": "0.001", "max_weight": "1000", "price_max_age_minutes": 30, "referral_min_trade_rial": "1000000",
+		"referral_monthly_cap": 10})
+	f := s.mustDo("GET", "/api/admin/price-feed", s.owner, nil).JSON
+	f["outside_hours"] = false
+	s.mustDo("PUT", "/api/admin/price-feed", s.owner, f)
+	calls, _ := s.source.called()
+	if out := s.turn(); out != feedIdle || s.price() != "100000000" {
+		t.Fatalf("closed: %v, price %s", out, s.price())
+	}
+	if after, _ := s.source.called(); after != calls {
+		t.Fatalf("the source was called %d times while trading was closed", after-calls)
+	}
+	f["outside_hours"] = true
+	s.mustDo("PUT", "/api/admin/price-feed", s.owner, f)
+	if s.turn(); s.price() != "101000000" {
+		t.Fatalf("outside the hours by the owner's choice: price %s", s.price())
 	}
 }
