@@ -153,7 +153,10 @@ describe('prices and invites', () => {
       await page.getByTestId('welcome-card').waitFor();
       await page.getByTestId('home-price-value').waitFor();
       // the sparkline is drawn as SVG: home never loads the charting library
-      await page.locator('[data-testid="home-sparkline"] path.sparkline-area').waitFor(); // the line alone may be flat: no height
+      // a polyline of two points at least, level when the price did not move (no height: attached, not visible)
+      await page.locator('[data-testid="home-sparkline"] polyline.sparkline-line').waitFor({ state: 'attached' });
+      const points = (await page.locator('[data-testid="home-sparkline"] polyline').getAttribute('points')).trim().split(/\s+/);
+      assert.ok(points.length >= 2, `the line has ${points.length} points`);
       assert.ok(Number(await page.getByTestId('home-sparkline').getAttribute('data-points')) >= 1);
       const current = (await call('/api/prices/prices')).data.price;
       assert.equal(await page.getByTestId('home-price-value').innerText(), rial(current));

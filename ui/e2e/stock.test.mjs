@@ -8,7 +8,9 @@
 // used gold to the melter as a batch and enters the lab's bar: the batch shows the bar and the loss, and the
 // reserve panel this month's melt loss. The admin panel names today's drawer as not closed; the owner puts change
 // in the drawer, staff close the day with a count under what it should hold, the shortage shows, and an invoice on
-// the closed day is refused with the server's words; the owner opens it again. Screens and PDFs go to ARTIFACTS.
+// the closed day is refused with the server's words; the owner opens it again. Melted gold the owner adds by hand
+// as «ری‌گیری نشده» waits among the lots for the melter, and the vault's pages name their tabs. Screens and PDFs go
+// to ARTIFACTS.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -140,6 +142,8 @@ describe('the stock and the day', () => {
     await page.getByTestId('vault-labels').click();
     await page.waitForURL(`${shop.url}/admin-vault_page/labels?ids=${ring.id},${chain.id}`);
     await page.getByTestId('labels-sheet').waitFor();
+    // the page names the tab itself, not as the vault
+    await page.waitForFunction(() => document.title.startsWith('چاپ اتیکت | '));
     assert.equal(await page.getByTestId('label').count(), 2);
     const ringLabel = page.locator(`[data-testid="label"][data-id="${ring.id}"]`);
     assert.equal((await ringLabel.getByTestId('label-code').innerText()).trim(), TAG);
@@ -244,6 +248,7 @@ describe('the stock and the day', () => {
     await page.waitForURL(`${shop.url}/admin-vault_page/melts`);
     const row = page.locator(`[data-testid="melt-lot"][data-id="${lot.item_id}"]`);
     await row.waitFor();
+    await page.waitForFunction(() => document.title.startsWith('ذوب و ری‌گیری | '));
     await page.getByTestId(`melt-pick-${lot.item_id}`).check();
     assert.match(await text(page, 'melt-send-sum'), new RegExp(`۱ قطعه انتخاب شده، وزن ۷۵۰ ${grams(lot.weight750)} گرم`));
     await page.getByTestId('melt-melter').fill('استاد رضا');
@@ -388,5 +393,34 @@ describe('the stock and the day', () => {
     assert.equal(ok(await call(`/api/admin/counter/days/${date}`, { token: owner })).closed, null);
     assert.deepEqual(again.errors, []);
     await again.context.close();
+  });
+
+  test('the owner adds melted gold not yet assayed by hand, and it waits among the lots for the melter', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, { device: viewports.desktop });
+    await loginByPassword(page, ownerPhone, ownerPassword);
+    await page.goto(`${shop.url}/admin-vault_page`);
+    await page.waitForFunction(() => document.title.startsWith('خزانه | '));
+    await page.getByTestId('vault-add').click();
+    await page.getByTestId('vault-add-dialog').waitFor();
+    assert.equal(await page.getByTestId('vault-unassayed').count(), 0, 'only melted gold is offered the box');
+    await page.getByTestId('vault-kind').selectOption('melted');
+    await page.getByTestId('vault-description').fill('آبشدهٔ خریده از بازار');
+    await page.getByTestId('vault-ayar').fill('۷۴۵');
+    await page.getByTestId('vault-vazn').fill('۱۲/۳');
+    await page.getByTestId('vault-unassayed').check();
+    await shot(page, 'desktop-stock-12-unassayed');
+    await page.getByTestId('vault-submit').click();
+    await page.getByTestId('vault-add-dialog').waitFor({ state: 'detached' });
+    const added = ok(await call('/api/admin/vault', { token: owner })).items.find((it) => it.description === 'آبشدهٔ خریده از بازار');
+    assert.equal(added?.assay, 'unassayed');
+    await page.getByTestId('vault-melts').click();
+    await page.waitForURL(`${shop.url}/admin-vault_page/melts`);
+    await page.locator(`[data-testid="melt-lot"][data-id="${added.id}"]`).waitFor();
+    await page.waitForFunction(() => document.title.startsWith('ذوب و ری‌گیری | '));
+    // back on the vault, the tab is the vault's again
+    await page.goBack();
+    await page.waitForFunction(() => document.title.startsWith('خزانه | '));
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });

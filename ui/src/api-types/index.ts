@@ -13,3 +13,4 @@ export type * from "./reserve";
 export type * from "./notifications";
 export type * from "./counter";
 export type * from "./stock";
+export type * from "./price-feed";

@@ -47,6 +47,8 @@ export type VaultItemForm = {
   category?: string;
   wage_percent?: string;
   wage_rial_per_gram?: string;
+  /** assay "unassayed" marks melted gold added at its estimated purity, for the melter (POST only, issue 39) */
+  assay?: "unassayed";
   note?: string;
 };
 

@@ -8,7 +8,6 @@ import {
   priceChange,
   readoutIndex,
   stepIndexAt,
-  sparkPaths,
   xRange,
   yRange,
 } from "./price-chart";
@@ -143,25 +142,3 @@ describe("priceChange", () => {
     expect(priceChange("5", "")).toBeNull();
   });
 });
-
-describe("sparkPaths", () => {
-  it("draws steps across the box: each price holds until the next change", () => {
-    // an hour: 75 for the first half, 76 after it
-    const { line, area } = sparkPaths({ xs: [0, 1800, 3600], ys: [75, 76, 76], real: 2 }, 100, 10);
-    const [lo, hi] = yRange(75, 76);
-    const y = (v: number) => Math.round((10 - ((v - lo) / (hi - lo)) * 10) * 100) / 100;
-    expect(line).toBe(`M0 ${y(75)}H50V${y(76)}H100V${y(76)}`);
-    expect(area).toBe(`${line}V10H0Z`);
-  });
-  it("draws a price of one instant as a short level at the right edge, never as nothing", () => {
-    const { line, area } = sparkPaths({ xs: [3600], ys: [80], real: 1 }, 100, 10);
-    expect(line).toMatch(/^M96 [\d.]+H100$/);
-    expect(area).toMatch(/V10H96Z$/);
-  });
-  it("keeps a single recent price on the box's right, inside the narrowest hour", () => {
-    const { line } = sparkPaths({ xs: [3000, 3600], ys: [80, 80], real: 1 }, 120, 10);
-    expect(line.startsWith("M100 ")).toBe(true);
-    expect(line).toContain("H120");
-  });
-});
-

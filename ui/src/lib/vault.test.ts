@@ -77,6 +77,17 @@ describe("checkItemForm", () => {
     const coin = checkItemForm(form({ kind: "coin", weight: "8", purity: "900", tag: "X1", wage: "10" }));
     expect(coin.ok && "tag" in coin.body).toBe(false);
   });
+  it("marks melted gold unassayed when the box is ticked, and nothing else", () => {
+    const lot = checkItemForm(form({ kind: "melted", weight: "12.5", purity: "740", unassayed: true }));
+    expect(lot.ok && lot.body.assay).toBe("unassayed");
+    const assayed = checkItemForm(form({ kind: "melted", weight: "12.5", purity: "740" }));
+    expect(assayed.ok && "assay" in assayed.body).toBe(false);
+    // a box left ticked before the kind changed sends nothing for a coin, nor for a bar offered to customers
+    const coin = checkItemForm(form({ kind: "coin", weight: "8", purity: "900", unassayed: true }));
+    expect(coin.ok && "assay" in coin.body).toBe(false);
+    const bar = checkItemForm(form({ weight: "12.5", purity: "740", lab: "ری", ingot_number: "12", unassayed: true }), "bar");
+    expect(bar.ok && "assay" in bar.body).toBe(false);
+  });
   it("fills a piece's edit form with its tag and wage, a zero wage left empty", () => {
     const base = { kind: "jewellery", description: "", weight: "4.250", purity: "750.00", lab: "", ingot_number: "", standard_code: "", production_code: "", tracking_code: "" };
     expect(vaultItemToForm({ ...base, tag: "R1", category: "انگشتر", wage_percent: "18.00", wage_rial_per_gram: 0 } as VaultItem))

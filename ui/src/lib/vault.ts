@@ -108,8 +108,10 @@ export const WAGE_MODES: readonly { value: WageMode; label: string }[] = [
  * VaultForm is what the owner types; purity and weight as typed (Latin digits). A piece (jewellery) also has
  * its tag code, category and default wage (wage: a percent or Latin digits of rial, as wageMode says).
  */
-export type VaultForm = Omit<VaultItemForm, "note" | "tag" | "category" | "wage_percent" | "wage_rial_per_gram"> & {
+export type VaultForm = Omit<VaultItemForm, "note" | "tag" | "category" | "wage_percent" | "wage_rial_per_gram" | "assay"> & {
   note: string;
+  /** unassayed: melted gold added at its estimated purity, to be sent to the melter (the add form's box) */
+  unassayed: boolean;
   tag: string;
   category: string;
   wageMode: WageMode;
@@ -123,6 +125,7 @@ export type VaultFormErrors = Partial<Record<keyof VaultForm, string>>;
 export const EMPTY_VAULT_FORM: VaultForm = {
   kind: "coin", description: "", weight: "", purity: "", lab: "", ingot_number: "",
   standard_code: "", production_code: "", tracking_code: "", note: "", tag: "", category: "", wageMode: "percent", wage: "",
+  unassayed: false,
 };
 
 /** plainFigure is a figure as it would be typed: without trailing zeros ("12.300" is "12.3"). */
@@ -138,7 +141,7 @@ export function vaultItemToForm(item: VaultItem): VaultForm {
     lab: item.lab ?? "", ingot_number: item.ingot_number ?? "", standard_code: item.standard_code ?? "",
     production_code: item.production_code ?? "", tracking_code: item.tracking_code ?? "", note: "",
     tag: item.tag ?? "", category: item.category ?? "", wageMode: perGram > 0 ? "rial" : "percent",
-    wage: perGram > 0 ? String(perGram) : percent === "0" ? "" : percent,
+    wage: perGram > 0 ? String(perGram) : percent === "0" ? "" : percent, unassayed: false, // an edit keeps the item's assay
   };
 }
 
@@ -186,6 +189,8 @@ export function checkItemForm(form: VaultForm, mode: ItemMode = "vault"): { ok: 
   if (!figures.ok || Object.keys(errors).length) return { ok: false, errors };
   const body: VaultItemForm = { kind, description, weight: figures.vazn, purity: figures.ayar, ...codes, ...piece };
   if (note) body.note = note;
+  // only melted gold may be unassayed, and never a bar offered to customers (the server says so too)
+  if (form.unassayed && kind === "melted" && !bar) body.assay = "unassayed";
   return { ok: true, body };
 }
 

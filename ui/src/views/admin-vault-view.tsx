@@ -27,6 +27,7 @@ import { VaultComposition } from "../components/holdings/vault-composition";
 import { VaultHistory } from "../components/holdings/vault-history";
 import { ItemFields } from "../components/holdings/vault-item-form";
 import { useLoad } from "../hooks/use-load";
+import { usePageTitle } from "../hooks/use-page-title";
 import { useStockPicks } from "../hooks/use-stock-picks";
 import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { useSession } from "../hooks/use-session";
@@ -51,6 +52,7 @@ const MeltsView = lazy(() => import("./admin-melts-view"));
 /** AdminVaultView is /admin-vault_page and its pages: the tag labels and the melts. */
 export default function AdminVaultView() {
   const page = vaultPageOf(useLocation()[0]);
+  usePageTitle(page === "labels" ? "چاپ اتیکت" : page === "melts" ? "ذوب و ری‌گیری" : null);
   const owner = useOwner();
   const narrow = useMediaQuery(NARROW_LIST);
   if (page === "labels") return <LabelsView />;
@@ -292,7 +294,7 @@ function VaultScreen({ owner, narrow }: { owner: boolean; narrow: boolean }) {
     >
       {adding && (
         <Modal title="افزودن کالا به خزانه" onClose={() => setAdding(false)} testid="vault-add-dialog">
-          <ItemFields submitLabel="افزودن به خزانه" onSubmit={add} prefix="vault" label="افزودن کالا" />
+          <ItemFields submitLabel="افزودن به خزانه" onSubmit={add} prefix="vault" label="افزودن کالا" assayChoice />
         </Modal>
       )}
       {editing && (

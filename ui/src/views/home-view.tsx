@@ -1,8 +1,9 @@
-// The dashboard: a welcome, the price card, tiles to every customer screen and, for admins, the admin tiles.
+// The dashboard: a welcome (a customer's with what they hold), the price card, tiles to every customer screen and, for admins, the admin tiles.
 import { Link, useLocation } from "wouter";
 import { isAdmin, logout } from "../api";
 import { HomePrice } from "../components/trade/home-price";
 import { InstallPrompt } from "../components/shell/install-prompt";
+import { lazy } from "../components/shell/lazy";
 import { CrownIcon, LoginIcon, LogoutIcon, UserPlusIcon } from "../components/ui/icons";
 import { ShopLogo } from "../components/shell/logo";
 import { ADMIN_TILES, HOME_TILES, forRole, type NavItem } from "../components/shell/nav-items";
@@ -12,6 +13,9 @@ import { useSession } from "../hooks/use-session";
 import { useShop } from "../hooks/use-shop";
 import { roleOf } from "../lib/routes";
 import "../styles/home.css";
+
+// a customer's home opens with what they hold; its figures come on their own, into a box home.css sizes
+const Holdings = lazy(() => import("../components/home/home-holdings"));
 
 /** HomeView is the dashboard at /. */
 export default function HomeView() {
@@ -58,16 +62,18 @@ export default function HomeView() {
     <div className="stack">
       <section className="card welcome-card" data-testid="welcome-card">
         <div className="welcome-row">
-          <div>
-            <h1 className="welcome-title" data-testid="welcome-title">
-              {first ? `سلام ${first}، خوش آمدید` : "سلام، خوش آمدید"}
-            </h1>
-            <p className="welcome-text">قیمت لحظه‌ای طلا را در بالای صفحه ببینید و از اینجا به همه بخش‌ها بروید.</p>
-          </div>
+          <h1 className="welcome-title" data-testid="welcome-title">
+            {first ? `سلام ${first}، خوش آمدید` : "سلام، خوش آمدید"}
+          </h1>
           <button type="button" className="icon-btn logout-btn" onClick={doLogout} aria-label="خروج از حساب" title="خروج از حساب" data-testid="home-logout">
             <LogoutIcon />
           </button>
         </div>
+        {!admin && (
+          <div className="holdings-box">
+            <Holdings />
+          </div>
+        )}
       </section>
       <HomePrice />
       {/* the owner's work comes first on their own home */}

@@ -1,5 +1,6 @@
 // /prices_page (admin.md "Grades and prices", decisions.md §4, §8): the base price with its time and
-// freshness, the form that sets it after a confirmation, each grade's buy and sell price, and the chart.
+// freshness, the form that sets it after a confirmation, each grade's buy and sell price, the chart, and
+// «قیمت خودکار», the owner's market feed (issue 40).
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { api, ApiError, errorText, type AdminPrices } from "../api";
@@ -11,6 +12,7 @@ import { NARROW_LIST, useMediaQuery } from "../hooks/use-media-query";
 import { AmountField } from "../components/ui/amount-field";
 import { ChartIcon, ChevronIcon } from "../components/ui/icons";
 import { PriceChart } from "../components/trade/price-chart";
+import { lazy } from "../components/shell/lazy";
 import { StatusBadge } from "../components/ui/status-badge";
 import { toast } from "../components/ui/toast";
 import { Button, LoadFailed, Loading, PageHeader } from "../components/ui";
@@ -33,6 +35,9 @@ export const PRICES_TEXTS = {
   stale: "قیمت‌ها به‌روز نیستند",
   none: "قیمت پایه هنوز ثبت نشده است",
 } as const;
+
+// the owner's market feed (issue 40), loaded on its own: see components/price-feed/admin-price-feed.tsx
+const PriceFeedSection = lazy(() => import("../components/price-feed/admin-price-feed"));
 
 /** AGE_TICK_MS is how often "۵ دقیقه پیش" is brought up to date. */
 const AGE_TICK_MS = 30_000;
@@ -173,6 +178,8 @@ export default function PricesView() {
           <Loading />
         )}
       </section>
+
+      <PriceFeedSection priceAt={prices.updated_at} onNewPrice={() => void Promise.all([loadPrices(), loadHistory(), refreshGoldPrice()])} />
 
       {confirm && (
         <ConfirmDialog title="ثبت قیمت پایه" yes="بله، ثبت شود" busy={saving} onConfirm={save} onClose={() => setConfirm(null)} testid="base-price">

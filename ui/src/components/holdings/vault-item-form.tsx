@@ -2,7 +2,8 @@
 // its kind, description, a coded bar's five marks (required for such a bar; melted gold may carry its lab and
 // ingot number), purity and weight with the live weight at 750 purity, and a note for the journal; for an
 // abshodeh bar, its lab (rey), ingot number (ang), purity and weight alone. A piece (jewellery) also gets what
-// the counter reads (issue 38): its tag code, category and default wage. Checked before sending (checkItemForm).
+// the counter reads (issue 38): its tag code, category and default wage; a new lot of melted gold may be marked
+// «ری‌گیری نشده» (issue 39), for the melter. Checked before sending (checkItemForm).
 import type { FormEvent, ReactNode } from "react";
 import { useState } from "react";
 import type { VaultItemForm, VaultKind } from "../../api";
@@ -31,6 +32,8 @@ type Props = {
   label: string;
   /** extra sits beside the submit button (the dialog's cancel). */
   extra?: ReactNode;
+  /** assayChoice offers melted gold's «ری‌گیری نشده» box (the vault's add form: only a new item takes it). */
+  assayChoice?: boolean;
 };
 
 /** codesShown are the marks a kind's form offers: all five for a bar, lab and ingot for melted gold. */
@@ -44,7 +47,7 @@ function fieldId(prefix: string, key: keyof VaultForm, mode: ItemMode) {
 }
 
 /** ItemFields is the item form with its 750-equivalent preview. */
-export function ItemFields({ mode = "vault", initial = EMPTY_VAULT_FORM, submitLabel, onSubmit, clearOnSave, prefix, label, extra }: Props) {
+export function ItemFields({ mode = "vault", initial = EMPTY_VAULT_FORM, submitLabel, onSubmit, clearOnSave, prefix, label, extra, assayChoice }: Props) {
   const [form, setForm] = useState<VaultForm>(initial);
   const [errors, setErrors] = useState<VaultFormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -141,6 +144,20 @@ export function ItemFields({ mode = "vault", initial = EMPTY_VAULT_FORM, submitL
         {figures}
       </div>
       <Vazn750Preview ayar={form.purity} vazn={form.weight} prefix={prefix} />
+      {assayChoice && form.kind === "melted" && (
+        <label className="vault-check">
+          <input
+            type="checkbox"
+            checked={form.unassayed}
+            onChange={(e) => setForm((f) => ({ ...f, unassayed: (e.currentTarget as HTMLInputElement).checked }))}
+            data-testid={`${prefix}-unassayed`}
+          />
+          <span>
+            ری‌گیری نشده
+            <span className="vault-check-hint">عیار تخمینی است؛ برای ذوب و ری‌گیری فرستاده می‌شود و به مشتریان عرضه نمی‌شود.</span>
+          </span>
+        </label>
+      )}
       {form.kind === "jewellery" && <PieceFields form={form} errors={errors} set={set} prefix={prefix} />}
       {codesShown(form.kind).length > 0 && (
         <fieldset className="vault-marks-fields">

@@ -26,7 +26,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "label" | "onInput
   value: string;
   onValue?: (v: string) => void;
   error?: string | null;
-  hint?: string;
+  hint?: ReactNode;
   end?: ReactNode;
 };
 
