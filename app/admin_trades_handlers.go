@@ -9,19 +9,22 @@ import (
 )
 
 type goldTransactionView struct {
-	ID           int64     `json:"id"`
-	UserID       int64     `json:"user_id"`
-	FirstName    string    `json:"first_name"`
-	LastName     string    `json:"last_name"`
-	PhoneNumber  string    `json:"phone_number"`
-	Type         string    `json:"type"`
-	Status       string    `json:"status"`
-	PricePerGram string    `json:"price_per_gram"`
-	DebitRial    string    `json:"debit_rial"`
-	CreditRial   string    `json:"credit_rial"`
-	DebitGold    string    `json:"debit_gold"`
-	CreditGold   string    `json:"credit_gold"`
-	CreatedAt    time.Time `json:"created_at"`
+	ID           int64  `json:"id"`
+	UserID       int64  `json:"user_id"`
+	FirstName    string `json:"first_name"`
+	LastName     string `json:"last_name"`
+	PhoneNumber  string `json:"phone_number"`
+	Type         string `json:"type"`
+	Status       string `json:"status"`
+	PricePerGram string `json:"price_per_gram"`
+	DebitRial    string `json:"debit_rial"`
+	CreditRial   string `json:"credit_rial"`
+	DebitGold    string `json:"debit_gold"`
+	CreditGold   string `json:"credit_gold"`
+	// the base price the trade was priced from and who set it: manual or the feed's source (issue 40)
+	BasePrice  *string   `json:"base_price"`
+	BaseSource string    `json:"base_source"`
+	CreatedAt  time.Time `json:"created_at"`
 }
 
 // viewGoldTransaction writes a trade from the customer's side: a buy debits rial and credits gold, a sell
@@ -30,6 +33,10 @@ func viewGoldTransaction(t store.GoldTransaction) goldTransactionView {
 	v := goldTransactionView{ID: t.ID, UserID: t.UserID, FirstName: t.FirstName, LastName: t.LastName,
 		PhoneNumber: t.PhoneNumber, Type: t.Type, Status: t.Status, PricePerGram: rules.FormatRial(t.PricePerGramRial),
 		DebitRial: "0", CreditRial: "0", DebitGold: rules.FormatGold(0), CreditGold: rules.FormatGold(0), CreatedAt: t.CreatedAt}
+	if t.BasePriceRial > 0 {
+		base := rules.FormatRial(t.BasePriceRial)
+		v.BasePrice, v.BaseSource = &base, t.BaseSource
+	}
 	if t.Type == store.EntryBuy {
 		v.DebitRial, v.CreditGold = rules.FormatRial(t.AmountRial), rules.FormatGold(t.AmountGoldMg)
 	} else {

@@ -166,6 +166,10 @@ func TestTheFeedAppliesTheSourcesPriceWithTheOwnersMargin(t *testing.T) {
 		named != "brsapi 101000000" {
 		t.Fatalf("the quote names %q (%v)", named, err)
 	}
+	list := s.mustDo("GET", "/api/adminGoldTransactions/gold-transactions", s.owner, nil)
+	if !strings.Contains(list.Body, `"base_price":"101000000","base_source":"brsapi"`) {
+		t.Fatalf("the owner's list of trades does not say the base: %s", list.Body)
+	}
 }
 
 // Each fault of the source leaves the price exactly as it was and says why; a failure lasting alert_after

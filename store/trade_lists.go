@@ -17,7 +17,10 @@ type GoldTransaction struct {
 	AmountRial       int64
 	AmountGoldMg     int64
 	PricePerGramRial int64
-	CreatedAt        time.Time
+	// the base price it was priced from and who set it (issue 40); zero and "" for a trade from before
+	BasePriceRial int64
+	BaseSource    string
+	CreatedAt     time.Time
 }
 
 // TradeFilter narrows the admin's buy/sell listing; zero fields do not filter.
@@ -47,8 +50,9 @@ func (s *Store) GoldTransactions(ctx context.Context, f TradeFilter) ([]GoldTran
 	}
 	c.between(`j.created_at`, f.From, f.To)
 	q := `SELECT j.id, u.id, u.first_name, u.last_name, u.phone_number, q.type, j.status, q.amount_rial,
-		q.amount_gold_mg, q.price_per_gram_rial, j.created_at
-		FROM trade_quotes q JOIN journals j ON j.id = q.journal_id JOIN users u ON u.id = q.user_id` + c.where()
+		q.amount_gold_mg, q.price_per_gram_rial, IFNULL(p.price_rial, 0), IFNULL(p.source, ''), j.created_at
+		FROM trade_quotes q JOIN journals j ON j.id = q.journal_id JOIN users u ON u.id = q.user_id
+		LEFT JOIN price_history p ON p.id = q.base_price_id` + c.where()
 	rows, err := s.read.QueryContext(ctx, q+` ORDER BY j.id DESC LIMIT ?`, c.limited(f.Limit, 1000)...)
 	if err != nil {
 		return nil, err
@@ -59,7 +63,7 @@ func (s *Store) GoldTransactions(ctx context.Context, f TradeFilter) ([]GoldTran
 		var t GoldTransaction
 		var at int64
 		if err := rows.Scan(&t.ID, &t.UserID, &t.FirstName, &t.LastName, &t.PhoneNumber, &t.Type, &t.Status,
-			&t.AmountRial, &t.AmountGoldMg, &t.PricePerGramRial, &at); err != nil {
+			&t.AmountRial, &t.AmountGoldMg, &t.PricePerGramRial, &t.BasePriceRial, &t.BaseSource, &at); err != nil {
 			return nil, err
 		}
 		t.CreatedAt = time.UnixMilli(at).UTC()
