@@ -2,7 +2,7 @@
 // counter opens it after each invoice, the invoices list again later) and for the customer it names (from their
 // statement). On screen the document with a print button and the choice of paper; on paper the document alone,
 // on an A5 sheet, or with ?size=80mm on an 80 mm thermal roll (invoice-print.css).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ApiError } from "../api";
 import { counterApi } from "../api-counter";
@@ -12,6 +12,7 @@ import { ListPending } from "../components/ui/list-pending";
 import { Button, LinkButton, PageHeader, StatusCard } from "../components/ui";
 import { useLoad } from "../hooks/use-load";
 import { useSession } from "../hooks/use-session";
+import { usePrintPage } from "../hooks/use-print-page";
 import { useShop } from "../hooks/use-shop";
 import { INVOICE_MESSAGES as M, invoiceNumber } from "../lib/invoice";
 import { invoiceIdOf, invoicePrintPath, printSizeOf } from "../lib/invoice-path";
@@ -48,21 +49,7 @@ export default function CounterInvoiceView() {
 
   // while the invoice is shown, printing shows it alone, and the PDF is named after the invoice
   const title = invoice ? `فاکتور ${invoiceNumber(invoice)} ${shop.name}` : "";
-  useEffect(() => {
-    if (!title) return;
-    const saved = document.title;
-    const before = () => (document.title = title);
-    const after = () => (document.title = saved);
-    document.body.classList.add(PRINTING_CLASS);
-    window.addEventListener("beforeprint", before);
-    window.addEventListener("afterprint", after);
-    return () => {
-      document.body.classList.remove(PRINTING_CLASS);
-      window.removeEventListener("beforeprint", before);
-      window.removeEventListener("afterprint", after);
-      document.title = saved;
-    };
-  }, [title]);
+  usePrintPage(PRINTING_CLASS, title);
 
   return (
     <div className="invoice-page stack">

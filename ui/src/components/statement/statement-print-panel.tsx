@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, errorText, type StatementRange } from "../../api";
 import { useMe } from "../../hooks/use-me";
+import { usePrintPage } from "../../hooks/use-print-page";
 import { useShop } from "../../hooks/use-shop";
 import { fullName } from "../../lib/labels";
 import type { JalaliDate } from "../../lib/jalali";
@@ -47,21 +48,7 @@ export default function StatementPrintPanel({ onClose }: { onClose: () => void }
 
   // while a document is shown, printing shows it alone, and the PDF is named after the shop and the period
   const title = doc ? printTitle(shop.name, doc.fromDay, doc.toDay) : "";
-  useEffect(() => {
-    if (!title) return;
-    const saved = document.title;
-    const before = () => (document.title = title);
-    const after = () => (document.title = saved);
-    document.body.classList.add(PRINTING_CLASS);
-    window.addEventListener("beforeprint", before);
-    window.addEventListener("afterprint", after);
-    return () => {
-      document.body.classList.remove(PRINTING_CLASS);
-      window.removeEventListener("beforeprint", before);
-      window.removeEventListener("afterprint", after);
-      document.title = saved;
-    };
-  }, [title]);
+  usePrintPage(PRINTING_CLASS, title);
 
   const customer = me ? { name: fullName(me.user.first_name, me.user.last_name), phone: me.user.phone_number } : null;
   return (

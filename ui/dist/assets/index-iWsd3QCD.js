@@ -1,0 +1,1 @@
+import{t as e}from"./ui-BSEsL3Qf.js";e();
