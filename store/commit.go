@@ -86,22 +86,32 @@ func (c *committer) stop() {
 // submit runs fn in the next group and waits for the group's outcome. A caller that goes away while queued
 // is dropped; once its job is taken it waits, because only the commit can say whether it landed.
 func (c *committer) submit(ctx context.Context, light bool, fn func(tx *sql.Tx) error) error {
-	if err := ctx.Err(); err != nil {
+	result, err := c.enqueue(ctx, light, fn)
+	if err != nil {
 		return err
 	}
-	j := &txJob{ctx: ctx, light: light, fn: fn, result: make(chan txOutcome, 1)}
-	select {
-	case c.jobs <- j:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-c.quit:
-		return errClosed
-	}
-	out := <-j.result
+	out := <-result
 	if out.panicked {
 		panic(out.value)
 	}
 	return out.err
+}
+
+// enqueue hands fn to the committer for its next group and returns the channel its outcome will come on,
+// without waiting for it (an idempotent call holds its member open meanwhile, idempotency.go).
+func (c *committer) enqueue(ctx context.Context, light bool, fn func(tx *sql.Tx) error) (<-chan txOutcome, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	j := &txJob{ctx: ctx, light: light, fn: fn, result: make(chan txOutcome, 1)}
+	select {
+	case c.jobs <- j:
+		return j.result, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.quit:
+		return nil, errClosed
+	}
 }
 
 func (c *committer) loop() {
@@ -118,6 +128,7 @@ func (c *committer) loop() {
 		case <-others.C:
 			if v := c.dataVersion(); v != seen {
 				c.s.auth.clear() // `goldshop admin add` beside the shop may have changed a role or password
+				c.s.dropWriterRules()
 				seen = v
 			}
 			continue

@@ -239,7 +239,7 @@ func (s *Store) counterSells(ctx context.Context, w queryer, customer User, invo
 	if len(sells) == 0 {
 		return nil
 	}
-	settings, err := priceSettings(ctx, w)
+	settings, err := s.writerPriceSettings(ctx, w)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -68,10 +69,14 @@ func crashWorkload(path string) error {
 		return err
 	}
 	out := bufio.NewWriter(os.Stdout)
-	ack := func(verb string, id int64) {
-		fmt.Fprintf(out, "ack %s %d\n", verb, id)
+	var outMu sync.Mutex // the load's traders say their lines from goroutines of their own
+	say := func(line string) {
+		outMu.Lock()
+		defer outMu.Unlock()
+		fmt.Fprintln(out, line)
 		out.Flush()
 	}
+	ack := func(verb string, id int64) { say(fmt.Sprintf("ack %s %d", verb, id)) }
 	lim := CodeLimits{Lifetime: time.Hour, DailyCap: 1 << 30, MaxWrongTries: 5}
 	// retry runs op until it is not refused for space, saying each refusal
 	retry := func(op func() error) error {
@@ -80,10 +85,12 @@ func crashWorkload(path string) error {
 			if !IsStorageFull(err) {
 				return err
 			}
-			fmt.Fprintln(out, "full")
-			out.Flush()
+			say("full")
 			time.Sleep(20 * time.Millisecond)
 		}
+	}
+	if err := crashTraders(ctx, s, admin, lim, say); err != nil {
+		return err
 	}
 	plan, err := s.CreatePlan(ctx, Plan{UserID: u.ID, AmountRial: 100, Every: PlanDaily, Minute: 0}, time.Now())
 	if err != nil {
@@ -135,8 +142,7 @@ func crashWorkload(path string) error {
 				if !IsStorageFull(err) {
 					return err
 				}
-				fmt.Fprintln(out, "full")
-				out.Flush()
+				say("full")
 				time.Sleep(20 * time.Millisecond)
 			}
 			ack("traded", int64(trade))
@@ -162,6 +168,8 @@ func crashWorkload(path string) error {
 			}
 			ack("melted", batch)
 		}
+		groups, transactions := s.GroupCommits()
+		say(fmt.Sprintf("commits %d %d", groups, transactions))
 		var d, w WalletRequest
 		if err := retry(func() (err error) {
 			d, err = s.CreateDeposit(ctx, DepositInput{UserID: u.ID, AmountRial: 1000, Receipt: fmt.Sprintf("crash-%d.png", i)}, time.Now())
@@ -245,23 +253,72 @@ func crashMelt(ctx context.Context, s *Store, admin int64, i int, retry func(fun
 	return b.ID, err
 }
 
+// crashLoadTraders is how many customers trade beside the workload's rounds, each in a goroutine of its
+// own as the web's customers do at once, so that their trades share groups and fsyncs when the kill comes.
+const crashLoadTraders = 8
+
+// crashTraders signs up and funds the load's customers and starts their trading: each trade confirmed in an
+// idempotent call under the key (and quote scope) "load-<customer>-<n>", and said "ack loaded <customer×1e6+n>"
+// once confirmed. A trade refused for space is said "full" and tried again as a new one; any other error
+// ends the process (the parent then finds the workload short).
+func crashTraders(ctx context.Context, s *Store, admin int64, lim CodeLimits, say func(string)) error {
+	for c := 1; c <= crashLoadTraders; c++ {
+		phone := fmt.Sprintf("09121%06d", c)
+		reg := Registration{PhoneNumber: phone, NationalID: fmt.Sprintf("%010d", 100+c), FirstName: "c", LastName: "d",
+			BirthDate: "1370/01/01", PasswordHash: "h", CreatedAt: time.Now()}
+		if err := s.SavePendingRegistration(ctx, reg); err != nil {
+			return err
+		}
+		u, err := s.CompleteRegistration(ctx, phone, time.Now())
+		if err != nil {
+			return err
+		}
+		if _, err := s.Charge(ctx, ChargeInput{AdminID: admin, UserID: u.ID, Asset: AssetRial, Amount: 1_000_000_000}, time.Now()); err != nil {
+			return err
+		}
+		go func() {
+			for n := 1; ; n++ {
+				key := fmt.Sprintf("load-%d-%d", c, n)
+				err := crashKeyedTrade(ctx, s, u.ID, phone, lim, key, key)
+				switch {
+				case err == nil:
+					say(fmt.Sprintf("ack loaded %d", c*1_000_000+n))
+				case IsStorageFull(err):
+					say("full")
+					time.Sleep(20 * time.Millisecond)
+				default:
+					fmt.Fprintln(os.Stderr, "load trader:", err)
+					os.Exit(1)
+				}
+			}
+		}()
+	}
+	return nil
+}
+
 // crashTrade is round i's trade: 100 rial for 1 mg, confirmed with its code under the key "trade-<i>".
 func crashTrade(ctx context.Context, s *Store, userID int64, lim CodeLimits, i int) error {
+	return crashKeyedTrade(ctx, s, userID, "09120000001", lim, fmt.Sprintf("scope-%d", i), fmt.Sprintf("trade-%d", i))
+}
+
+// crashKeyedTrade quotes 100 rial for 1 mg under scope, texted to phone, and confirms it with its code in an
+// idempotent call of key whose kept answer names the key.
+func crashKeyedTrade(ctx context.Context, s *Store, userID int64, phone string, lim CodeLimits, scope, key string) error {
 	now := time.Now()
-	hash := []byte(fmt.Sprintf("code-%d", i))
-	q := Quote{UserID: userID, Type: EntryBuy, CodeScope: fmt.Sprintf("scope-%d", i), AmountRial: 100, AmountGoldMg: 1,
+	hash := []byte("code-" + scope)
+	q := Quote{UserID: userID, Type: EntryBuy, CodeScope: scope, AmountRial: 100, AmountGoldMg: 1,
 		PricePerGramRial: 100_000, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
-	if _, _, err := s.IssueQuote(ctx, "09120000001", hash, lim, q, now); err != nil {
+	if _, _, err := s.IssueQuote(ctx, phone, hash, lim, q, now); err != nil {
 		return err
 	}
-	once := Once{UserID: userID, Key: fmt.Sprintf("trade-%d", i), Route: "POST /verify"}
+	once := Once{UserID: userID, Key: key, Route: "POST /verify"}
 	cctx, call := s.StartOnce(ctx, once, "fp", now)
 	defer call.Abort()
 	if _, err := s.ExecuteQuote(cctx, Trade{UserID: userID, Type: EntryBuy, CodeHash: hash,
 		CodeLimits: lim}, now); err != nil {
 		return err
 	}
-	return call.Finish(cctx, 200, fmt.Sprintf(`{"round":%d}`, i))
+	return call.Finish(cctx, 200, fmt.Sprintf(`{"key":%q}`, key))
 }
 
 // The workload runs on a small disk of its own that the test fills for a while midway: operations refused
@@ -280,12 +337,14 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Read acknowledgements until a random amount of work is done, then kill the child without warning while
-	// it is in the middle of its next operation.
+	// Read acknowledgements until a random amount of the rounds' work is done (the load's trades, acknowledged
+	// beside them all along, are not counted), then kill the child without warning while it is in the middle
+	// of its next operation.
 	stopAt := 100 + rand.IntN(300)
 	fillAt := 20 + rand.IntN(stopAt-40) // the disk fills after this many acknowledgements...
 	var acked []string
-	filler, fulls, freedAt := "", 0, -1
+	var shared struct{ groups, transactions int64 } // the child's group commits so far, as it last said
+	filler, fulls, freedAt, rounds := "", 0, -1, 0
 	sc := bufio.NewScanner(stdout)
 	// the child's workload is waited for, not timed: on a busy machine (two cores under load, -race) it has
 	// acknowledged under 200 operations in 20 s
@@ -295,27 +354,31 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 		line := sc.Text()
 		if strings.HasPrefix(line, "ack ") {
 			acked = append(acked, strings.TrimPrefix(line, "ack "))
+			if !strings.HasPrefix(line, "ack loaded ") {
+				rounds++
+			}
 		}
 		if line == "full" {
 			fulls++
 		}
-		if len(acked) == fillAt && filler == "" {
+		fmt.Sscanf(line, "commits %d %d", &shared.groups, &shared.transactions)
+		if rounds == fillAt && filler == "" {
 			filler = smalldisk.Fill(t, disk)
 		}
 		if fulls == 5 && freedAt < 0 { // ...and is freed once five operations were refused for space
 			if err := os.Remove(filler); err != nil {
 				t.Fatal(err)
 			}
-			freedAt = len(acked)
+			freedAt = rounds
 		}
 		// the kill comes once the freed disk has taken ten more operations
-		if (freedAt >= 0 && len(acked) >= max(stopAt, freedAt+10)) || time.Now().After(deadline) {
+		if (freedAt >= 0 && rounds >= max(stopAt, freedAt+10)) || time.Now().After(deadline) {
 			break
 		}
 	}
-	if freedAt < 0 || len(acked) < freedAt+10 {
+	if freedAt < 0 || rounds < freedAt+10 {
 		t.Fatalf("within %v: %d of %d operations acknowledged, %d refused for space, freed after %d\n%s", workLimit,
-			len(acked), stopAt, fulls, freedAt, childErr.String())
+			rounds, stopAt, fulls, freedAt, childErr.String())
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -325,8 +388,8 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 		}
 	}()
 	cmd.Wait()
-	if len(acked) < 20 {
-		t.Fatalf("the child acknowledged only %d operations", len(acked))
+	if rounds < 20 {
+		t.Fatalf("the child acknowledged only %d operations of its rounds", rounds)
 	}
 
 	s, err := Open(context.Background(), path)
@@ -340,7 +403,7 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 	// Every acknowledged operation is there; a later one may have landed too, so a state may be further on.
 	later := map[string][]string{"created": {"pending", "approved"}, "withdraw": {"pending", "approved", "canceled"},
 		"approved": {"approved"}, "canceled": {"canceled"}}
-	trades := 0
+	trades, loaded := 0, 0
 	for _, a := range acked {
 		verb, idText, _ := strings.Cut(a, " ")
 		id, _ := strconv.ParseInt(idText, 10, 64)
@@ -395,8 +458,23 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 			var uid int64
 			s.read.QueryRow(`SELECT id FROM users WHERE phone_number = '09120000001'`).Scan(&uid)
 			if k, err := s.OnceAnswerFor(context.Background(), uid, fmt.Sprintf("trade-%d", id)); err != nil ||
-				k.Status != 200 || k.Body != fmt.Sprintf(`{"round":%d}`, id) {
+				k.Status != 200 || k.Body != fmt.Sprintf(`{"key":"trade-%d"}`, id) {
 				t.Fatalf("acknowledged trade %d: kept answer %+v (%v)", id, k, err)
+			}
+			continue
+		}
+		if verb == "loaded" { // a load trader's trade and its kept answer, together
+			loaded++
+			key := fmt.Sprintf("load-%d-%d", id/1_000_000, id%1_000_000)
+			var status string
+			var uid int64
+			if err := s.read.QueryRow(`SELECT status, user_id FROM trade_quotes WHERE code_scope = ?`, key).
+				Scan(&status, &uid); err != nil || status != "executed" {
+				t.Fatalf("acknowledged trade %s: quote %q (%v)", key, status, err)
+			}
+			if k, err := s.OnceAnswerFor(context.Background(), uid, key); err != nil || k.Status != 200 ||
+				k.Body != fmt.Sprintf(`{"key":%q}`, key) {
+				t.Fatalf("acknowledged trade %s: kept answer %+v (%v)", key, k, err)
 			}
 			continue
 		}
@@ -415,10 +493,24 @@ func TestKilledMidWorkloadLosesNothingAcknowledged(t *testing.T) {
 	var unanswered int
 	s.read.QueryRow(`SELECT count(*) FROM trade_quotes q WHERE q.status = 'executed' AND q.code_scope LIKE 'scope-%' AND NOT EXISTS
 		(SELECT 1 FROM idempotency_keys k WHERE k.key = 'trade-' || substr(q.code_scope, 7) AND k.status = 200)`).Scan(&unanswered)
-	if orphans != 0 || unanswered != 0 {
-		t.Fatalf("%d answers without their trade, %d trades without their answer", orphans, unanswered)
+	var loadOrphans, loadUnanswered int
+	s.read.QueryRow(`SELECT count(*) FROM idempotency_keys k WHERE k.key LIKE 'load-%' AND (k.status IS NULL OR NOT EXISTS
+		(SELECT 1 FROM trade_quotes q WHERE q.code_scope = k.key AND q.status = 'executed'))`).Scan(&loadOrphans)
+	s.read.QueryRow(`SELECT count(*) FROM trade_quotes q WHERE q.status = 'executed' AND q.code_scope LIKE 'load-%' AND NOT EXISTS
+		(SELECT 1 FROM idempotency_keys k WHERE k.key = q.code_scope AND k.status = 200)`).Scan(&loadUnanswered)
+	if orphans+loadOrphans != 0 || unanswered+loadUnanswered != 0 {
+		t.Fatalf("%d answers without their trade, %d trades without their answer", orphans+loadOrphans,
+			unanswered+loadUnanswered)
 	}
-	t.Logf("%d acknowledged operations (%d trades) survived SIGKILL", len(acked), trades)
+	if loaded == 0 {
+		t.Fatal("no trade of the load's customers was acknowledged")
+	}
+	// the load's trades shared their commits with each other and with the rounds' work
+	if shared.groups == 0 || shared.transactions <= shared.groups {
+		t.Fatalf("the workload's commits held no more than one transaction each: %+v", shared)
+	}
+	t.Logf("%d acknowledged operations (%d trades, %d of the load's %d traders) survived SIGKILL; %d transactions in %d commits",
+		len(acked), trades, loaded, crashLoadTraders, shared.transactions, shared.groups)
 }
 
 func contains(list []string, s string) bool {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 )
@@ -27,9 +26,15 @@ type Once struct {
 
 // OnceCall is one call made with an Idempotency-Key (decisions.md, Ledger and wallet). Every write the call
 // makes through the store runs in one transaction, begun by its first write with the claim of the key and
-// committed by Finish with the call's answer: claim, money and answer land in one commit or not at all. A
-// crash before that commit leaves no trace of the call (a retry runs it); after it, a retry gets the answer.
-// While the call runs, a repeat waits for the writer connection, then finds the committed answer.
+// ended by Finish with the call's answer: claim, money and answer land in one commit or not at all. A crash
+// before that commit leaves no trace of the call (a retry runs it); after it, a retry gets the answer.
+//
+// That transaction is a member of a group commit (commit.go), as every other write of the shop's: the call's
+// first write joins the committer's next group, which holds the call open while its handler runs (the writer
+// runs nothing else meanwhile, as when the call had the writer connection to itself), and the call's
+// savepoint in the group is released by Finish, or undone when the call keeps nothing. The group commits
+// with the other members it gathered, and the call is told once the log is on disk: its fsync is shared
+// with every other customer's write of the moment instead of being one of its own (issue 41).
 type OnceCall struct {
 	s           *Store
 	once        Once
@@ -37,15 +42,22 @@ type OnceCall struct {
 	now         time.Time
 
 	mu     sync.Mutex
-	tx     *sql.Tx // nil until the call's first write
+	tx     *sql.Tx // the group's transaction while the call holds it; nil until the call's first write
 	wrote  bool    // a write of the call succeeded (a wrong code's counted try, say)
-	broken bool    // a step could not be undone: the transaction is rolled back, never committed
+	broken bool    // a step could not be undone: the call's member is undone, never committed
 	lost   bool    // another call of the same key committed first
 	done   bool
+	// release ends the call's member of its group (nil keeps its writes for the group's commit, an error
+	// undoes them), and outcome brings the member's end: after the group's commit and the log's fsync
+	release chan error
+	outcome <-chan txOutcome
 	// undos put back what a step took from memory (a trade's quote from the quote book) when the call's
 	// transaction does not commit after all
 	undos []func()
 }
+
+// errCallUndone ends a call's member that keeps nothing: its savepoint in the group is undone.
+var errCallUndone = errors.New("store: idempotent call kept nothing")
 
 type onceCallKey struct{}
 
@@ -101,17 +113,9 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 		return errors.New("store: idempotent call broken")
 	}
 	if c.tx == nil {
-		// not the request's context: a client that goes away after the commit began must not undo it halfway
-		tx, err := c.s.write.BeginTx(context.WithoutCancel(ctx), nil)
-		if err != nil {
-			return fmt.Errorf("begin: %w", err)
-		}
-		if err := c.claimKey(ctx, tx); err != nil {
-			_ = tx.Rollback()
-			c.lost = errors.Is(err, ErrKeyInUse)
+		if err := c.open(ctx); err != nil {
 			return err
 		}
-		c.tx = tx
 	}
 	if _, err := c.tx.ExecContext(ctx, `SAVEPOINT once_step`); err != nil {
 		c.broken = true
@@ -143,6 +147,44 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 	return nil
 }
 
+// open joins the committer's next group as a member held open for the call, and claims the key first in it.
+// Not the request's context: a client that goes away once the call has begun must not undo it halfway.
+func (c *OnceCall) open(ctx context.Context) error {
+	opened := make(chan *sql.Tx, 1)
+	release := make(chan error, 1)
+	outcome, err := c.s.commits.enqueue(context.WithoutCancel(ctx), false, func(tx *sql.Tx) error {
+		opened <- tx
+		return <-release
+	})
+	if err != nil {
+		return err
+	}
+	var tx *sql.Tx
+	select {
+	case tx = <-opened:
+	case out := <-outcome: // the group ended before the call's turn (the store closing, a broken group)
+		return out.err
+	}
+	c.release, c.outcome = release, outcome
+	if err := c.claimKey(ctx, tx); err != nil {
+		c.lost = errors.Is(err, ErrKeyInUse)
+		c.end(err)
+		return err
+	}
+	c.tx = tx
+	return nil
+}
+
+// end releases the call's member with keep (nil: its writes commit with the group) and waits for the
+// group's outcome: nil once the call's writes are committed and on disk, or why they are not. A member
+// ended with an error is undone, and that error is its outcome.
+func (c *OnceCall) end(keep error) error {
+	c.release <- keep
+	out := <-c.outcome
+	c.release = nil
+	return out.err
+}
+
 // claimKey writes the call's claim of its key first in its transaction; a row already there means another
 // call of the key committed first: ErrKeyInUse.
 func (c *OnceCall) claimKey(ctx context.Context, tx *sql.Tx) error {
@@ -171,7 +213,7 @@ func (c *OnceCall) Lost() bool {
 // Finish ends the call with its answer. A successful answer (2xx) is kept under the key in the call's own
 // transaction, which then commits: the answer lands with the money or not at all, and the caller must not
 // send it before Finish returns nil. Any other answer gives the key back: the claim is removed and whatever
-// the call's steps kept (a wrong code's counted try) commits; a call that kept nothing rolls back.
+// the call's steps kept (a wrong code's counted try) commits; a call that kept nothing is undone.
 func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -183,24 +225,19 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 		return nil
 	}
 	committed := false
-	defer func() { // the call's transaction has ended, one way or the other (a commit at FULL: on disk)
-		if c.s.settleWrites() && committed {
-			c.s.signalNotifications()
-		}
-	}()
-	ctx = context.WithoutCancel(ctx)
-	ok := status >= 200 && status < 300
 	defer func() {
 		if !committed {
 			c.undo()
 		}
 	}()
+	ctx = context.WithoutCancel(ctx)
+	ok := status >= 200 && status < 300
 	if c.broken || (!ok && !c.wrote) {
-		err := c.tx.Rollback()
+		c.end(errCallUndone)
 		if c.broken {
 			return errors.New("store: idempotent call broken, rolled back")
 		}
-		return err
+		return nil
 	}
 	q, args := `DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?`, []any{c.once.UserID, c.once.Key}
 	if ok {
@@ -208,17 +245,17 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 			[]any{status, body, c.now.UnixMilli(), c.once.UserID, c.once.Key}
 	}
 	if _, err := c.tx.ExecContext(ctx, q, args...); err != nil {
-		_ = c.tx.Rollback()
+		c.end(err)
 		return err
 	}
-	if err := c.tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+	if err := c.end(nil); err != nil {
+		return err
 	}
 	committed = true
 	return nil
 }
 
-// Abort rolls back a call that did not Finish (its handler panicked); after Finish it does nothing.
+// Abort undoes a call that did not Finish (its handler panicked); after Finish it does nothing.
 func (c *OnceCall) Abort() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -227,8 +264,7 @@ func (c *OnceCall) Abort() {
 	}
 	c.done = true
 	if c.tx != nil {
-		_ = c.tx.Rollback()
-		c.s.settleWrites()
+		c.end(errCallUndone)
 	}
 	c.undo()
 }

@@ -236,7 +236,7 @@ func (s *Store) RunPlanBuy(ctx context.Context, b PlanBuy, now time.Time) (Entry
 		if !on {
 			return ErrPlansOff
 		}
-		settings, err := priceSettings(ctx, w)
+		settings, err := s.writerPriceSettings(ctx, w)
 		if err != nil {
 			return err
 		}

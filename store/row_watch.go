@@ -13,10 +13,19 @@ import (
 type rowWatch struct {
 	auth     *authIndex
 	notified atomic.Bool // a notification was inserted by the transaction in progress
+	// rules counts the changes to price_settings (writer_rules.go): once for each row changed, and once more
+	// when the transaction that changed it has ended, committed or not; rulesTouched says the one in progress did
+	rules        atomic.Uint64
+	rulesTouched atomic.Bool
 }
 
 func (w *rowWatch) rowChanged(d sqlite.SQLitePreUpdateData) {
 	if d.DatabaseName != "main" {
+		return
+	}
+	if d.TableName == "price_settings" {
+		w.rules.Add(1)
+		w.rulesTouched.Store(true)
 		return
 	}
 	if d.TableName == "notifications" {
@@ -32,6 +41,9 @@ func (w *rowWatch) rowChanged(d sqlite.SQLitePreUpdateData) {
 // of its outcome, and reports whether it wrote notifications (to be signalled once it is durable).
 func (s *Store) settleWrites() (notified bool) {
 	s.auth.settle()
+	if s.watch.rulesTouched.Swap(false) {
+		s.watch.rules.Add(1)
+	}
 	return s.watch.notified.Swap(false)
 }
 

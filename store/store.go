@@ -36,8 +36,10 @@ type Store struct {
 	readStmts, writeStmts *stmtCache
 	// commits runs every transaction of the shop's own code on the writer, in groups (commit.go).
 	commits *committer
-	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go).
+	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go);
+	// rules the trading rules as the writer's transactions read them (writer_rules.go).
 	terms termsCache
+	rules writerRules
 	// watch is the writer's pre-update hook (row_watch.go); notifications is signalled after a commit that
 	// wrote notifications (NewNotifications).
 	watch         *rowWatch

@@ -115,7 +115,7 @@ func (s *Store) ExecuteQuote(ctx context.Context, t Trade, now time.Time) (Entry
 	var undo func()
 	err := s.InTx(ctx, func(tx *sql.Tx) error {
 		w := s.writeStmts.in(tx)
-		settings, err := priceSettings(ctx, w)
+		settings, err := s.writerPriceSettings(ctx, w)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@
 //     verify), driven by this process's client at 8 and at 32 traders, against raw SQLite commits of a trade's
 //     shape (BEGIN IMMEDIATE, 1 read, 2 inserts, 2 updates, WAL, synchronous=FULL) from as many writers,
 //     against raw commits of a verified trade's own rows on a copy of the shop's database (trade_probe.go),
+//     against a lean double-entry ledger committing a trade's whole footprint once a trade (lean_probe.go),
 //     and against the empty trade, the same client trading with a process that only answers on the wire
 //     (emptytrade.go).
 //
@@ -60,6 +61,8 @@ type tradeFigures struct {
 	Empty       tradeResult // the same trades against the empty trade (emptytrade.go)
 	TradeProbe  probeResult // raw commits of a verified trade's own rows (trade_probe.go)
 	TradeRatio  float64     // verified trades/s ÷ the trade probe's commits/s
+	Lean        probeResult // a lean ledger's commits of a trade's whole footprint (lean_probe.go)
+	LeanRatio   float64     // verified trades/s ÷ the lean probe's commits/s
 	Ratio       float64     // verified trades/s ÷ raw commits/s
 	Ceiling     float64     // empty trades/s ÷ raw commits/s: the most Ratio can be on this machine
 	TxPerCommit float64     // the shop's transactions per commit (group commit), from its counters
@@ -169,13 +172,18 @@ func run(ctx context.Context, cfg config, out io.Writer) (report, error) {
 		return rep, err
 	}
 	defer tp.close()
+	lean, err := openLeanProbe(ctx, dir)
+	if err != nil {
+		return rep, err
+	}
+	defer lean.close()
 	for i, traders := range cfg.Traders {
 		fmt.Fprintf(out, "trades, %d traders...\n", traders)
 		profile := ""
 		if i == 0 {
 			profile = cfg.TradeProfile
 		}
-		f, err := compareTrades(ctx, cfg, shop, empty, probeDB, tp, traders, profile)
+		f, err := compareTrades(ctx, cfg, shop, empty, probes{probeDB, tp, lean}, traders, profile)
 		if err != nil {
 			return rep, err
 		}
@@ -212,8 +220,15 @@ func compareReads(ctx context.Context, wrk string, cfg config, shop *shop, chiUR
 	return s.done(), c.done(), nil
 }
 
-// compareTrades runs the trades and their raw probe in turns, a slice each, at one number of traders.
-func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *sql.DB, tp *tradeProbe, traders int,
+// probes are the trades' three raw references.
+type probes struct {
+	raw   *sql.DB
+	trade *tradeProbe
+	lean  *leanProbe
+}
+
+// compareTrades runs the trades and their raw probes in turns, a slice each, at one number of traders.
+func compareTrades(ctx context.Context, cfg config, shop, empty *shop, ps probes, traders int,
 	profile string) (tradeFigures, error) {
 	f := tradeFigures{Traders: traders}
 	before, err := shop.writer()
@@ -222,15 +237,19 @@ func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *
 	}
 	slice := cfg.Duration / tradeRounds
 	for round := range tradeRounds {
-		p, err := rawProbe(ctx, probeDB, traders, slice)
+		p, err := rawProbe(ctx, ps.raw, traders, slice)
 		if err != nil {
 			return f, err
 		}
 		f.Probe.add(p)
-		if p, err = tp.run(ctx, traders, slice); err != nil {
+		if p, err = ps.trade.run(ctx, traders, slice); err != nil {
 			return f, fmt.Errorf("trade probe: %w", err)
 		}
 		f.TradeProbe.add(p)
+		if p, err = ps.lean.run(ctx, traders, slice); err != nil {
+			return f, fmt.Errorf("lean probe: %w", err)
+		}
+		f.Lean.add(p)
 		f.Empty.add(empty.tradeLoad(traders, slice))
 		stop := func() {}
 		if round == 0 {
@@ -248,6 +267,7 @@ func compareTrades(ctx context.Context, cfg config, shop, empty *shop, probeDB *
 	f.Ratio = ratio(f.Trades.perSec(), f.Probe.perSec())
 	f.Ceiling = ratio(f.Empty.perSec(), f.Probe.perSec())
 	f.TradeRatio = ratio(f.Trades.perSec(), f.TradeProbe.perSec())
+	f.LeanRatio = ratio(f.Trades.perSec(), f.Lean.perSec())
 	return f, nil
 }
 
@@ -269,6 +289,8 @@ func print(out io.Writer, cfg config, r report) {
 			t.Traders, t.Trades.perSec(), t.Trades.ok, t.Probe.perSec(), t.Probe.commits, t.Ratio)
 		fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s | raw commits of a verified trade's own rows %.0f/s (%d) | %.2f |\n",
 			t.Traders, t.Trades.perSec(), t.TradeProbe.perSec(), t.TradeProbe.commits, t.TradeRatio)
+		fmt.Fprintf(out, "| verified trades/s, %d traders | %.0f/s | a lean ledger's commits of a trade's whole footprint %.0f/s (%d) | %.2f |\n",
+			t.Traders, t.Trades.perSec(), t.Lean.perSec(), t.Lean.commits, t.LeanRatio)
 		fmt.Fprintf(out, "| the empty trade's ceiling, %d traders | empty trades %.0f/s (%d) | raw trade-like commits | %.2f |\n",
 			t.Traders, t.Empty.perSec(), t.Empty.ok, t.Ceiling)
 	}
@@ -278,11 +300,13 @@ func print(out io.Writer, cfg config, r report) {
 		cores := func(d time.Duration) float64 { return ratio(d.Seconds(), t.Trades.elapsed.Seconds()) }
 		fmt.Fprintf(out, "%d traders: quote p50 %s p99 %s, verify p50 %s p99 %s; raw commit p50 %s p99 %s; %.1f transactions per commit;\n"+
 			"  cores busy: shop %.2f, trade client %.2f; the shop's writer busy %.0f %% of the trades' time (committing %.0f %%), %.0f µs a trade;\n"+
-			"  %.1f groups a log fsync, the syncer busy %.0f %%\n",
+			"  %.0f commits/s, %.1f trades a commit, %.0f log fsyncs/s, %.1f trades a fsync, %.1f groups a log fsync, the syncer busy %.0f %%\n",
 			t.Traders, ms(q.P50), ms(q.P99), ms(v.P50), ms(v.P99), ms(t.Probe.latency.summary().P50),
 			ms(t.Probe.latency.summary().P99), t.TxPerCommit, cores(t.Trades.shopCPU), cores(t.Trades.clientCPU),
 			100*cores(t.Writer.Busy), 100*cores(t.Writer.Committing),
 			ratio(float64(t.Writer.Busy.Microseconds()), float64(t.Trades.ok)),
+			ratio(float64(t.Writer.Groups), t.Trades.elapsed.Seconds()), ratio(float64(t.Trades.ok), float64(t.Writer.Groups)),
+			ratio(float64(t.Writer.Fsyncs), t.Trades.elapsed.Seconds()), ratio(float64(t.Trades.ok), float64(t.Writer.Fsyncs)),
 			ratio(float64(t.Writer.Groups), float64(t.Writer.Fsyncs)), 100*cores(t.Writer.Syncing))
 	}
 	for _, t := range r.Trades {

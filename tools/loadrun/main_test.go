@@ -52,6 +52,7 @@ func TestLoadRunBriefly(t *testing.T) {
 		figures["trades/s"], figures["raw commits/s"], figures["transactions per commit"] =
 			tr.Trades.perSec(), tr.Probe.perSec(), tr.TxPerCommit
 		figures["raw trade commits/s"], figures["empty trades/s"] = tr.TradeProbe.perSec(), tr.Empty.perSec()
+		figures["lean commits/s"] = tr.Lean.perSec()
 		for name, v := range figures {
 			if v <= 0 {
 				t.Errorf("%d traders: %s = %v, want > 0", tr.Traders, name, v)

@@ -35,6 +35,7 @@ type shop struct {
 	admin      string
 	client     *http.Client
 	addresses  atomic.Int64  // the next client address handed out (each code request comes from its own)
+	keys       atomic.Int64  // the Idempotency-Keys handed out, one a verify
 	cursors    map[int][]int // each trader's next customer, by the number of traders (tradeLoad)
 }
 
@@ -236,6 +237,12 @@ func (s *shop) myPricesBody() ([]byte, error) {
 // call sends a JSON request with a bearer token ("" = none) from an address of its own and decodes a 200
 // answer into out; anything else is an error carrying the answer.
 func (s *shop) call(method, path, token string, body, out any) error {
+	return s.callOnce(method, path, token, "", body, out)
+}
+
+// callOnce is call with an Idempotency-Key (none when key is ""), as the web UI sends one with each
+// money-moving form.
+func (s *shop) callOnce(method, path, token, key string, body, out any) error {
 	raw, err := json.Marshal(body)
 	if err != nil {
 		return err
@@ -247,6 +254,9 @@ func (s *shop) call(method, path, token string, body, out any) error {
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
 	}
 	n := s.addresses.Add(1)
 	req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -50,7 +51,7 @@ func (t *tradeResult) add(o tradeResult) {
 
 // tradeLoad has traders quote and confirm buys for d, each trader taking turns over customers of its own (a
 // customer's codes never cross traders), each trade by the next customer, as the web UI does: a buy quote
-// with the bearer token, the code from the SMS line, the verify.
+// with the bearer token, the code from the SMS line, the verify with an Idempotency-Key of its own.
 func (s *shop) tradeLoad(traders int, d time.Duration) tradeResult {
 	var ok, failed atomic.Int64
 	var mu sync.Mutex
@@ -97,7 +98,8 @@ func (s *shop) tradeLoad(traders int, d time.Duration) tradeResult {
 					continue
 				}
 				t1 := time.Now()
-				if err := s.call("POST", "/api/prices/verify-transaction", c.token, map[string]string{
+				key := fmt.Sprint("loadrun-", s.keys.Add(1))
+				if err := s.callOnce("POST", "/api/prices/verify-transaction", c.token, key, map[string]string{
 					"verification_code": code, "transaction_type": "buy"}, nil); err != nil {
 					fail(err)
 					continue
