@@ -117,15 +117,15 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 			return err
 		}
 	}
-	if _, err := c.tx.ExecContext(ctx, `SAVEPOINT once_step`); err != nil {
+	if _, err := c.w().ExecContext(ctx, `SAVEPOINT once_step`); err != nil {
 		c.broken = true
 		return err
 	}
 	undo := func() {
 		bg := context.WithoutCancel(ctx)
-		if _, err := c.tx.ExecContext(bg, `ROLLBACK TO once_step`); err != nil {
+		if _, err := c.w().ExecContext(bg, `ROLLBACK TO once_step`); err != nil {
 			c.broken = true
-		} else if _, err := c.tx.ExecContext(bg, `RELEASE once_step`); err != nil {
+		} else if _, err := c.w().ExecContext(bg, `RELEASE once_step`); err != nil {
 			c.broken = true
 		}
 	}
@@ -139,13 +139,17 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 		undo()
 		return err
 	}
-	if _, err := c.tx.ExecContext(context.WithoutCancel(ctx), `RELEASE once_step`); err != nil {
+	if _, err := c.w().ExecContext(context.WithoutCancel(ctx), `RELEASE once_step`); err != nil {
 		c.broken = true
 		return err
 	}
 	c.wrote = true
 	return nil
 }
+
+// w is the call's transaction with the writer's prepared statements (the call's few statements are parsed
+// once, not on every call: the writer runs nothing else while it waits for them).
+func (c *OnceCall) w() queryer { return c.s.writeStmts.in(c.tx) }
 
 // open joins the committer's next group as a member held open for the call, and claims the key first in it.
 // Not the request's context: a client that goes away once the call has begun must not undo it halfway.
@@ -188,7 +192,7 @@ func (c *OnceCall) end(keep error) error {
 // claimKey writes the call's claim of its key first in its transaction; a row already there means another
 // call of the key committed first: ErrKeyInUse.
 func (c *OnceCall) claimKey(ctx context.Context, tx *sql.Tx) error {
-	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at)
+	res, err := c.s.writeStmts.in(tx).ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, key, route, fingerprint, created_at)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING`,
 		c.once.UserID, c.once.Key, c.once.Route, c.fingerprint, c.now.UnixMilli())
 	if err != nil {
@@ -244,7 +248,7 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 		q, args = `UPDATE idempotency_keys SET status = ?, body = ?, used_at = IFNULL(used_at, ?) WHERE user_id = ? AND key = ?`,
 			[]any{status, body, c.now.UnixMilli(), c.once.UserID, c.once.Key}
 	}
-	if _, err := c.tx.ExecContext(ctx, q, args...); err != nil {
+	if _, err := c.w().ExecContext(ctx, q, args...); err != nil {
 		c.end(err)
 		return err
 	}
@@ -295,7 +299,7 @@ type OnceAnswer struct {
 // or claimed by a store caller outside any call (which a call then finds in use).
 func (s *Store) OnceAnswerFor(ctx context.Context, userID int64, key string) (OnceAnswer, error) {
 	var a OnceAnswer
-	err := s.read.QueryRowContext(ctx, `SELECT route, status, body, fingerprint FROM idempotency_keys
+	err := s.readStmts.QueryRowContext(ctx, `SELECT route, status, body, fingerprint FROM idempotency_keys
 		WHERE user_id = ? AND key = ? AND status IS NOT NULL`, userID, key).Scan(&a.Route, &a.Status, &a.Body, &a.Fingerprint)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, ErrNotFound

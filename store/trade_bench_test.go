@@ -11,15 +11,17 @@ import (
 // BenchmarkTradeWrites is a verified trade's two writes as the writer runs them, without HTTP: the quote with
 // its code (IssueQuote) and the trade (ExecuteQuote, the code checked), from 8 traders at once, each on
 // customers of its own. It reports the writer's time a trade (writer-µs/trade) beside the wall time: with no
-// daily limit set (the common case), and with one in effect for every customer (each trade sums its day).
+// daily limit set (the common case), with one in effect for every customer (each trade sums its day), and
+// with each trade confirmed in an idempotent call (its key's claim and kept answer), as the web UI sends it.
 func BenchmarkTradeWrites(b *testing.B) {
-	b.Run("no daily limit", func(b *testing.B) { benchmarkTradeWrites(b, nil) })
+	b.Run("no daily limit", func(b *testing.B) { benchmarkTradeWrites(b, nil, false) })
 	b.Run("a daily limit on every customer", func(b *testing.B) {
-		benchmarkTradeWrites(b, &DailyLimits{BuyRial: limit(1_000_000_000_000)})
+		benchmarkTradeWrites(b, &DailyLimits{BuyRial: limit(1_000_000_000_000)}, false)
 	})
+	b.Run("with an Idempotency-Key", func(b *testing.B) { benchmarkTradeWrites(b, nil, true) })
 }
 
-func benchmarkTradeWrites(b *testing.B, daily *DailyLimits) {
+func benchmarkTradeWrites(b *testing.B, daily *DailyLimits, keyed bool) {
 	s, _ := openTest(b)
 	ctx := context.Background()
 	admin := addAdmin(b, s)
@@ -55,10 +57,20 @@ func benchmarkTradeWrites(b *testing.B, daily *DailyLimits) {
 					b.Error(err)
 					return
 				}
-				if _, err := s.ExecuteQuote(ctx, Trade{UserID: id, Type: EntryBuy, CodeHash: hash,
+				cctx, call := ctx, (*OnceCall)(nil)
+				if keyed {
+					cctx, call = s.StartOnce(ctx, Once{UserID: id, Key: q.CodeScope, Route: "POST /verify"}, "fp", now)
+				}
+				if _, err := s.ExecuteQuote(cctx, Trade{UserID: id, Type: EntryBuy, CodeHash: hash,
 					CodeLimits: lim, Uninvited: true}, now); err != nil {
 					b.Error(err)
 					return
+				}
+				if call != nil {
+					if err := call.Finish(cctx, 200, `{"message":"done"}`); err != nil {
+						b.Error(err)
+						return
+					}
 				}
 			}
 		}()
