@@ -128,7 +128,7 @@ func (c *committer) loop() {
 		case <-others.C:
 			if v := c.dataVersion(); v != seen {
 				c.s.auth.clear() // `goldshop admin add` beside the shop may have changed a role or password
-				c.s.dropWriterRules()
+				c.s.dropWriterCopies()
 				seen = v
 			}
 			continue

@@ -17,7 +17,15 @@ type rowWatch struct {
 	// when the transaction that changed it has ended, committed or not; rulesTouched says the one in progress did
 	rules        atomic.Uint64
 	rulesTouched atomic.Bool
+	// reserve and reserveTouched are the same for the tables the reserve guard's figures come from
+	// (writer_reserve.go)
+	reserve        atomic.Uint64
+	reserveTouched atomic.Bool
 }
+
+// reserveTables are the tables the reserve guard's slow figures are read from (reserveSQL).
+var reserveTables = map[string]bool{"vault_items": true, "melt_batches": true, "gold_requests": true,
+	"reserve_settings": true}
 
 func (w *rowWatch) rowChanged(d sqlite.SQLitePreUpdateData) {
 	if d.DatabaseName != "main" {
@@ -26,6 +34,11 @@ func (w *rowWatch) rowChanged(d sqlite.SQLitePreUpdateData) {
 	if d.TableName == "price_settings" {
 		w.rules.Add(1)
 		w.rulesTouched.Store(true)
+		return
+	}
+	if reserveTables[d.TableName] {
+		w.reserve.Add(1)
+		w.reserveTouched.Store(true)
 		return
 	}
 	if d.TableName == "notifications" {
@@ -43,6 +56,9 @@ func (s *Store) settleWrites() (notified bool) {
 	s.auth.settle()
 	if s.watch.rulesTouched.Swap(false) {
 		s.watch.rules.Add(1)
+	}
+	if s.watch.reserveTouched.Swap(false) {
+		s.watch.reserve.Add(1)
 	}
 	return s.watch.notified.Swap(false)
 }

@@ -40,6 +40,8 @@ type Store struct {
 	// rules the trading rules as the writer's transactions read them (writer_rules.go).
 	terms termsCache
 	rules writerRules
+	// reserve the reserve guard's slow figures as the writer's transactions read them (writer_reserve.go).
+	reserve writerReserve
 	// watch is the writer's pre-update hook (row_watch.go); notifications is signalled after a commit that
 	// wrote notifications (NewNotifications).
 	watch         *rowWatch

@@ -166,7 +166,7 @@ func (s *Store) trade(ctx context.Context, w queryer, t Trade, q Quote, settings
 		legs = append(move(AssetGold, q.AmountGoldMg, kindCustomer, t.UserID, kindShopTrading, 0),
 			move(AssetRial, q.AmountRial, kindShopTrading, 0, kindCustomer, t.UserID)...)
 	}
-	if err := s.tradeChecks(ctx, w, t, q.AmountRial, q.AmountGoldMg, now); err != nil {
+	if err := s.tradeChecks(ctx, w, true, t, q.AmountRial, q.AmountGoldMg, now); err != nil {
 		return 0, Entry{}, err
 	}
 	j := journal{userID: t.UserID, typ: t.Type, status: StatusApproved, pricePerGram: q.PricePerGramRial,

@@ -77,12 +77,13 @@ func (t TradingTerms) Quote(side string, byRial bool, amount int64, now time.Tim
 // be lent to one without another connection free, and parsing the reserve's query anew on every quote was a
 // fifth of the shop's processor time under a rush of trades (issue 41).
 func (s *Store) CheckTrade(ctx context.Context, user User, side string, rial, mg int64, now time.Time) error {
-	return s.tradeChecks(ctx, s.readStmts, Trade{UserID: user.ID, Type: side, Grade: user.Grade}, rial, mg, now)
+	return s.tradeChecks(ctx, s.readStmts, false, Trade{UserID: user.ID, Type: side, Grade: user.Grade}, rial, mg, now)
 }
 
 // tradeChecks are trade's rules before it moves anything, in the order the customer hears them: short of
 // the rial (or the gold) first; then the day's limits; then, buying, whether the vault covers the gold.
-func (s *Store) tradeChecks(ctx context.Context, w queryer, t Trade, rial, mg int64, now time.Time) error {
+// onWriter says w is a transaction of the writer (tradeReserve).
+func (s *Store) tradeChecks(ctx context.Context, w queryer, onWriter bool, t Trade, rial, mg int64, now time.Time) error {
 	paid, paidWith := rial, AssetRial
 	if t.Type == EntrySell {
 		paid, paidWith = mg, AssetGold
@@ -93,8 +94,12 @@ func (s *Store) tradeChecks(ctx context.Context, w queryer, t Trade, rial, mg in
 	if err := s.checkDailyLimit(ctx, w, t, rial, mg, now); err != nil {
 		return err
 	}
-	if t.Type == EntryBuy {
-		return ensureReserve(ctx, w, mg)
+	if t.Type != EntryBuy {
+		return nil
 	}
-	return nil
+	r, err := s.tradeReserve(ctx, w, onWriter)
+	if err != nil {
+		return err
+	}
+	return r.Cover(mg)
 }

@@ -40,5 +40,8 @@ func (s *Store) writerPriceSettings(ctx context.Context, w queryer) (PriceSettin
 	return p, nil
 }
 
-// dropWriterRules forgets the copy (another process committed).
-func (s *Store) dropWriterRules() { s.watch.rules.Add(1) }
+// dropWriterCopies forgets the writer's copies of the rules and of the reserve (another process committed).
+func (s *Store) dropWriterCopies() {
+	s.watch.rules.Add(1)
+	s.watch.reserve.Add(1)
+}

@@ -11,6 +11,7 @@ import type {
   BankBalance, BankBalanceForm, StatementRange, ExportName,
   NotificationPage, NotificationsRead, NotificationSettings, PriceAlert, PriceAlerts, SmsOutbox, AlertDemand,
 } from "./api-types";
+import { track } from "./lib/after-idle";
 import { markReachable, markUnreachable } from "./lib/connection";
 import { recall, remember, type Known, type LastKnownKey, type Remembered } from "./lib/last-known";
 import { accessToken, expireSession, publishSession, saveTokens, storedPerson, storedRefreshToken } from "./session";
@@ -112,8 +113,15 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * request sends one call and reads its answer; until the answer is in, what waits for the first screen waits
+ * for it too (lib/after-idle.ts).
+ */
+export function request<T>(method: string, path: string, body?: unknown, opts: Options = {}): Promise<T> {
+  return track(call<T>(method, path, body, opts));
+}
 
-export async function request<T>(method: string, path: string, body?: unknown, opts: Options = {}): Promise<T> {
+async function call<T>(method: string, path: string, body: unknown, opts: Options): Promise<T> {
   const auth = opts.auth ?? true;
   const headers = (): Record<string, string> => {
     const token = auth ? accessToken() : null;

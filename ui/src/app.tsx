@@ -9,7 +9,7 @@ import { Shell } from "./components/shell/shell";
 import { toast, Toaster } from "./components/ui/toast";
 import { useSession } from "./hooks/use-session";
 import { useShop } from "./hooks/use-shop";
-import { afterIdle } from "./lib/after-idle";
+import { inBackground } from "./lib/after-idle";
 import { canOpen, matchRoute, roleOf, ROUTES, type RouteDef, type RouteKey } from "./lib/routes";
 import HomeView from "./views/home-view";
 import { NotAllowedView, NotFoundView, SessionEndedView } from "./views/status-views";
@@ -72,7 +72,7 @@ function Screens() {
   const signedIn = !!session.token;
   useEffect(() => {
     if (!signedIn) return;
-    return afterIdle(() => api.me().then((me) => saveUser(me.user)).catch(() => undefined));
+    return inBackground(() => api.me().then((me) => saveUser(me.user)).catch(() => undefined));
   }, [signedIn]);
 
   useEffect(() => {

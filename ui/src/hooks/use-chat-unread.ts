@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { isAdmin } from "../api";
-import { afterIdle } from "../lib/after-idle";
+import { inBackground, onIdle } from "../lib/after-idle";
 import { toast } from "../components/ui/toast";
 import { useSession } from "./use-session";
 
@@ -9,7 +9,8 @@ const NEW_MESSAGE = "پیام جدید از پشتیبانی";
 
 /**
  * useChatUnread is the support link's badge count for the logged-in user, from the chat socket. The socket
- * code loads only here, once the first screen is done (afterIdle), and only for a logged-in user.
+ * code loads only here, in the background once the first screen is done (inBackground), and only for a
+ * logged-in user.
  */
 export function useChatUnread(): number {
   const { token, user } = useSession();
@@ -21,8 +22,9 @@ export function useChatUnread(): number {
     if (!live) return;
     let alive = true;
     let stop: () => void = () => undefined;
-    const cancel = afterIdle(() => void import("../lib/chat-unread").then(
-      (m) => {
+    const cancel = inBackground(() => void import("../lib/chat-unread").then(
+      // the socket's code is evaluated in the import's task; connecting waits for an idle moment of its own
+      (m) => onIdle(() => {
         if (!alive) return;
         setCount(m.unreadTotal());
         const offs = [m.onUnreadTotal(setCount), m.followUnread(admin)];
@@ -35,7 +37,7 @@ export function useChatUnread(): number {
           );
         }
         stop = () => offs.forEach((off) => off());
-      },
+      }),
       () => undefined,
     ));
     return () => {

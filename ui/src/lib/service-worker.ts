@@ -1,8 +1,8 @@
 // The page's side of the service worker (issue 18). The worker is Workbox's, generated at build (vite.config.ts);
-// this registers it once the page has loaded and gone idle (afterIdle) and tells when a new version waits. It is the platform's own
-// register/updatefound/controllerchange, not workbox-window: the same flow in a few lines instead of 2.2 KB of
-// the customer's 40 KB first load.
-import { afterIdle } from "./after-idle";
+// this registers it in the background once the first screen is done (inBackground) and tells when a new version
+// waits. It is the platform's own register/updatefound/controllerchange, not workbox-window: the same flow in a
+// few lines instead of 2.2 KB of the customer's 40 KB first load.
+import { inBackground } from "./after-idle";
 
 /** registerServiceWorker registers /sw.js once the page is done; onWaiting gets a function that switches to a waiting version. */
 export function registerServiceWorker(onWaiting: (activate: () => void) => void): void {
@@ -29,5 +29,5 @@ export function registerServiceWorker(onWaiting: (activate: () => void) => void)
       },
       () => undefined, // no worker (a private window, an old browser): the app works online as before
     );
-  afterIdle(() => void start());
+  inBackground(() => void start());
 }

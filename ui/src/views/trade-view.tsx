@@ -19,7 +19,7 @@ import { recall } from "../lib/last-known";
 import { notCurrentText } from "../lib/not-current-text";
 import { checkTrade, secondsLeft, TRADE_MESSAGES as M, tradeAmount, type TradeInput } from "../lib/trade";
 import { CODE_LENGTH } from "../lib/validate";
-import { afterIdle } from "../lib/after-idle";
+import { afterIdle, track } from "../lib/after-idle";
 import "../styles/trade.css";
 
 /** TRADE_POLL_MS is how often the prices and balances are refreshed (customer.md §9). */
@@ -117,7 +117,7 @@ export default function TradeView() {
 
   useEffect(() => afterIdle(TradeCodeStep.preload), []);
   // what is left today under a daily limit is said once the page is done (most customers have no limit)
-  useEffect(() => afterIdle(() => void import("../components/limits/daily-limit-hint").then((m) => setLimitHint(() => m.DailyLimitHint), () => undefined)), []);
+  useEffect(() => afterIdle(() => void track(import("../components/limits/daily-limit-hint")).then((m) => setLimitHint(() => m.DailyLimitHint), () => undefined)), []);
   // the first load is useLoad's; then a poll every 10 s while the page is seen, and at once when it is seen again
   useEffect(() => {
     const t = setInterval(() => document.visibilityState !== "hidden" && void load(), TRADE_POLL_MS);

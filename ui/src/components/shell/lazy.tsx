@@ -1,6 +1,7 @@
 // Loads a screen's code on first use, so the first page load carries only the shell and home.
 import type { ComponentType, FunctionComponent } from "react";
 import { useEffect, useState } from "react";
+import { track } from "../../lib/after-idle";
 import { Button, Loading, StatusCard } from "../ui";
 import { CompassIcon } from "../ui/icons";
 
@@ -11,7 +12,8 @@ export function lazy<P extends object>(load: Loader<P>): FunctionComponent<P> & 
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const start = () => {
-    pending ??= load().then(
+    // tracked: what waits for the first screen (lib/after-idle.ts) waits for its code too
+    pending ??= track(load()).then(
       (m) => {
         loaded = m.default;
       },

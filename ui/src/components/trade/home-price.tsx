@@ -4,7 +4,7 @@
 import type { ComponentType } from "react";
 import { useEffect, useState } from "react";
 import { useGoldPrice } from "../../hooks/use-gold-price";
-import { afterIdle } from "../../lib/after-idle";
+import { afterIdle, track } from "../../lib/after-idle";
 import { formatRial } from "../../lib/money";
 import { NotCurrent } from "../shell/not-current";
 import { notCurrentShort } from "../../lib/last-known";
@@ -16,7 +16,7 @@ export function HomePrice() {
   const { price, loaded, failed, notCurrentAt } = useGoldPrice();
   const [Spark, setSpark] = useState<ComponentType<SparklineProps> | null>(null);
   useEffect(() => afterIdle(() => {
-    import("./price-sparkline").then((m) => setSpark(() => m.PriceSparkline)).catch(() => undefined);
+    track(import("./price-sparkline")).then((m) => setSpark(() => m.PriceSparkline)).catch(() => undefined);
   }), []);
 
   const text = price !== null ? formatRial(price) : !loaded ? "…" : failed ? "خطا در دریافت قیمت" : "قیمت هنوز اعلام نشده";

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-BSEsL3Qf.js";e();
