@@ -37,8 +37,11 @@ var errGroupAborted = errors.New("store: group commit aborted")
 // is on disk (log_sync.go). One process owns the database
 // (decisions.md), so this queue sees every write of the shop's own code.
 type committer struct {
-	s     *Store
-	jobs  chan *txJob // unbuffered: a job is either taken by the committer or still its caller's
+	s    *Store
+	jobs chan *txJob // unbuffered: a job is either taken by the committer or still its caller's
+	// steps carries the later parts of idempotent calls open in the running group (idempotency.go): their
+	// steps and their ends, which run in that group and no other
+	steps chan *txJob
 	quit  chan struct{}
 	ended chan struct{}
 	// syncs carries committed groups' durable members to the log syncer (log_sync.go), which tells them once
@@ -59,17 +62,50 @@ type txJob struct {
 	light  bool
 	fn     func(tx *sql.Tx) error
 	result chan txOutcome // buffered: the committer never waits for the caller
+	// part says the job is a part of an idempotent call (idempotency.go), of is the group it opened in,
+	// and opened is set by an opening job's fn once it has claimed the call's key
+	part   callPart
+	of     *groupRun
+	opened *bool
 }
 
-// txOutcome is how a job ended: its error, or the value it panicked with, re-raised in the caller.
+// callPart is which part of an idempotent call a job is; a member of its own is none of them.
+type callPart int
+
+const (
+	memberOfItsOwn callPart = iota
+	// callOpen claims the call's key and runs its first step; from then the call is open in the group,
+	// which commits only once the call has ended
+	callOpen
+	// callStep is a later step of an open call; it and callOpen are told their own outcome at once
+	callStep
+	// callEnd writes the call's end (its kept answer, or the claim given back) and is told the group's
+	// outcome, as a member is
+	callEnd
+)
+
+// txOutcome is how a job ended: its error, or the value it panicked with, re-raised in the caller; group
+// is the group an opening job ran in.
 type txOutcome struct {
 	err      error
 	panicked bool
 	value    any
+	group    *groupRun
+}
+
+// groupRun is the group in progress: its transaction, the members to tell once it has ended (each with
+// its outcome), how many of them succeeded so far (open calls included), and how many calls are open.
+type groupRun struct {
+	tx       *sql.Tx
+	jobs     []*txJob
+	outcomes []txOutcome
+	pending  int
+	open     int
+	broken   bool // the shared transaction is unusable: nothing of the group commits
 }
 
 func startCommitter(s *Store) *committer {
-	c := &committer{s: s, jobs: make(chan *txJob), quit: make(chan struct{}), ended: make(chan struct{}),
+	c := &committer{s: s, jobs: make(chan *txJob), steps: make(chan *txJob), quit: make(chan struct{}), ended: make(chan struct{}),
 		syncs: make(chan logSync, maxGroup), synced: make(chan struct{})}
 	go c.loop()
 	go c.syncLoop()
@@ -86,7 +122,7 @@ func (c *committer) stop() {
 // submit runs fn in the next group and waits for the group's outcome. A caller that goes away while queued
 // is dropped; once its job is taken it waits, because only the commit can say whether it landed.
 func (c *committer) submit(ctx context.Context, light bool, fn func(tx *sql.Tx) error) error {
-	result, err := c.enqueue(ctx, light, fn)
+	result, err := c.hand(c.jobs, &txJob{ctx: ctx, light: light, fn: fn})
 	if err != nil {
 		return err
 	}
@@ -97,21 +133,41 @@ func (c *committer) submit(ctx context.Context, light bool, fn func(tx *sql.Tx) 
 	return out.err
 }
 
-// enqueue hands fn to the committer for its next group and returns the channel its outcome will come on,
-// without waiting for it (an idempotent call holds its member open meanwhile, idempotency.go).
-func (c *committer) enqueue(ctx context.Context, light bool, fn func(tx *sql.Tx) error) (<-chan txOutcome, error) {
-	if err := ctx.Err(); err != nil {
+// hand gives j to the committer on queue (jobs for a new member, steps for an open call's part) and returns
+// the channel its outcome will come on.
+func (c *committer) hand(queue chan<- *txJob, j *txJob) (<-chan txOutcome, error) {
+	if err := j.ctx.Err(); err != nil {
 		return nil, err
 	}
-	j := &txJob{ctx: ctx, light: light, fn: fn, result: make(chan txOutcome, 1)}
+	j.result = make(chan txOutcome, 1)
 	select {
-	case c.jobs <- j:
+	case queue <- j:
 		return j.result, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	case <-j.ctx.Done():
+		return nil, j.ctx.Err()
 	case <-c.quit:
 		return nil, errClosed
 	}
+}
+
+// openCall runs fn, an idempotent call's first step with the claim of its key, in the next group and returns
+// its own outcome (not the group's); once fn has set opened, the call is open in out.group.
+func (c *committer) openCall(ctx context.Context, fn func(tx *sql.Tx) error, opened *bool) (txOutcome, error) {
+	result, err := c.hand(c.jobs, &txJob{ctx: ctx, fn: fn, part: callOpen, opened: opened})
+	if err != nil {
+		return txOutcome{}, err
+	}
+	return <-result, nil
+}
+
+// callPart runs fn as part of a call open in g: a step, told its own outcome, or the end, told g's. A part
+// of a call whose group has ended without it (an aborted group) gets errGroupAborted.
+func (c *committer) callPart(ctx context.Context, part callPart, g *groupRun, fn func(tx *sql.Tx) error) txOutcome {
+	result, err := c.hand(c.steps, &txJob{ctx: ctx, fn: fn, part: part, of: g})
+	if err != nil {
+		return txOutcome{err: err}
+	}
+	return <-result
 }
 
 func (c *committer) loop() {
@@ -125,6 +181,9 @@ func (c *committer) loop() {
 		select {
 		case j := <-c.jobs:
 			group = append(group[:0], j)
+		case j := <-c.steps: // a part of a call whose group was aborted
+			j.result <- txOutcome{err: errGroupAborted}
+			continue
 		case <-others.C:
 			if v := c.dataVersion(); v != seen {
 				c.s.auth.clear() // `goldshop admin add` beside the shop may have changed a role or password
@@ -165,20 +224,20 @@ func (c *committer) dataVersion() int64 {
 // run commits one group and tells each member its outcome: at once a member that failed or wrote only
 // light rows, after the syncer has put the log on disk (log_sync.go) one whose money the commit moved. The
 // commit itself does not wait for the disk, so the next group runs while this one's log is being synced.
-func (c *committer) run(group []*txJob) {
-	outcomes := make([]txOutcome, len(group))
+func (c *committer) run(first []*txJob) {
 	start := time.Now()
-	committed := c.commit(group, outcomes)
+	g, committed := c.commit(first)
 	c.busy.Add(int64(time.Since(start)))
 	notified := c.s.settleWrites() // before any member hears that its write is done
 	durable := logSync{notified: notified}
-	for i, j := range group {
-		if committed && !j.light && outcomes[i].err == nil && !outcomes[i].panicked {
+	for i, j := range g.jobs {
+		out := g.outcomes[i]
+		if committed && !j.light && out.err == nil && !out.panicked {
 			durable.jobs = append(durable.jobs, j)
-			durable.outcomes = append(durable.outcomes, outcomes[i])
+			durable.outcomes = append(durable.outcomes, out)
 			continue
 		}
-		j.result <- outcomes[i]
+		j.result <- out
 	}
 	switch {
 	case len(durable.jobs) > 0:
@@ -188,67 +247,130 @@ func (c *committer) run(group []*txJob) {
 	}
 }
 
-// commit runs group in one transaction, committed without waiting for the disk (synchronous=NORMAL), and
-// reports whether it committed. A member whose caller went away is skipped; a member with nobody still to
-// run after it needs no savepoint.
-func (c *committer) commit(group []*txJob, outcomes []txOutcome) (committed bool) {
+// commit runs the group in one transaction, committed without waiting for the disk (synchronous=NORMAL),
+// and reports whether it committed: first the members gathered, then, while an idempotent call is open in
+// it, the call's later parts and any member that comes meanwhile (up to maxGroup), so the writer runs other
+// customers' work while a call's handler is busy between its steps. A member whose caller went away is
+// skipped; a member with nobody still to run after it needs no savepoint.
+func (c *committer) commit(first []*txJob) (g *groupRun, committed bool) {
+	g = &groupRun{}
 	ctx := context.Background() // no member's cancellation may undo the others' work
-	failAll := func(err error) {
-		for i := range outcomes {
-			if outcomes[i].err == nil && !outcomes[i].panicked {
-				outcomes[i].err = err
+	conn, err := c.s.write.Conn(ctx)
+	if err != nil {
+		c.refuse(first, fmt.Errorf("begin: %w", err))
+		return g, false
+	}
+	defer conn.Close()
+	// set back before the connection is free again: every other write on it (the admin's own commands)
+	// commits at FULL, waiting for the disk itself
+	if err := setSynchronous(ctx, conn, "NORMAL"); err != nil {
+		c.refuse(first, err)
+		return g, false
+	}
+	defer setSynchronous(ctx, conn, "FULL")
+	if g.tx, err = conn.BeginTx(ctx, nil); err != nil {
+		c.refuse(first, fmt.Errorf("begin: %w", err))
+		return g, false
+	}
+	for i, j := range first {
+		if g.broken {
+			c.refuse(first[i:], errGroupAborted)
+			break
+		}
+		c.runPart(ctx, g, j, g.pending == 0 && g.open == 0 && noneLeft(first[i+1:]))
+	}
+	for g.open > 0 && !g.broken {
+		var j *txJob
+		if len(g.jobs) < maxGroup {
+			select {
+			case j = <-c.steps:
+			case j = <-c.jobs:
+			}
+		} else {
+			j = <-c.steps
+		}
+		c.runPart(ctx, g, j, false)
+	}
+	fail := func(err error) {
+		for i := range g.outcomes {
+			if g.outcomes[i].err == nil && !g.outcomes[i].panicked {
+				g.outcomes[i].err = err
 			}
 		}
 	}
-	conn, err := c.s.write.Conn(ctx)
-	if err != nil {
-		failAll(fmt.Errorf("begin: %w", err))
-		return false
+	if g.broken {
+		_ = g.tx.Rollback()
+		fail(errGroupAborted)
+		return g, false
 	}
-	defer conn.Close()
-	// set back before the connection is free again: every other write on it (an idempotent call, the admin's
-	// own commands) commits at FULL, waiting for the disk itself
-	if err := setSynchronous(ctx, conn, "NORMAL"); err != nil {
-		failAll(err)
-		return false
-	}
-	defer setSynchronous(ctx, conn, "FULL")
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		failAll(fmt.Errorf("begin: %w", err))
-		return false
-	}
-	pending := 0
-	for i, j := range group {
-		if err := j.ctx.Err(); err != nil {
-			outcomes[i].err = err
-			continue
-		}
-		if pending == 0 && noneLeft(group[i+1:]) {
-			outcomes[i] = runJob(j, tx)
-		} else if !runInSavepoint(ctx, c.s.writeStmts.in(tx), tx, j, &outcomes[i]) {
-			_ = tx.Rollback()
-			failAll(errGroupAborted)
-			return false
-		}
-		if outcomes[i].err == nil && !outcomes[i].panicked {
-			pending++
-		}
-	}
-	if pending == 0 {
-		_ = tx.Rollback()
-		return false
+	if g.pending == 0 {
+		_ = g.tx.Rollback()
+		return g, false
 	}
 	committing := time.Now()
-	err = tx.Commit()
+	err = g.tx.Commit()
 	c.committing.Add(int64(time.Since(committing)))
 	if err != nil {
-		failAll(fmt.Errorf("commit: %w", err))
-		return false
+		fail(fmt.Errorf("commit: %w", err))
+		return g, false
 	}
 	c.groups.Add(1)
-	c.members.Add(int64(pending))
-	return true
+	c.members.Add(int64(g.pending))
+	return g, true
+}
+
+// runPart runs j in the group g: a member of its own in a savepoint (none when alone), or a part of an
+// idempotent call, whose steps keep savepoints of their own (idempotency.go).
+func (c *committer) runPart(ctx context.Context, g *groupRun, j *txJob, alone bool) {
+	switch j.part {
+	case callOpen:
+		out := runJob(j, g.tx)
+		if *j.opened {
+			g.open++
+			g.pending++
+		}
+		out.group = g
+		j.result <- out
+		return
+	case callStep, callEnd:
+		if j.of != g {
+			j.result <- txOutcome{err: errGroupAborted}
+			return
+		}
+		out := runJob(j, g.tx)
+		if j.part == callStep {
+			j.result <- out
+			return
+		}
+		g.open--
+		if out.err != nil || out.panicked {
+			// the call's claim and steps are in the shared transaction, which cannot give back one member's
+			// part any more: nothing of the group may commit
+			g.broken = true
+		}
+		g.jobs, g.outcomes = append(g.jobs, j), append(g.outcomes, out)
+		return
+	}
+	var out txOutcome
+	switch {
+	case j.ctx.Err() != nil:
+		out.err = j.ctx.Err()
+	case alone:
+		out = runJob(j, g.tx)
+	case !runInSavepoint(ctx, c.s.writeStmts.in(g.tx), g.tx, j, &out):
+		g.broken = true
+	}
+	if out.err == nil && !out.panicked && !g.broken {
+		g.pending++
+	}
+	g.jobs, g.outcomes = append(g.jobs, j), append(g.outcomes, out)
+}
+
+// refuse tells jobs that did not run in the group that it could not take them.
+func (c *committer) refuse(jobs []*txJob, err error) {
+	for _, j := range jobs {
+		j.result <- txOutcome{err: err}
+	}
 }
 
 // GroupCommits returns how many groups have committed since Open and how many transactions they held.

@@ -29,35 +29,36 @@ type Once struct {
 // ended by Finish with the call's answer: claim, money and answer land in one commit or not at all. A crash
 // before that commit leaves no trace of the call (a retry runs it); after it, a retry gets the answer.
 //
-// That transaction is a member of a group commit (commit.go), as every other write of the shop's: the call's
-// first write joins the committer's next group, which holds the call open while its handler runs (the writer
-// runs nothing else meanwhile, as when the call had the writer connection to itself), and the call's
-// savepoint in the group is released by Finish, or undone when the call keeps nothing. The group commits
-// with the other members it gathered, and the call is told once the log is on disk: its fsync is shared
-// with every other customer's write of the moment instead of being one of its own (issue 41).
+// That transaction is a group commit's (commit.go), as every other write of the shop's: the call's first
+// write claims the key in the committer's next group and opens the call there; each later step, and the end
+// Finish writes, runs in that same group, which commits only once the call has ended. The committer runs
+// each part as it comes and other customers' work between them, so the writer is never idle while the
+// call's handler works between its steps (issue 41), and the call is told once the log is on disk: its
+// fsync is shared with every other write of the moment. Each step keeps a savepoint of its own, so a step
+// that fails leaves the call's earlier steps as they were; a call that ends keeping nothing gives its claim
+// back with a delete, and one that cannot end cleanly (a step that could not be undone, a handler that
+// panicked after a write) aborts its group, since its part of the shared transaction cannot be undone alone.
 type OnceCall struct {
 	s           *Store
 	once        Once
 	fingerprint string
 	now         time.Time
 
-	mu     sync.Mutex
-	tx     *sql.Tx // the group's transaction while the call holds it; nil until the call's first write
-	wrote  bool    // a write of the call succeeded (a wrong code's counted try, say)
-	broken bool    // a step could not be undone: the call's member is undone, never committed
-	lost   bool    // another call of the same key committed first
+	mu sync.Mutex
+	// group is the group the call is open in; nil until its first write claimed the key
+	group *groupRun
+	// wrote and broken are set by the committer as it runs a step, and read after the step's outcome
+	wrote  bool // a write of the call succeeded (a wrong code's counted try, say)
+	broken bool // a step could not be undone: the call's group must not commit
+	lost   bool // another call of the same key committed first
 	done   bool
-	// release ends the call's member of its group (nil keeps its writes for the group's commit, an error
-	// undoes them), and outcome brings the member's end: after the group's commit and the log's fsync
-	release chan error
-	outcome <-chan txOutcome
 	// undos put back what a step took from memory (a trade's quote from the quote book) when the call's
 	// transaction does not commit after all
 	undos []func()
 }
 
-// errCallUndone ends a call's member that keeps nothing: its savepoint in the group is undone.
-var errCallUndone = errors.New("store: idempotent call kept nothing")
+// errCallBroken ends a call that cannot end cleanly: its group is aborted.
+var errCallBroken = errors.New("store: idempotent call broken")
 
 type onceCallKey struct{}
 
@@ -90,7 +91,7 @@ func callOf(ctx context.Context) (*OnceCall, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if ctx.Value(apartKey{}) == c {
-		if c.tx != nil && !c.done {
+		if c.group != nil && !c.done {
 			return nil, errApartInCall
 		}
 		return nil, nil
@@ -101,31 +102,60 @@ func callOf(ctx context.Context) (*OnceCall, error) {
 	return c, nil
 }
 
-// run runs fn as one step of the call, inside a savepoint, so a step that fails leaves the call's earlier
-// steps and the claim as they were. The first step begins the transaction and claims the key in it.
-func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+// run runs fn as one step of the call, in the call's group; the first step claims the key and opens the
+// call there. Not the request's context for the parts: a client that goes away once the call has begun must
+// not undo it halfway.
+func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.lost {
 		return ErrKeyInUse
 	}
 	if c.broken {
-		return errors.New("store: idempotent call broken")
+		return errCallBroken
 	}
-	if c.tx == nil {
-		if err := c.open(ctx); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	step := func(tx *sql.Tx) error { return c.step(ctx, tx, fn) }
+	var out txOutcome
+	if c.group == nil {
+		opened := false
+		var err error
+		out, err = c.s.commits.openCall(ctx, func(tx *sql.Tx) error {
+			if err := c.claimKey(ctx, tx); err != nil {
+				return err
+			}
+			opened = true
+			return step(tx)
+		}, &opened)
+		if err != nil {
 			return err
 		}
+		if opened {
+			c.group = out.group
+		} else if errors.Is(out.err, ErrKeyInUse) {
+			c.lost = true
+		}
+	} else {
+		out = c.s.commits.callPart(ctx, callStep, c.group, step)
 	}
-	if _, err := c.w().ExecContext(ctx, `SAVEPOINT once_step`); err != nil {
+	if out.panicked {
+		panic(out.value)
+	}
+	return out.err
+}
+
+// step runs fn in a savepoint of its own, run by the committer in the call's group: a step that fails (or
+// panics) is undone alone, and one that cannot be undone marks the call broken.
+func (c *OnceCall) step(ctx context.Context, tx *sql.Tx, fn func(tx *sql.Tx) error) error {
+	w := c.s.writeStmts.in(tx)
+	if _, err := w.ExecContext(ctx, `SAVEPOINT once_step`); err != nil {
 		c.broken = true
 		return err
 	}
 	undo := func() {
-		bg := context.WithoutCancel(ctx)
-		if _, err := c.w().ExecContext(bg, `ROLLBACK TO once_step`); err != nil {
+		if _, err := w.ExecContext(ctx, `ROLLBACK TO once_step`); err != nil {
 			c.broken = true
-		} else if _, err := c.w().ExecContext(bg, `RELEASE once_step`); err != nil {
+		} else if _, err := w.ExecContext(ctx, `RELEASE once_step`); err != nil {
 			c.broken = true
 		}
 	}
@@ -135,11 +165,11 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 			panic(p)
 		}
 	}()
-	if err := fn(c.tx); err != nil {
+	if err := fn(tx); err != nil {
 		undo()
 		return err
 	}
-	if _, err := c.w().ExecContext(context.WithoutCancel(ctx), `RELEASE once_step`); err != nil {
+	if _, err := w.ExecContext(ctx, `RELEASE once_step`); err != nil {
 		c.broken = true
 		return err
 	}
@@ -147,45 +177,13 @@ func (c *OnceCall) run(ctx context.Context, fn func(tx *sql.Tx) error) (err erro
 	return nil
 }
 
-// w is the call's transaction with the writer's prepared statements (the call's few statements are parsed
-// once, not on every call: the writer runs nothing else while it waits for them).
-func (c *OnceCall) w() queryer { return c.s.writeStmts.in(c.tx) }
-
-// open joins the committer's next group as a member held open for the call, and claims the key first in it.
-// Not the request's context: a client that goes away once the call has begun must not undo it halfway.
-func (c *OnceCall) open(ctx context.Context) error {
-	opened := make(chan *sql.Tx, 1)
-	release := make(chan error, 1)
-	outcome, err := c.s.commits.enqueue(context.WithoutCancel(ctx), false, func(tx *sql.Tx) error {
-		opened <- tx
-		return <-release
-	})
-	if err != nil {
-		return err
+// end runs the call's last part, end, in its group and waits for the group's outcome: nil once the call's
+// writes are committed and on disk, or why they are not.
+func (c *OnceCall) end(ctx context.Context, end func(tx *sql.Tx) error) error {
+	out := c.s.commits.callPart(context.WithoutCancel(ctx), callEnd, c.group, end)
+	if out.panicked {
+		panic(out.value)
 	}
-	var tx *sql.Tx
-	select {
-	case tx = <-opened:
-	case out := <-outcome: // the group ended before the call's turn (the store closing, a broken group)
-		return out.err
-	}
-	c.release, c.outcome = release, outcome
-	if err := c.claimKey(ctx, tx); err != nil {
-		c.lost = errors.Is(err, ErrKeyInUse)
-		c.end(err)
-		return err
-	}
-	c.tx = tx
-	return nil
-}
-
-// end releases the call's member with keep (nil: its writes commit with the group) and waits for the
-// group's outcome: nil once the call's writes are committed and on disk, or why they are not. A member
-// ended with an error is undone, and that error is its outcome.
-func (c *OnceCall) end(keep error) error {
-	c.release <- keep
-	out := <-c.outcome
-	c.release = nil
 	return out.err
 }
 
@@ -206,6 +204,15 @@ func (c *OnceCall) claimKey(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
+// giveBack is the end of a call that keeps no answer: its claim is removed, so the key may be used again.
+func (c *OnceCall) giveBack(ctx context.Context) func(tx *sql.Tx) error {
+	return func(tx *sql.Tx) error {
+		_, err := c.s.writeStmts.in(tx).ExecContext(ctx, `DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?`,
+			c.once.UserID, c.once.Key)
+		return err
+	}
+}
+
 // Lost reports whether another call of the same key committed before this one could claim it: its answer
 // (OnceAnswerFor) is the answer, and this call wrote nothing.
 func (c *OnceCall) Lost() bool {
@@ -217,7 +224,7 @@ func (c *OnceCall) Lost() bool {
 // Finish ends the call with its answer. A successful answer (2xx) is kept under the key in the call's own
 // transaction, which then commits: the answer lands with the money or not at all, and the caller must not
 // send it before Finish returns nil. Any other answer gives the key back: the claim is removed and whatever
-// the call's steps kept (a wrong code's counted try) commits; a call that kept nothing is undone.
+// the call's steps kept (a wrong code's counted try) commits.
 func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -225,41 +232,34 @@ func (c *OnceCall) Finish(ctx context.Context, status int, body string) error {
 		return nil
 	}
 	c.done = true
-	if c.tx == nil {
+	if c.group == nil {
 		return nil
 	}
-	committed := false
-	defer func() {
-		if !committed {
-			c.undo()
-		}
-	}()
 	ctx = context.WithoutCancel(ctx)
-	ok := status >= 200 && status < 300
-	if c.broken || (!ok && !c.wrote) {
-		c.end(errCallUndone)
+	end := c.giveBack(ctx)
+	switch {
+	case c.broken:
+		end = func(*sql.Tx) error { return errCallBroken }
+	case status >= 200 && status < 300:
+		end = func(tx *sql.Tx) error {
+			_, err := c.s.writeStmts.in(tx).ExecContext(ctx, `UPDATE idempotency_keys SET status = ?, body = ?,
+				used_at = IFNULL(used_at, ?) WHERE user_id = ? AND key = ?`,
+				status, body, c.now.UnixMilli(), c.once.UserID, c.once.Key)
+			return err
+		}
+	}
+	if err := c.end(ctx, end); err != nil {
+		c.undo()
 		if c.broken {
 			return errors.New("store: idempotent call broken, rolled back")
 		}
-		return nil
-	}
-	q, args := `DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?`, []any{c.once.UserID, c.once.Key}
-	if ok {
-		q, args = `UPDATE idempotency_keys SET status = ?, body = ?, used_at = IFNULL(used_at, ?) WHERE user_id = ? AND key = ?`,
-			[]any{status, body, c.now.UnixMilli(), c.once.UserID, c.once.Key}
-	}
-	if _, err := c.w().ExecContext(ctx, q, args...); err != nil {
-		c.end(err)
 		return err
 	}
-	if err := c.end(nil); err != nil {
-		return err
-	}
-	committed = true
 	return nil
 }
 
-// Abort undoes a call that did not Finish (its handler panicked); after Finish it does nothing.
+// Abort undoes a call that did not Finish (its handler panicked); after Finish it does nothing. A call that
+// wrote gives nothing back alone: its group is aborted.
 func (c *OnceCall) Abort() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -267,8 +267,13 @@ func (c *OnceCall) Abort() {
 		return
 	}
 	c.done = true
-	if c.tx != nil {
-		c.end(errCallUndone)
+	if c.group != nil {
+		ctx := context.Background()
+		end := c.giveBack(ctx)
+		if c.wrote || c.broken {
+			end = func(*sql.Tx) error { return errCallBroken }
+		}
+		_ = c.end(ctx, end)
 	}
 	c.undo()
 }
