@@ -39,14 +39,14 @@ describe("after-idle's waves", () => {
     const { inBackground, track, BACKGROUND_QUIET_MS } = await fresh();
     const ran: string[] = [];
     inBackground(() => ran.push("socket"));
-    await vi.advanceTimersByTimeAsync(BACKGROUND_QUIET_MS - 500);
+    await vi.advanceTimersByTimeAsync(BACKGROUND_QUIET_MS / 2);
     let answer!: () => void;
     void track(new Promise<void>((r) => (answer = r)));
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(BACKGROUND_QUIET_MS * 3);
     answer();
-    await vi.advanceTimersByTimeAsync(BACKGROUND_QUIET_MS - 500);
+    await vi.advanceTimersByTimeAsync(BACKGROUND_QUIET_MS / 2);
     expect(ran).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(BACKGROUND_QUIET_MS);
     expect(ran).toEqual(["socket"]);
   });
 

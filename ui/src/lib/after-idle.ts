@@ -9,10 +9,16 @@
 //   the customer's first taps.
 // Each waiting function runs in an idle moment of its own, so no two of them make one long task.
 
-/** IDLE_TIMEOUT_MS is the longest a function waits for an idle moment once its wave has come. */
+/** IDLE_TIMEOUT_MS is the longest a wave waits for an idle moment once the page is quiet. */
 const IDLE_TIMEOUT_MS = 3000;
+/**
+ * STEP_TIMEOUT_MS is the longest each function of a wave that has come waits for an idle moment of its own:
+ * short, since on a busy phone idle moments are rare and the wave's functions (the live notifications among
+ * them) would otherwise wait seconds each, one after another.
+ */
+const STEP_TIMEOUT_MS = 250;
 /** BACKGROUND_QUIET_MS is how long nothing of the first screen is on its way before the background starts. */
-export const BACKGROUND_QUIET_MS = 2000;
+export const BACKGROUND_QUIET_MS = 300;
 /** LONGEST_WAIT_MS bounds the wait after the load event: an answer that never comes holds nothing back for good. */
 const LONGEST_WAIT_MS = 15_000;
 
@@ -91,7 +97,7 @@ function whenQuiet(holdMs: number, then: () => void): void {
     const mine = ++turn;
     clearTimeout(hold);
     if (inFlight > 0 && !forced) return; // the last answer in calls check again
-    hold = setTimeout(() => onIdle(() => {
+    hold = setTimeout(() => whenIdle(IDLE_TIMEOUT_MS, () => {
       if (mine !== turn || (inFlight > 0 && !forced)) return;
       recheck = null;
       then();
@@ -123,6 +129,10 @@ function drain(wave: Exclude<Phase, "done">, next: () => void): void {
  * would make one long task with what came before it (a module's evaluation, then its start) is split so.
  */
 export function onIdle(fn: () => void): void {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS });
+  whenIdle(STEP_TIMEOUT_MS, fn);
+}
+
+function whenIdle(timeout: number, fn: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout });
   else setTimeout(fn, 0); // Safari before 18: the page has loaded, which is the most of it
 }
