@@ -13,14 +13,9 @@ import (
 type rowWatch struct {
 	auth     *authIndex
 	notified atomic.Bool // a notification was inserted by the transaction in progress
-	// rules counts the changes to price_settings (writer_rules.go): once for each row changed, and once more
-	// when the transaction that changed it has ended, committed or not; rulesTouched says the one in progress did
-	rules        atomic.Uint64
-	rulesTouched atomic.Bool
-	// reserve and reserveTouched are the same for the tables the reserve guard's figures come from
-	// (writer_reserve.go)
-	reserve        atomic.Uint64
-	reserveTouched atomic.Bool
+	// rules watches price_settings (writer_rules.go), reserve the tables the reserve guard's slow figures
+	// come from (writer_reserve.go)
+	rules, reserve tableWatch
 }
 
 // reserveTables are the tables the reserve guard's slow figures are read from (reserveSQL).
@@ -32,13 +27,11 @@ func (w *rowWatch) rowChanged(d sqlite.SQLitePreUpdateData) {
 		return
 	}
 	if d.TableName == "price_settings" {
-		w.rules.Add(1)
-		w.rulesTouched.Store(true)
+		w.rules.rowChanged()
 		return
 	}
 	if reserveTables[d.TableName] {
-		w.reserve.Add(1)
-		w.reserveTouched.Store(true)
+		w.reserve.rowChanged()
 		return
 	}
 	if d.TableName == "notifications" {
@@ -54,12 +47,8 @@ func (w *rowWatch) rowChanged(d sqlite.SQLitePreUpdateData) {
 // of its outcome, and reports whether it wrote notifications (to be signalled once it is durable).
 func (s *Store) settleWrites() (notified bool) {
 	s.auth.settle()
-	if s.watch.rulesTouched.Swap(false) {
-		s.watch.rules.Add(1)
-	}
-	if s.watch.reserveTouched.Swap(false) {
-		s.watch.reserve.Add(1)
-	}
+	s.watch.rules.settle()
+	s.watch.reserve.settle()
 	return s.watch.notified.Swap(false)
 }
 

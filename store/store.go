@@ -39,9 +39,9 @@ type Store struct {
 	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go);
 	// rules the trading rules as the writer's transactions read them (writer_rules.go).
 	terms termsCache
-	rules writerRules
+	rules writerCopy[PriceSettings]
 	// reserve the reserve guard's slow figures as the writer's transactions read them (writer_reserve.go).
-	reserve writerReserve
+	reserve writerCopy[reserveSlow]
 	// watch is the writer's pre-update hook (row_watch.go); notifications is signalled after a commit that
 	// wrote notifications (NewNotifications).
 	watch         *rowWatch
@@ -91,6 +91,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s := &Store{write: write, path: path, auth: watch.auth, watch: watch, writeStmts: newStmtCache(write, false),
 		notifications: make(chan struct{}, 1), quotes: newQuoteBook()}
+	s.rules.watch, s.reserve.watch = &watch.rules, &watch.reserve
 	s.commits = startCommitter(s)
 	if err := s.migrate(ctx); err != nil {
 		s.commits.stop()

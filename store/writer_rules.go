@@ -1,47 +1,26 @@
 package store
 
-import (
-	"context"
-	"sync"
-)
+import "context"
 
-// writerRules is the trading rules (price_settings) as a transaction of the writer last read them, so that a
-// trade's transaction reads no row for them while they stay as they were: the writer connection's hook
-// (row_watch.go) counts every change to the table, and counts again when the transaction that made it has
-// ended, so a copy read before a change, or read inside the transaction that made it (which may still roll
-// back), is never used after it. Another process never changes the table (termsCache); were it to, the
-// committer sees its commit within a second and drops the copy (commit.go).
-type writerRules struct {
-	mu       sync.Mutex
-	ok       bool
-	gen      uint64
-	settings PriceSettings
-}
-
-// writerPriceSettings returns the trading rules inside a transaction of the writer (w): the copy when no
-// change has touched them since it was read, else a read through w, kept as the new copy.
+// writerPriceSettings returns the trading rules (price_settings) inside a transaction of the writer (w): the
+// writer's copy when no change has touched them since it was read (writer_copy.go), else a read through w,
+// kept as the new copy. A copy read inside the transaction that changed them is that transaction's own, and
+// its watch's count moves again when the transaction ends.
 func (s *Store) writerPriceSettings(ctx context.Context, w queryer) (PriceSettings, error) {
-	c := &s.rules
-	gen := s.watch.rules.Load()
-	c.mu.Lock()
-	if c.ok && c.gen == gen {
-		p := c.settings
-		c.mu.Unlock()
+	p, gen, holds := s.rules.get()
+	if holds {
 		return p, nil
 	}
-	c.mu.Unlock()
 	p, err := priceSettings(ctx, w)
 	if err != nil {
 		return p, err
 	}
-	c.mu.Lock()
-	c.ok, c.gen, c.settings = true, gen, p
-	c.mu.Unlock()
+	s.rules.keep(gen, p)
 	return p, nil
 }
 
 // dropWriterCopies forgets the writer's copies of the rules and of the reserve (another process committed).
 func (s *Store) dropWriterCopies() {
-	s.watch.rules.Add(1)
-	s.watch.reserve.Add(1)
+	s.watch.rules.drop()
+	s.watch.reserve.drop()
 }
