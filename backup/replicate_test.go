@@ -49,8 +49,8 @@ func TestEveryCommitIsInTheFileReplicaWithin5Seconds(t *testing.T) {
 	id := s.customer(1)
 	r := Replica{URL: "file://" + filepath.Join(t.TempDir(), "replica")}
 	s.replicate(r)
-	if n, err := s.st.AutoCheckpointPages(context.Background()); err != nil || n != 0 {
-		t.Fatalf("the shop's writer still checkpoints every %d pages (err %v)", n, err)
+	if on, err := s.st.CheckpointsLog(context.Background()); err != nil || on {
+		t.Fatalf("the shop still checkpoints the log beside Litestream (err %v)", err)
 	}
 	var total int64
 	for i := 1; i <= 3; i++ {

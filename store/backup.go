@@ -30,21 +30,25 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 }
 
 // LeaveCheckpointsToReplication hands the write-ahead log to Litestream, which must copy every frame before
-// it reaches the database file: the writer stops SQLite's automatic checkpoints (Litestream's "Tips &
-// Caveats" ask for wal_autocheckpoint = 0) and Close no longer runs wal_checkpoint(TRUNCATE). Call it
-// before Litestream starts and before the shop takes requests.
-func (s *Store) LeaveCheckpointsToReplication(ctx context.Context) error {
+// it reaches the database file: the store's checkpointer stops (Litestream's "Tips & Caveats" ask that
+// nothing but Litestream checkpoint; the writer never does, wal_autocheckpoint = 0) and Close no longer runs
+// wal_checkpoint(TRUNCATE). Call it before Litestream starts and before the shop takes requests.
+func (s *Store) LeaveCheckpointsToReplication(context.Context) error {
 	s.replicated.Store(true)
-	// The writer pool is one connection that lives as long as the store, so the pragma stays set.
-	_, err := s.write.ExecContext(ctx, `PRAGMA wal_autocheckpoint = 0`)
-	return err
+	s.checkpoints.stopForReplication()
+	return nil
 }
 
-// AutoCheckpointPages is the writer's wal_autocheckpoint setting (0: SQLite never checkpoints on its own).
-func (s *Store) AutoCheckpointPages(ctx context.Context) (int, error) {
+// CheckpointsLog tells whether anything of the store copies the write-ahead log into the database file:
+// its checkpointer, or the writer's own automatic checkpoints (wal_autocheckpoint).
+func (s *Store) CheckpointsLog(ctx context.Context) (bool, error) {
 	var n int
-	err := s.write.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&n)
-	return n, err
+	if err := s.write.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&n); err != nil {
+		return false, err
+	}
+	s.checkpoints.mu.Lock()
+	defer s.checkpoints.mu.Unlock()
+	return n != 0 || !s.checkpoints.off, nil
 }
 
 // LastJournalAt is when the newest ledger journal was written; ErrNotFound when the ledger is empty.

@@ -228,6 +228,9 @@ func (c *committer) run(first []*txJob) {
 	start := time.Now()
 	g, committed := c.commit(first)
 	c.busy.Add(int64(time.Since(start)))
+	if committed {
+		c.s.checkpoints.committed()
+	}
 	notified := c.s.settleWrites() // before any member hears that its write is done
 	durable := logSync{notified: notified}
 	for i, j := range g.jobs {

@@ -36,6 +36,8 @@ type Store struct {
 	readStmts, writeStmts *stmtCache
 	// commits runs every transaction of the shop's own code on the writer, in groups (commit.go).
 	commits *committer
+	// checkpoints copies the write-ahead log into the database file beside the writer (checkpoint.go).
+	checkpoints *checkpointer
 	// terms is the current base price, price settings and grades held in memory (termsCache, prices.go);
 	// rules the trading rules as the writer's transactions read them (writer_rules.go).
 	terms termsCache
@@ -74,6 +76,8 @@ func dsn(path string, readOnly bool) string {
 		q.Add("_pragma", "query_only(1)")
 	} else {
 		q.Set("_txlock", "immediate")
+		// the checkpointer copies the log into the file, not the commit that crosses SQLite's threshold
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	return "file:" + path + "?" + q.Encode()
 }
@@ -89,31 +93,38 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	checkpoints, err := startCheckpointer(path)
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open checkpointer: %w", err)
+	}
 	s := &Store{write: write, path: path, auth: watch.auth, watch: watch, writeStmts: newStmtCache(write, false),
-		notifications: make(chan struct{}, 1), quotes: newQuoteBook()}
+		notifications: make(chan struct{}, 1), quotes: newQuoteBook(), checkpoints: checkpoints}
 	s.rules.watch, s.reserve.watch = &watch.rules, &watch.reserve
 	s.commits = startCommitter(s)
-	if err := s.migrate(ctx); err != nil {
+	abandon := func(err error) (*Store, error) { // what has started stops, in the reverse order
 		s.commits.stop()
+		if s.read != nil {
+			s.read.Close()
+		}
+		s.checkpoints.stop()
 		write.Close()
 		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		return abandon(err)
 	}
 	readers := max(4, runtime.NumCPU()*2)
 	read, err := openReadPool(path, &s.stats)
 	if err != nil {
-		s.commits.stop()
-		write.Close()
-		return nil, fmt.Errorf("open readers: %w", err)
+		return abandon(fmt.Errorf("open readers: %w", err))
 	}
 	read.SetMaxOpenConns(readers)
 	read.SetMaxIdleConns(readers)
 	s.read = read
 	s.readStmts = newStmtCache(read, true)
 	if err := s.quotes.load(ctx, read, time.Now()); err != nil {
-		s.commits.stop()
-		read.Close()
-		write.Close()
-		return nil, fmt.Errorf("load quotes: %w", err)
+		return abandon(fmt.Errorf("load quotes: %w", err))
 	}
 	s.tradeCodes = startTradeCodes(s)
 	return s, nil
@@ -125,6 +136,7 @@ func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		s.tradeCodes.stop() // its last rows go through the committer
 		s.commits.stop()
+		kerr := s.checkpoints.stop()
 		serr := errors.Join(s.readStmts.close(), s.writeStmts.close())
 		var cerr error
 		if !s.replicated.Load() {
@@ -137,7 +149,7 @@ func (s *Store) Close() error {
 		}
 		rerr := s.read.Close()
 		werr := s.write.Close()
-		s.closeErr = errors.Join(serr, cerr, rerr, werr)
+		s.closeErr = errors.Join(serr, kerr, cerr, rerr, werr)
 	})
 	return s.closeErr
 }
