@@ -2,8 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/binary"
+	"fmt"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -65,4 +68,52 @@ func TestNoCheckpointWhileLitestreamOwnsTheLog(t *testing.T) {
 	if on, err := s.CheckpointsLog(ctx); err != nil || on {
 		t.Fatalf("the store says it still checkpoints the log (%v)", err)
 	}
+}
+
+// TestTheLogStartsOverWhileWritesNeverStop: with the committer always busy, passive checkpoints alone never
+// leave the log wholly copied at the moment a write begins, so it would only grow; the checkpointer's
+// restarts keep it short.
+func TestTheLogStartsOverWhileWritesNeverStop(t *testing.T) {
+	every, after := checkpointEvery, restartFrames
+	checkpointEvery, restartFrames = 2*time.Millisecond, 64
+	s, path := openBare(t)
+	checkpointEvery, restartFrames = every, after
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errs := make(chan error, 16)
+	var written atomic.Int64
+	for w := range 16 { // enough callers that a group is always waiting
+		go func() {
+			for i := 0; ctx.Err() == nil; i++ {
+				err := s.InTx(ctx, func(tx *sql.Tx) error {
+					_, err := tx.ExecContext(ctx, `INSERT INTO rate_hits (bucket, at) VALUES (?, ?)`,
+						fmt.Sprintf("log-%d-%d", w, i), time.Now().UnixMilli())
+					return err
+				})
+				if err != nil && ctx.Err() == nil {
+					errs <- err
+					return
+				}
+				written.Add(1)
+			}
+		}()
+	}
+	// a log that never started over would hold every frame of these writes, two or more each
+	var longest uint32
+	for written.Load() < 4000 {
+		select {
+		case err := <-errs:
+			t.Fatal(err)
+		default:
+		}
+		frames, _ := walIndex(t, path)
+		longest = max(longest, frames)
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if longest > 1500 {
+		t.Fatalf("the log grew to %d frames over %d writes (%d restarts)", longest, written.Load(),
+			s.checkpoints.restarts.Load())
+	}
+	t.Logf("%d writes, %d restarts, the log's longest %d frames", written.Load(), s.checkpoints.restarts.Load(), longest)
 }

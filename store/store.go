@@ -93,7 +93,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	checkpoints, err := startCheckpointer(path)
+	checkpoints, err := newCheckpointer(path)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open checkpointer: %w", err)
@@ -102,6 +102,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		notifications: make(chan struct{}, 1), quotes: newQuoteBook(), checkpoints: checkpoints}
 	s.rules.watch, s.reserve.watch = &watch.rules, &watch.reserve
 	s.commits = startCommitter(s)
+	checkpoints.start(s.commits)
 	abandon := func(err error) (*Store, error) { // what has started stops, in the reverse order
 		s.commits.stop()
 		if s.read != nil {
