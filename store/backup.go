@@ -30,13 +30,14 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 }
 
 // LeaveCheckpointsToReplication hands the write-ahead log to Litestream, which must copy every frame before
-// it reaches the database file: the store's checkpointer stops (Litestream's "Tips & Caveats" ask that
-// nothing but Litestream checkpoint; the writer never does, wal_autocheckpoint = 0) and Close no longer runs
+// it reaches the database file: the writer stops SQLite's automatic checkpoints and the store's checkpointer
+// stops (Litestream's "Tips & Caveats" ask for wal_autocheckpoint = 0), and Close no longer runs
 // wal_checkpoint(TRUNCATE). Call it before Litestream starts and before the shop takes requests.
-func (s *Store) LeaveCheckpointsToReplication(context.Context) error {
+func (s *Store) LeaveCheckpointsToReplication(ctx context.Context) error {
 	s.replicated.Store(true)
 	s.checkpoints.stopForReplication()
-	return nil
+	_, err := s.write.ExecContext(ctx, `PRAGMA wal_autocheckpoint = 0`)
+	return err
 }
 
 // CheckpointsLog tells whether anything of the store copies the write-ahead log into the database file:

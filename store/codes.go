@@ -81,11 +81,21 @@ func codesSentOf(ctx context.Context, q queryer, phone, purpose string, now time
 	return sent, nil
 }
 
-// insertCode closes the live code of phone and purpose and records the new one.
+// The live codes of a phone are found by the partial index verification_codes_live, whose condition these
+// repeat word for word so that the planner may use it. A trade's code is never among them: it is checked
+// in the quote book (quote_book.go), and its row is kept only for the day's count and the shop's restart.
+const (
+	closeLiveCodesSQL = `UPDATE verification_codes SET closed_at = ?
+		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL AND purpose <> 'trade'`
+	liveCodeSQL = `SELECT id, code_hash, tries, scope FROM verification_codes
+		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL AND purpose <> 'trade' AND expires_at > ?
+		ORDER BY id DESC LIMIT 1`
+)
+
+// insertCode closes the live code of phone and purpose (never PurposeTrade) and records the new one.
 func insertCode(ctx context.Context, tx queryer, phone, purpose, scope string, codeHash []byte, lim CodeLimits,
 	now time.Time) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE verification_codes SET closed_at = ?
-		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL`, now.UnixMilli(), phone, purpose); err != nil {
+	if _, err := tx.ExecContext(ctx, closeLiveCodesSQL, now.UnixMilli(), phone, purpose); err != nil {
 		return err
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO verification_codes (phone_number, purpose, scope, code_hash,
@@ -117,7 +127,7 @@ func (s *Store) UseCode(ctx context.Context, phone, purpose string, codeHash []b
 	return scope, nil
 }
 
-// checkCode finds the live code of phone and purpose in tx and compares codeHash with it. On a match it
+// checkCode finds the live code of phone and purpose (never PurposeTrade) in tx and compares codeHash with it. On a match it
 // returns the code's id and scope and changes nothing: the caller closes it (closeCode) in the transaction
 // of whatever the code confirms, so a refused confirmation leaves the code live. A miss is the verdict
 // (ErrCodeNone, ErrCodeWrong, or ErrCodeTooManyTries when it voids the code) and its try is counted in tx,
@@ -126,9 +136,7 @@ func checkCode(ctx context.Context, tx queryer, phone, purpose string, codeHash 
 	now time.Time) (id int64, scope string, verdict, err error) {
 	var stored string
 	var tries int
-	err = tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, scope FROM verification_codes
-		WHERE phone_number = ? AND purpose = ? AND closed_at IS NULL AND expires_at > ?
-		ORDER BY id DESC LIMIT 1`, phone, purpose, now.UnixMilli()).Scan(&id, &stored, &tries, &scope)
+	err = tx.QueryRowContext(ctx, liveCodeSQL, phone, purpose, now.UnixMilli()).Scan(&id, &stored, &tries, &scope)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, "", ErrCodeNone, nil
 	}

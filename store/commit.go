@@ -48,8 +48,6 @@ type committer struct {
 	// the log is on disk; synced is closed when it has told the last.
 	syncs  chan logSync
 	synced chan struct{}
-	// holds pauses the loop between two groups until the channel it carries is closed (checkpoint.go)
-	holds chan chan struct{}
 	// groups and members count what committed together, for the load run's figures and the tests.
 	groups, members atomic.Int64
 	// busy and committing are the writer's time running groups and in their COMMIT; fsyncs and syncing the
@@ -108,7 +106,7 @@ type groupRun struct {
 
 func startCommitter(s *Store) *committer {
 	c := &committer{s: s, jobs: make(chan *txJob), steps: make(chan *txJob), quit: make(chan struct{}), ended: make(chan struct{}),
-		syncs: make(chan logSync, maxGroup), synced: make(chan struct{}), holds: make(chan chan struct{})}
+		syncs: make(chan logSync, maxGroup), synced: make(chan struct{})}
 	go c.loop()
 	go c.syncLoop()
 	return c
@@ -119,18 +117,6 @@ func (c *committer) stop() {
 	close(c.quit)
 	<-c.ended
 	<-c.synced
-}
-
-// hold pauses the committer once its group in progress has ended, and returns what lets it go on; ok is
-// false when it has stopped.
-func (c *committer) hold() (release func(), ok bool) {
-	r := make(chan struct{})
-	select {
-	case c.holds <- r:
-		return func() { close(r) }, true
-	case <-c.ended:
-		return nil, false
-	}
 }
 
 // submit runs fn in the next group and waits for the group's outcome. A caller that goes away while queued
@@ -198,9 +184,6 @@ func (c *committer) loop() {
 		case j := <-c.steps: // a part of a call whose group was aborted
 			j.result <- txOutcome{err: errGroupAborted}
 			continue
-		case release := <-c.holds:
-			<-release
-			continue
 		case <-others.C:
 			if v := c.dataVersion(); v != seen {
 				c.s.auth.clear() // `goldshop admin add` beside the shop may have changed a role or password
@@ -245,9 +228,7 @@ func (c *committer) run(first []*txJob) {
 	start := time.Now()
 	g, committed := c.commit(first)
 	c.busy.Add(int64(time.Since(start)))
-	if committed {
-		c.s.checkpoints.committed()
-	}
+	c.s.checkpoints.ran()
 	notified := c.s.settleWrites() // before any member hears that its write is done
 	durable := logSync{notified: notified}
 	for i, j := range g.jobs {

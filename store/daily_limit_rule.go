@@ -72,16 +72,18 @@ func (u DailyUse) Cover(side string, rial, mg int64) error {
 
 // dailyTotalsSQL sums the customer's buys and sells since a moment (the start of their Tehran day) from the
 // ledger: the customer's own postings of each trade journal, whoever made the trade (the screen, a plan, a
-// standing order). It reads the partial index journals_user_trades, whose condition it repeats word for word,
-// and goes from the day's few journals to their postings (CROSS JOIN fixes that order: on a young shop's
-// statistics the planner would rather scan every account).
+// standing order). It reads the customer's journals (journals_user) from the day's first journal of anyone
+// on, found by journals_created: a journal's time never goes back (insertJournalSQL), so none of the day has
+// a smaller id. From the day's few journals it goes to their postings (CROSS JOIN fixes that order: on a
+// young shop's statistics the planner would rather scan every account).
 const dailyTotalsSQL = `SELECT
 	IFNULL(SUM(CASE WHEN j.type = 'buy' AND a.asset = 'rial' THEN -p.amount END), 0),
 	IFNULL(SUM(CASE WHEN j.type = 'buy' AND a.asset = 'gold' THEN p.amount END), 0),
 	IFNULL(SUM(CASE WHEN j.type = 'sell' AND a.asset = 'rial' THEN p.amount END), 0),
 	IFNULL(SUM(CASE WHEN j.type = 'sell' AND a.asset = 'gold' THEN -p.amount END), 0)
 	FROM journals j CROSS JOIN postings p ON p.journal_id = j.id CROSS JOIN accounts a ON a.id = p.account_id
-	WHERE j.user_id = ? AND j.type IN ('buy', 'sell') AND j.created_at >= ? AND a.user_id = j.user_id`
+	WHERE j.user_id = ?1 AND j.id >= (SELECT id FROM journals WHERE created_at >= ?2 ORDER BY created_at LIMIT 1)
+		AND j.type IN ('buy', 'sell') AND j.created_at >= ?2 AND a.user_id = j.user_id`
 
 func dailyTotals(ctx context.Context, q queryer, userID int64, now time.Time) (DailyTotals, error) {
 	var t DailyTotals

@@ -232,7 +232,7 @@ func TestOwnersLimitChangesAreAudited(t *testing.T) {
 	}
 }
 
-// The day's sum reads the customer's trades of the day by the partial index, never their whole history.
+// The day's sum reads the customer's journals of the day by their index, never their whole history.
 func TestTheDaysSumReadsItsIndex(t *testing.T) {
 	s, _ := openTest(t)
 	rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+dailyTotalsSQL, 1, 0)
@@ -249,7 +249,8 @@ func TestTheDaysSumReadsItsIndex(t *testing.T) {
 		}
 		plan = append(plan, detail)
 	}
-	if got := strings.Join(plan, "; "); !strings.Contains(got, "journals_user_trades") || strings.Contains(got, "SCAN") {
+	if got := strings.Join(plan, "; "); !strings.Contains(got, "j USING INDEX journals_user (user_id=? AND id>?)") ||
+		!strings.Contains(got, "journals_created (created_at>?)") || strings.Contains(got, "SCAN") {
 		t.Fatalf("plan: %s", got)
 	}
 }

@@ -76,8 +76,6 @@ func dsn(path string, readOnly bool) string {
 		q.Add("_pragma", "query_only(1)")
 	} else {
 		q.Set("_txlock", "immediate")
-		// the checkpointer copies the log into the file, not the commit that crosses SQLite's threshold
-		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	return "file:" + path + "?" + q.Encode()
 }
@@ -93,7 +91,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	checkpoints, err := newCheckpointer(path)
+	// the writer's pool is one connection that lives as long as the store, so the pragma stays set
+	if _, err := write.ExecContext(ctx, `PRAGMA wal_autocheckpoint = `+itoa(int64(restartFrames))); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	checkpoints, err := startCheckpointer(path)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open checkpointer: %w", err)
@@ -102,7 +105,6 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		notifications: make(chan struct{}, 1), quotes: newQuoteBook(), checkpoints: checkpoints}
 	s.rules.watch, s.reserve.watch = &watch.rules, &watch.reserve
 	s.commits = startCommitter(s)
-	checkpoints.start(s.commits)
 	abandon := func(err error) (*Store, error) { // what has started stops, in the reverse order
 		s.commits.stop()
 		if s.read != nil {

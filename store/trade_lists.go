@@ -36,7 +36,7 @@ type TradeFilter struct {
 // GoldTransactions lists executed trades matching f, newest first.
 func (s *Store) GoldTransactions(ctx context.Context, f TradeFilter) ([]GoldTransaction, error) {
 	var c conditions
-	c.userRows(`q.user_id`, f.UserSearch)
+	c.userRows(`j.user_id`, f.UserSearch)
 	c.equal(`q.type`, f.Type)
 	c.equal(`j.status`, f.Status)
 	for _, b := range []struct {
