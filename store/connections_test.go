@@ -21,7 +21,7 @@ func TestReadersPlanByTheStatisticsOfAGrownShop(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if plan := planOf(t, c, balanceSQL); !strings.Contains(plan, "SCAN accounts") {
+		if plan := planOf(t, c, balanceSQL, 1); !strings.Contains(plan, "SCAN accounts") {
 			t.Fatalf("the empty shop's plan is %q; the test needs the scan it starts from", plan)
 		}
 		held = append(held, c)
@@ -44,7 +44,7 @@ func TestReadersPlanByTheStatisticsOfAGrownShop(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan := planOf(t, c, balanceSQL)
+		plan := planOf(t, c, balanceSQL, 1)
 		c.Close()
 		if !strings.Contains(plan, "USING INDEX accounts_user") && !strings.Contains(plan, "USING COVERING INDEX accounts_user") {
 			t.Fatalf("a reader plans a customer's balance as %q after the statistics changed", plan)
@@ -52,9 +52,12 @@ func TestReadersPlanByTheStatisticsOfAGrownShop(t *testing.T) {
 	}
 }
 
-func planOf(t *testing.T, c *sql.Conn, query string) string {
+// planOf is SQLite's plan of query with args on q (a pool or one connection), its steps joined by "; ".
+func planOf(t *testing.T, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string, args ...any) string {
 	t.Helper()
-	rows, err := c.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+query, 1)
+	rows, err := q.QueryContext(context.Background(), `EXPLAIN QUERY PLAN `+query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +70,9 @@ func planOf(t *testing.T, c *sql.Conn, query string) string {
 			t.Fatal(err)
 		}
 		steps = append(steps, detail)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return strings.Join(steps, "; ")
 }

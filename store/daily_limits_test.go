@@ -235,21 +235,7 @@ func TestOwnersLimitChangesAreAudited(t *testing.T) {
 // The day's sum reads the customer's journals of the day by their index, never their whole history.
 func TestTheDaysSumReadsItsIndex(t *testing.T) {
 	s, _ := openTest(t)
-	rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+dailyTotalsSQL, 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	if got := strings.Join(plan, "; "); !strings.Contains(got, "j USING INDEX journals_user (user_id=? AND id>?)") ||
+	if got := planOf(t, s.read, dailyTotalsSQL, 1, 0); !strings.Contains(got, "j USING INDEX journals_user (user_id=? AND id>?)") ||
 		!strings.Contains(got, "journals_created (created_at>?)") || strings.Contains(got, "SCAN") {
 		t.Fatalf("plan: %s", got)
 	}

@@ -152,21 +152,7 @@ func TestExportQueriesNeverSortTheWholeRange(t *testing.T) {
 	s := exportShop(t)
 	for name, q := range map[string]string{"trades": exportTradesSQL, "wallet requests": exportWalletRequestsSQL,
 		"gold requests": exportGoldRequestsSQL, "customers": exportCustomersSQL} {
-		rows, err := s.read.Query(`EXPLAIN QUERY PLAN `+q, 0, time.Now().UnixMilli())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
-		all := strings.Join(plan, "; ")
+		all := planOf(t, s.read, q, 0, time.Now().UnixMilli())
 		if strings.Contains(all, "USE TEMP B-TREE FOR ORDER BY") {
 			t.Errorf("%s sorts its whole range: %s", name, all)
 		}

@@ -271,21 +271,7 @@ func TestTheTaxExportStopsAtTheCallbacksError(t *testing.T) {
 // are only the range's voids; the counter's lines and the web's buys come in their indexes' order.
 func TestTheTaxExportQuerySortsOnlyTheVoids(t *testing.T) {
 	ts := openTaxShop(t)
-	rows, err := ts.s.read.Query(`EXPLAIN QUERY PLAN `+exportTaxLinesSQL, 0, time.Now().UnixMilli(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	all := strings.Join(plan, "; ")
+	all := planOf(t, ts.s.read, exportTaxLinesSQL, 0, time.Now().UnixMilli(), 0)
 	if n := strings.Count(all, "USE TEMP B-TREE FOR ORDER BY"); n != 1 || !strings.Contains(all, "journals_created") ||
 		strings.Count(all, "counter_invoices_created") != 2 {
 		t.Errorf("%d whole sorts: %s", n, all)
