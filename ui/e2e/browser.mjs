@@ -34,13 +34,30 @@ export async function shot(page, name) {
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 
-/** axeViolations runs axe-core's WCAG A and AA rules in the page (evaluated, as the CSP forbids inline scripts). */
+/**
+ * axeViolations runs axe-core's WCAG A and AA rules in the page (evaluated, as the CSP forbids inline scripts),
+ * once every animation that ends has ended: a toast half way through its fade-in is a blend axe reads as too
+ * little contrast, and on a busy machine axe can meet it there.
+ */
 export async function axeViolations(page) {
+  await page.evaluate(() => Promise.allSettled(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished)));
   await page.evaluate(axe.source);
   return page.evaluate(() => window.axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     resultTypes: ['violations'],
   }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)));
+}
+
+/**
+ * socketSignedIn resolves once the page's chat socket has been let in: the server's CONNECT answer («40» on the
+ * main namespace) has come over its WebSocket. The socket being opened is not enough, as the server hands its
+ * user's events only to a socket it has signed in; call it before what opens the socket.
+ */
+export function socketSignedIn(page) {
+  return page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
+    .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40') }));
 }
 
 /**

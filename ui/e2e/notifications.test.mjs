@@ -4,7 +4,7 @@
 // back to zero. The profile's SMS switches save and come back after a reload. Screens go to ARTIFACTS, axe passes.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { axeViolations, launch, openPage, shot } from './browser.mjs';
+import { axeViolations, launch, openPage, shot, socketSignedIn } from './browser.mjs';
 import { apiFor, ok } from './api.mjs';
 import { startShop } from './shop.mjs';
 
@@ -50,7 +50,7 @@ describe('the notifications', () => {
     assert.deepEqual(before.items.map((n) => n.kind), ['new_login']);
     ok(await call('/api/notifications/read', { method: 'POST', token: customer.token, body: { all: true } }));
     // the page again, with its live socket up before anything happens
-    const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+    const socket = socketSignedIn(page);
     await page.reload();
     await socket;
     await page.getByTestId('bell-link').waitFor();

@@ -1,7 +1,7 @@
 // The server's own warnings on the admin panel, against the real binary (issue 28): a shop whose data folder
 // sits on a small disk of its own (a tmpfs, mounted here as CI runs, as root) shows the owner that its room
-// is low; filled to the last byte, a charge is refused with 507 and the panel says the disk is full; freed,
-// the shop goes on by itself and the charge lands.
+// is low; filled to the last byte, the first charge that needs room is refused with 507 and the panel says
+// the disk is full; freed, the shop goes on by itself, the charge lands and none acknowledged is lost.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
@@ -66,7 +66,12 @@ test('the owner sees the disk low, then full with the charge refused, then the s
     await shot(page, 'phone-server-notices-01-low');
 
     const filler = fill();
-    const refused = await call('/api/adminCharge/charge', { method: 'POST', token: owner, body: { userId: customer.id, type: 'rial', amount: '1000' } });
+    // SQLite writes a log that has started over on the room it already holds, so a charge or a few may still
+    // land on the full disk: the first that needs a byte more is refused, and every one acknowledged stays
+    const charge = () => call('/api/adminCharge/charge', { method: 'POST', token: owner, body: { userId: customer.id, type: 'rial', amount: '1000' } });
+    let landed = 0;
+    let refused = await charge();
+    for (; refused.status === 200 && landed < 5000; refused = await charge()) landed++;
     assert.equal(refused.status, 507, JSON.stringify(refused.data));
     assert.equal(refused.data.message, 'فضای ذخیره‌سازی فروشگاه پر است؛ کمی بعد دوباره تلاش کنید');
     assert.equal((await fetch(`${shop.url}/healthz`)).status, 503);
@@ -75,9 +80,9 @@ test('the owner sees the disk low, then full with the charge refused, then the s
     await shot(page, 'phone-server-notices-02-full');
 
     unlinkSync(filler);
-    ok(await call('/api/adminCharge/charge', { method: 'POST', token: owner, body: { userId: customer.id, type: 'rial', amount: '1000' } }));
+    ok(await charge());
     const balances = ok(await call('/api/wallet/balances', { token: customer.token }));
-    assert.equal(balances.balance_rial, '1000');
+    assert.equal(balances.balance_rial, String(1000 * (landed + 1)), `${landed} charges landed on the full disk, then one after it was freed`);
     assert.equal((await fetch(`${shop.url}/healthz`)).status, 200);
     await page.reload();
     await warning.getByText('فضای ذخیره‌سازی رو به پایان است').waitFor();
