@@ -8,7 +8,8 @@
 //
 //   GOLDSHOP_BIN=/tmp/ui-goldshop node run.mjs [runs]      (after npm ci here; see README.md)
 //
-// LIGHTHOUSE_DETAIL=1 also prints each run's long tasks and scripts, to see what blocks.
+// LIGHTHOUSE_DETAIL=1 also prints each run's long tasks and scripts, to see what blocks; LIGHTHOUSE_SCREENS=trade
+// (names, comma-separated) measures only those screens beside the baseline.
 //
 // Signing in is what the login screen leaves on the phone (the tokens and the user in localStorage), written at
 // the shop's /healthz, which runs none of the app, so no service worker and no cached file helps the load;
@@ -41,6 +42,9 @@ const SCREENS = [
   { name: 'wallet', path: '/deposit-withdraw_page', signedIn: true },
   { name: 'statement', path: '/transactions_page', signedIn: true },
 ];
+/** ONLY, from LIGHTHOUSE_SCREENS (names, comma-separated), narrows a run to some screens beside the baseline. */
+const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(',');
+const MEASURED = ONLY ? SCREENS.filter((s, i) => i === 0 || ONLY.includes(s.name)) : SCREENS;
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** PASSWORD is the customer's, for a fresh login each run (a run's refresh may rotate the last tokens away). */
@@ -133,10 +137,10 @@ const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 
 try {
   const customer = await seed();
-  const runs = new Map(SCREENS.map((s) => [s, []]));
+  const runs = new Map(MEASURED.map((s) => [s, []]));
   let disturbed = 0;
   for (let i = 0; i < RUNS; i++) {
-    for (const screen of SCREENS) {
+    for (const screen of MEASURED) {
       let r;
       for (let attempt = 0; ; attempt++) {
         const waited = await waitForQuiet(QUIET, QUIET_WAIT_MS);
@@ -158,7 +162,7 @@ try {
   console.log('');
   console.log('| screen | TBT median | TBT min–max | performance | JS transferred | scripts | TBT ÷ signed-out home |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const screen of SCREENS) {
+  for (const screen of MEASURED) {
     const rs = runs.get(screen);
     const tbts = rs.map((r) => r.tbt);
     const tbt = median(tbts);
