@@ -49,11 +49,12 @@ describe('the notifications', () => {
     const before = ok(await call('/api/notifications', { token: customer.token }));
     assert.deepEqual(before.items.map((n) => n.kind), ['new_login']);
     ok(await call('/api/notifications/read', { method: 'POST', token: customer.token, body: { all: true } }));
-    // the page again, with its live socket up before anything happens
+    // the page again, hearing notifications live before anything happens: its socket let in, and the bell
+    // following the socket's notifications
     const socket = socketSignedIn(page);
     await page.reload();
     await socket;
-    await page.getByTestId('bell-link').waitFor();
+    await page.locator('[data-testid="bell-link"][data-live="true"]').waitFor();
     assert.equal(await badge(page).count(), 0, 'no badge before anything happened');
 
     await approvedDeposit(customer.token, owner, 2000000, 'e2e-notify-deposit');

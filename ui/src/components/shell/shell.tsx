@@ -76,9 +76,9 @@ function Header({ onMenu }: { onMenu: () => void }) {
         <HeaderPrice />
         <div className="header-side header-end">
           {user && (
-            <Link href="/notifications_page" className="icon-btn support-link" aria-label={bellLabel(notices)} data-testid="bell-link">
+            <Link href="/notifications_page" className="icon-btn support-link" aria-label={bellLabel(notices.unread)} data-testid="bell-link" data-live={notices.live}>
               <BellIcon />
-              <UnreadBadge count={notices} />
+              <UnreadBadge count={notices.unread} />
             </Link>
           )}
           <Link href={chat} className="icon-btn support-link" aria-label="پشتیبانی" data-testid="support-link">

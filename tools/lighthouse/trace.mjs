@@ -1,0 +1,114 @@
+// A look inside the long tasks of one screen: the same signed-in load as run.mjs's, in Chromium with the CPU
+// slowed 4× (Lighthouse's mobile multiplier) and a performance trace; it prints each task over 50 ms with what
+// ran in it (script evaluations and calls by URL, timers, idle callbacks, microtasks, style and layout).
+//
+//   GOLDSHOP_BIN=/tmp/goldshop node trace.mjs /trade_page [runs]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { apiFor, ok } from '../../ui/e2e/api.mjs';
+import { startShop } from '../../ui/e2e/shop.mjs';
+
+const path = process.argv[2] ?? '/trade_page';
+const RUNS = Number(process.argv[3] ?? 1);
+const shop = await startShop();
+const { call, apiLogin, registerCustomer } = apiFor(() => shop);
+const PASSWORD = 'sara-gold-1';
+
+try {
+  shop.addAdmin('09350007777', 'lighthouse-desk-secret');
+  const admin = await apiLogin('09350007777', 'lighthouse-desk-secret');
+  for (const base of ['104500000', '105250000']) {
+    ok(await call('/api/admin/prices', { method: 'POST', token: admin.accessToken, body: { base_price: base } }));
+  }
+  const customer = await registerCustomer('09120007777', '007777777', { password: PASSWORD });
+  ok(await call('/api/adminCharge/charge', { method: 'POST', token: admin.accessToken, body: { userId: customer.id, type: 'rial', amount: '250000000' } }));
+  for (let run = 0; run < RUNS; run++) {
+    const profile = mkdtempSync(join(tmpdir(), 'goldshop-trace-'));
+    const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: 'new', userDataDir: profile,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      if (path !== '/' || process.env.SIGNED_IN) {
+        const login = ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: customer.phone, password: PASSWORD } }));
+        await page.goto(`${shop.url}/healthz`);
+        await page.evaluate((l) => {
+          localStorage.setItem('authToken', l.accessToken);
+          localStorage.setItem('refreshToken', l.refreshToken);
+          const { id, first_name, last_name, name, is_admin, role } = l.user;
+          localStorage.setItem('userInfo', JSON.stringify({ id, first_name, last_name, name, is_admin, role }));
+        }, login);
+      }
+      const cdp = await page.createCDPSession();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (process.env.TRACE_JS) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
+      await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'v8'] });
+      await page.goto(`${shop.url}${path}`, { waitUntil: 'load' });
+      await new Promise((r) => setTimeout(r, 6000));
+      const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString());
+      report(trace.traceEvents);
+      if (process.env.TRACE_JS) functions((await cdp.send('Profiler.stop')).profile);
+    } finally {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await shop.stop();
+}
+
+function report(events) {
+  // the renderer of the shop's page: the process its frame was committed in
+  const pids = new Set(events.filter((e) => ['FrameCommittedInBrowser', 'TracingStartedInBrowser'].includes(e.name))
+    .flatMap((e) => [e.args?.data, ...(e.args?.data?.frames ?? [])]).filter((d) => d?.url?.startsWith(shop.url) && d.processId)
+    .map((d) => d.processId));
+  const renderer = events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain' && pids.has(e.pid)).map((e) => `${e.pid}:${e.tid}`);
+  const onMain = (e) => renderer.includes(`${e.pid}:${e.tid}`);
+  // from the document's request: the tasks of the sign-in page it replaces come before it
+  const nav = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url === `${shop.url}${path}`)?.ts ?? 0;
+  const tasks = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur > 50_000 && e.ts >= nav);
+  let tbt = 0;
+  for (const t of tasks) {
+    tbt += t.dur / 1000 - 50;
+    const inside = events.filter((e) => onMain(e) && e.ph === 'X' && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur && e !== t);
+    const parts = new Map();
+    for (const e of inside) {
+      const d = e.args?.data ?? {};
+      let key = null;
+      if (['EvaluateScript', 'v8.compileModule', 'v8.evaluateModule'].includes(e.name)) key = `${e.name} ${(d.url ?? e.args?.fileName ?? '').replace(shop.url, '')}`;
+      else if (e.name === 'FunctionCall') key = `call ${(d.url ?? '').replace(shop.url, '')}:${d.functionName ?? ''}`;
+      else if (['TimerFire', 'FireIdleCallback', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'ParseHTML', 'ParseAuthorStyleSheet', 'Paint', 'PrePaint', 'Layerize', 'EventDispatch', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'XHRReadyStateChange', 'ResourceReceivedData', 'FireAnimationFrame', 'HitTest', 'Commit'].includes(e.name)) key = e.name + (d.type ? ` ${d.type}` : '');
+      if (!key) continue;
+      parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+    }
+    const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' | ');
+    console.log(`task @${((t.ts - nav) / 1000).toFixed(0)} ms ${(t.dur / 1000).toFixed(0)} ms: ${top}`);
+    for (const e of inside.filter((e) => e.name === 'Layout' && e.dur > 10_000)) {
+      console.log(`    layout ${(e.dur / 1000).toFixed(0)} ms: ${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects} objects, partial ${e.args?.beginData?.partialLayout}, root ${e.args?.endData?.layoutRoots?.length ?? '?'}`);
+    }
+    if (process.env.TRACE_ALL) {
+      const kinds = new Map();
+      for (const e of inside) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+      console.log('    all: ' + [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' | '));
+    }
+  }
+  console.log(`blocking (observed, 4× CPU): ${tbt.toFixed(0)} ms over ${tasks.length} long tasks`);
+}
+
+/** functions prints where the page's JavaScript spent its time: self time by function, the top 30. */
+function functions(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const f = byId.get(profile.samples[i]).callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url.replace(shop.url, '')}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${v.toFixed(1)} ms  ${k}`);
+}
