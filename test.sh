@@ -96,7 +96,8 @@ e2e() { (cd ui && GOLDSHOP_BIN="$work/goldshop" GOLDSHOP_NEXT_BIN="$work/goldsho
 # every other file runs in the first. A third lane gained nothing: the phase is bound by the two cores, and the
 # slower journeys under it turned a socket.io test's two hundred handshakes into a 30 s timeout.
 second=(e2e/trade.test.mjs e2e/money.test.mjs e2e/journeys.test.mjs e2e/admin-notices.test.mjs e2e/prices.test.mjs
-  e2e/gold-request.test.mjs e2e/owner-shop.test.mjs e2e/push.test.mjs e2e/orders.test.mjs e2e/daily-limits.test.mjs)
+  e2e/gold-request.test.mjs e2e/owner-shop.test.mjs e2e/push.test.mjs e2e/orders.test.mjs e2e/daily-limits.test.mjs
+  e2e/stock.test.mjs e2e/plans.test.mjs e2e/price-feed.test.mjs)
 e2e "${second[@]}" >"$work/second-lane.log" 2>&1 &
 second_lane=$!
 first=$(cd ui && find e2e -name '*.test.mjs' | sort | grep -v -x -F -f <(printf '%s\n' "${second[@]}"))
