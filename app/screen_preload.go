@@ -13,7 +13,9 @@ import (
 // fetches it beside the shell's scripts instead of after the shell has run and asked for it, a round trip
 // later. The build writes which source file each path loads (screens.json, from src/screens.ts) and Vite's
 // manifest says which files that source became and what they import; the links for each path are made once,
-// at start. A path with no screen (or a build without the two files) is served as it is.
+// at start. A path with no screen (or a build without the two files) is served as it is. screens.json names
+// each screen's chunk file rather than its source, since a view merged into a shared chunk has no manifest
+// entry under its source's name.
 
 // viteChunk is one entry of Vite's build manifest.
 type viteChunk struct {
@@ -38,8 +40,12 @@ func screenPreloads(dist fs.FS, index string) map[string]string {
 	for _, m := range preloadedHref.FindAllStringSubmatch(index, -1) {
 		shell[m[1]] = true
 	}
+	keyOf := map[string]string{} // a chunk's file → its manifest key
+	for key, c := range manifest {
+		keyOf[c.File] = key
+	}
 	out := map[string]string{}
-	for path, src := range screens {
+	for path, file := range screens {
 		var js, css []string
 		seen := map[string]bool{}
 		var walk func(key string)
@@ -61,7 +67,7 @@ func screenPreloads(dist fs.FS, index string) map[string]string {
 				walk(imp)
 			}
 		}
-		walk(src)
+		walk(keyOf[file])
 		if len(js)+len(css) == 0 {
 			continue
 		}

@@ -1,19 +1,28 @@
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
-// screensManifest writes dist/screens.json: each screen's path and the source file its code comes from (as
-// src/screens.ts lists them), so the server can name a screen's chunks in the page it serves for that path
-// (app/screen_preload.go, with Vite's manifest) and the browser fetches them beside the shell's scripts.
+// screensManifest writes dist/screens.json: each screen's path and the file its code is in (the chunk that holds
+// the view src/screens.ts loads for it), so the server can name a screen's chunks in the page it serves for
+// that path (app/screen_preload.go, with Vite's manifest) and the browser fetches them beside the shell's
+// scripts. The file, not the source: a view the bundler merges into a shared chunk has no manifest entry of
+// its own, and the trade screen's page once named none of its code for that reason.
 function screensManifest(): Plugin {
   return {
     name: "goldshop-screens",
-    generateBundle() {
-      const screens: Record<string, string> = {};
+    generateBundle(_, bundle) {
+      const views = new Map<string, string>();
       const rows = readFileSync("src/screens.ts", "utf8").matchAll(/path: "([^"]+)"[^\n]*?load: \(\) => import\("\.\/(views\/[^"]+)"\)/g);
-      for (const [, path, view] of rows) screens[path] = `src/${view}.tsx`;
-      if (Object.keys(screens).length < 10) this.error("src/screens.ts no longer reads as screensManifest expects");
+      for (const [, path, view] of rows) views.set(path, resolve(`src/${view}.tsx`));
+      if (views.size < 10) this.error("src/screens.ts no longer reads as screensManifest expects");
+      const screens: Record<string, string> = {};
+      for (const [path, source] of views) {
+        const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.moduleIds.includes(source));
+        if (!chunk) this.error(`no chunk holds ${source}, the view of ${path}`);
+        screens[path] = chunk.fileName;
+      }
       this.emitFile({ type: "asset", fileName: "screens.json", source: JSON.stringify(screens) });
     },
   };
