@@ -3,6 +3,11 @@
 // ran in it (script evaluations and calls by URL, timers, idle callbacks, microtasks, style and layout).
 //
 //   GOLDSHOP_BIN=/tmp/goldshop node trace.mjs /trade_page [runs]
+//
+// TRACE_JS=1 adds the JavaScript by self time, over the load and in each long task; TRACE_SLOW_4G=1 emulates
+// Lighthouse's mobile network; TRACE_NO_FONTS=1 refuses the web fonts (a layout on the fallback fonts, as on a
+// phone whose fonts have not come yet); SIGNED_IN=1 signs in for "/" too. Unlike Lighthouse's simulation, the
+// times are the page's own at 4× CPU, so they show what a task is made of, not the score.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,8 +46,16 @@ try {
           localStorage.setItem('userInfo', JSON.stringify({ id, first_name, last_name, name, is_admin, role }));
         }, login);
       }
+      if (process.env.TRACE_NO_FONTS) { // the fallback fonts only: what the web font's shaping costs
+        await page.setRequestInterception(true);
+        page.on('request', (r) => (r.url().endsWith('.woff2') ? r.abort() : r.continue()));
+      }
       const cdp = await page.createCDPSession();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (process.env.TRACE_SLOW_4G) { // Lighthouse's mobile network: 150 ms, 1.6 Mbit/s down, 750 kbit/s up
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6 * 1024 * 1024 / 8 * 0.9, uploadThroughput: 750 * 1024 / 8 * 0.9 });
+      }
       if (process.env.TRACE_JS) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -52,8 +65,12 @@ try {
       await page.goto(`${shop.url}${path}`, { waitUntil: 'load' });
       await new Promise((r) => setTimeout(r, 6000));
       const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString());
-      report(trace.traceEvents);
-      if (process.env.TRACE_JS) functions((await cdp.send('Profiler.stop')).profile);
+      const tasks = report(trace.traceEvents);
+      if (process.env.TRACE_JS) {
+        const { profile } = await cdp.send('Profiler.stop');
+        functions(profile, 'the whole load');
+        for (const t of tasks) functions(profile, `the task at ${t.at} ms`, t.ts, t.ts + t.dur);
+      }
     } finally {
       await browser.close();
       rmSync(profile, { recursive: true, force: true });
@@ -99,16 +116,23 @@ function report(events) {
     }
   }
   console.log(`blocking (observed, 4× CPU): ${tbt.toFixed(0)} ms over ${tasks.length} long tasks`);
+  return tasks.map((t) => ({ ts: t.ts, dur: t.dur, at: ((t.ts - nav) / 1000).toFixed(0) }));
 }
 
-/** functions prints where the page's JavaScript spent its time: self time by function, the top 30. */
-function functions(profile) {
+/** functions prints where the page's JavaScript spent its time, between from and to if given: self time by
+ * function, the top 30 (15 for a task). */
+function functions(profile, what, from = -Infinity, to = Infinity) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from || at > to) continue;
     const f = byId.get(profile.samples[i]).callFrame;
     const key = `${f.functionName || '(anon)'} ${f.url.replace(shop.url, '')}:${f.lineNumber}:${f.columnNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   }
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${v.toFixed(1)} ms  ${k}`);
+  console.log(`JavaScript in ${what}:`);
+  const top = [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, from === -Infinity ? 30 : 15);
+  for (const [k, v] of top) console.log(`  ${v.toFixed(1)} ms  ${k}`);
 }
