@@ -11,11 +11,10 @@ import (
 
 // Screen preloads (issue 25): the page served for a screen's path names that screen's code, so the browser
 // fetches it beside the shell's scripts instead of after the shell has run and asked for it, a round trip
-// later. The build writes which source file each path loads (screens.json, from src/screens.ts) and Vite's
-// manifest says which files that source became and what they import; the links for each path are made once,
-// at start. A path with no screen (or a build without the two files) is served as it is. screens.json names
-// each screen's chunk file rather than its source, since a view merged into a shared chunk has no manifest
-// entry under its source's name.
+// later. The build writes the chunk file that holds each path's view (screens.json, from src/screens.ts; the
+// file, not the source, since a view merged into a shared chunk has no manifest entry under its source's
+// name) and Vite's manifest says what that chunk imports; the links for each path are made once, at start. A
+// path with no screen (or a build without the two files) is served as it is.
 
 // viteChunk is one entry of Vite's build manifest.
 type viteChunk struct {
