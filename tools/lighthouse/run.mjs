@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { apiFor, ok } from '../../ui/e2e/api.mjs';
+import { seedShop, signIn } from './customer.mjs';
 import { mark, waitForQuiet } from './host.mjs';
 import { startShop } from '../../ui/e2e/shop.mjs';
 
@@ -47,46 +47,18 @@ const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(',');
 const MEASURED = ONLY ? SCREENS.filter((s, i) => i === 0 || ONLY.includes(s.name)) : SCREENS;
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-/** PASSWORD is the customer's, for a fresh login each run (a run's refresh may rotate the last tokens away). */
-const PASSWORD = 'sara-gold-1';
-
 const shop = await startShop();
-const { call, apiLogin, registerCustomer } = apiFor(() => shop);
-
-/** seed makes what quality.test.mjs has: an owner, two prices of today and a customer with rial. */
-async function seed() {
-  shop.addAdmin('09350007777', 'lighthouse-desk-secret');
-  const admin = await apiLogin('09350007777', 'lighthouse-desk-secret');
-  for (const base of ['104500000', '105250000']) {
-    ok(await call('/api/admin/prices', { method: 'POST', token: admin.accessToken, body: { base_price: base } }));
-  }
-  const customer = await registerCustomer('09120007777', '007777777', { password: PASSWORD });
-  ok(await call('/api/adminCharge/charge', {
-    method: 'POST', token: admin.accessToken,
-    body: { userId: customer.id, type: 'rial', amount: '250000000', description: 'واریز اولیه' },
-  }));
-  return customer;
-}
 
 /**
  * prepare empties the browser's HTTP cache and, for a signed-in screen, writes a fresh login into the storage of
  * the shop's origin.
  */
-async function prepare(port, phone, signedIn) {
+async function prepare(port, call, phone, signedIn) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
     const cdp = await page.createCDPSession();
-    if (signedIn) {
-      const login = ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: phone, password: PASSWORD } }));
-      await page.goto(`${shop.url}/healthz`);
-      await page.evaluate((l) => {
-        localStorage.setItem('authToken', l.accessToken);
-        localStorage.setItem('refreshToken', l.refreshToken);
-        const { id, first_name, last_name, name, is_admin, role } = l.user;
-        localStorage.setItem('userInfo', JSON.stringify({ id, first_name, last_name, name, is_admin, role }));
-      }, login);
-    }
+    if (signedIn) await signIn(page, shop, call, phone);
     await cdp.send('Network.clearBrowserCache');
     await page.close();
   } finally {
@@ -98,12 +70,12 @@ async function prepare(port, phone, signedIn) {
  * measure runs Lighthouse once on screen in a fresh profile. Its others is the share of the CPU other programs
  * took meanwhile, read before Chromium ends: a killed browser's helpers are no longer counted as ours.
  */
-async function measure(screen, phone) {
+async function measure(screen, call, phone) {
   const profile = mkdtempSync(join(tmpdir(), 'goldshop-lighthouse-'));
   const window = mark();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir: profile });
   try {
-    await prepare(chrome.port, phone, screen.signedIn);
+    await prepare(chrome.port, call, phone, screen.signedIn);
     const { lhr } = await lighthouse(`${shop.url}${screen.path}`, {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true,
     });
@@ -136,7 +108,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 
 try {
-  const customer = await seed();
+  const { call, customer } = await seedShop(shop);
   const runs = new Map(MEASURED.map((s) => [s, []]));
   let disturbed = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -144,7 +116,7 @@ try {
       let r;
       for (let attempt = 0; ; attempt++) {
         const waited = await waitForQuiet(QUIET, QUIET_WAIT_MS);
-        r = await measure(screen, customer.phone);
+        r = await measure(screen, call, customer.phone);
         console.error(`run ${i + 1}/${RUNS} ${screen.name}: TBT ${Math.round(r.tbt)} ms, score ${r.score}, ${r.scripts} scripts, ${kb(r.bytes)}` +
           ` (waited ${Math.round(waited / 1000)} s for a quiet host; others took ${(r.others * 100).toFixed(1)} % meanwhile)`);
         if (r.others <= QUIET * 2) break;

@@ -12,23 +12,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { apiFor, ok } from '../../ui/e2e/api.mjs';
+import { seedShop, signIn } from './customer.mjs';
 import { startShop } from '../../ui/e2e/shop.mjs';
 
 const path = process.argv[2] ?? '/trade_page';
 const RUNS = Number(process.argv[3] ?? 1);
 const shop = await startShop();
-const { call, apiLogin, registerCustomer } = apiFor(() => shop);
-const PASSWORD = 'sara-gold-1';
 
 try {
-  shop.addAdmin('09350007777', 'lighthouse-desk-secret');
-  const admin = await apiLogin('09350007777', 'lighthouse-desk-secret');
-  for (const base of ['104500000', '105250000']) {
-    ok(await call('/api/admin/prices', { method: 'POST', token: admin.accessToken, body: { base_price: base } }));
-  }
-  const customer = await registerCustomer('09120007777', '007777777', { password: PASSWORD });
-  ok(await call('/api/adminCharge/charge', { method: 'POST', token: admin.accessToken, body: { userId: customer.id, type: 'rial', amount: '250000000' } }));
+  const { call, customer } = await seedShop(shop);
   for (let run = 0; run < RUNS; run++) {
     const profile = mkdtempSync(join(tmpdir(), 'goldshop-trace-'));
     const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: 'new', userDataDir: profile,
@@ -36,16 +28,7 @@ try {
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      if (path !== '/' || process.env.SIGNED_IN) {
-        const login = ok(await call('/api/auth/login', { method: 'POST', body: { phone_number: customer.phone, password: PASSWORD } }));
-        await page.goto(`${shop.url}/healthz`);
-        await page.evaluate((l) => {
-          localStorage.setItem('authToken', l.accessToken);
-          localStorage.setItem('refreshToken', l.refreshToken);
-          const { id, first_name, last_name, name, is_admin, role } = l.user;
-          localStorage.setItem('userInfo', JSON.stringify({ id, first_name, last_name, name, is_admin, role }));
-        }, login);
-      }
+      if (path !== '/' || process.env.SIGNED_IN) await signIn(page, shop, call, customer.phone);
       if (process.env.TRACE_NO_FONTS) { // the fallback fonts only: what the web font's shaping costs
         await page.setRequestInterception(true);
         page.on('request', (r) => (r.url().endsWith('.woff2') ? r.abort() : r.continue()));
