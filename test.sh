@@ -62,7 +62,7 @@ norace=()
 go test $race "${norace[@]}" -count=1 -p 3 -timeout 40m ./...
 
 fuzztime=${FUZZTIME:-10000x}
-step "the ledger property test (a thousand random money sequences, without -race, which makes SQLite slow) beside fuzzing every Fuzz target for $fuzztime (parsers of untrusted input, uploads, money bodies, packet decoders)"
+step "the ledger property test (a thousand random money sequences, without -race) beside fuzzing every Fuzz target for $fuzztime (parsers of untrusted input, uploads, money bodies, packet decoders)"
 # Side by side: the property test keeps about one core busy (one writer), and fuzzing each target starts by
 # compiling it; its output follows the fuzzing's.
 go test -count=1 -timeout 40m -run '^TestRandomMoneySequencesKeepTheLedgerTrue$' ./store -rapid.checks=1000 >"$work/property.log" 2>&1 &

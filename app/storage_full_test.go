@@ -13,8 +13,8 @@ import (
 )
 
 // A full disk is said plainly: the first charge that needs room and a receipt are 507 with the words for it,
-// nothing of them is applied and no partial file stays; /healthz is 503 and the owner's storage call says full. When space returns the shop
-// goes on by itself, the balances exact.
+// nothing of them is applied and no partial file stays; /healthz is 503 and the owner's storage call says
+// full. When space returns the shop goes on by itself, the balances exact.
 func TestAFullDiskIsSaidPlainlyAndLosesNothing(t *testing.T) {
 	dir := smalldisk.Mount(t, "8m")
 	s := newShopIn(t, false, dir)
@@ -27,10 +27,13 @@ func TestAFullDiskIsSaidPlainlyAndLosesNothing(t *testing.T) {
 	// SQLite writes a log that has started over (the checkpointer copies it beside the writer) on the room the
 	// log already holds, so a charge or a few may still land on the full disk; the first that needs a byte more
 	// is refused, and every one acknowledged is kept
+	charge := func() reply {
+		return s.do("POST", "/api/adminCharge/charge", owner, map[string]any{"userId": c.id, "type": "rial", "amount": "500000"})
+	}
 	landed := 0
-	r := s.do("POST", "/api/adminCharge/charge", owner, map[string]any{"userId": c.id, "type": "rial", "amount": "500000"})
+	r := charge()
 	for ; r.Status == 200 && landed < 1000; landed++ {
-		r = s.do("POST", "/api/adminCharge/charge", owner, map[string]any{"userId": c.id, "type": "rial", "amount": "500000"})
+		r = charge()
 	}
 	if r.Status != 507 || r.str("message") != msgStorageFull {
 		t.Fatalf("a charge on a full disk, after %d landed: %d %s", landed, r.Status, r.Body)
