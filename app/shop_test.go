@@ -54,6 +54,13 @@ func (c *testClock) Now() time.Time {
 	return c.now
 }
 
+// Set moves the clock to t (under its lock: the shop's background jobs read it meanwhile).
+func (c *testClock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
+}
+
 func (c *testClock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
