@@ -53,14 +53,6 @@ func (s *testShop) export(token, name, from, to string) exportFile {
 	return exportFile{header: records[0], rows: records[1:]}
 }
 
-// setClock puts the shop's clock at t; the tests that need Tehran day edges start there before anything
-// is made.
-func (c *testClock) setClock(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-}
-
 // tehran is a moment of Tehran's wall clock in March 2026.
 func tehran(day, hour, minute int) time.Time {
 	return time.Date(2026, time.March, day, hour, minute, 0, 0, iran.Tehran)

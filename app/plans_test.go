@@ -14,7 +14,7 @@ import (
 
 // setClock puts the shop's clock at t.
 func (s *testShop) setClock(t time.Time) {
-	s.clock.Set(t)
+	s.clock.setClock(t)
 }
 
 // planDesk is a shop's owner and one customer, whose clock a plans test moves by days: each move signs both

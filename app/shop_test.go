@@ -54,8 +54,9 @@ func (c *testClock) Now() time.Time {
 	return c.now
 }
 
-// Set moves the clock to t (under its lock: the shop's background jobs read it meanwhile).
-func (c *testClock) Set(t time.Time) {
+// setClock puts the clock at t, under its lock: the shop's background jobs read it meanwhile. The tests
+// that need Tehran day edges start there before anything is made.
+func (c *testClock) setClock(t time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.now = t

@@ -89,7 +89,7 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 	s.run(t, []scenario{with(buy(map[string]any{"amount_gold": "0.1"}), "buying switched off", 400, msgBuyDisabled)})
 
 	tehranNoon := time.Date(2026, 11, 21, 8, 30, 0, 0, time.UTC) // 12:00 in Tehran
-	s.clock.Set(tehranNoon)
+	s.clock.setClock(tehranNoon)
 	c.token, admin = s.signIn(c.phone), s.signIn(adminPhone)
 	s.setPrice(admin, 51_234_567)
 	put(map[string]any{"buy_enabled": true, "buy_start_time": "22:00", "buy_end_time": "02:00",
@@ -101,7 +101,7 @@ func TestQuoteRefusesEveryBadTrade(t *testing.T) {
 	if r := s.do("GET", "/api/prices/my-prices", c.token, nil); !strings.Contains(r.Body, `"buy_open":false`) || !strings.Contains(r.Body, `"sell_open":false`) {
 		t.Fatalf("my-prices at noon: %s", r.Body)
 	}
-	s.clock.Set(time.Date(2026, 11, 21, 22, 0, 0, 0, time.UTC)) // 01:30 in Tehran, the next day
+	s.clock.setClock(time.Date(2026, 11, 21, 22, 0, 0, 0, time.UTC)) // 01:30 in Tehran, the next day
 	c.token, admin = s.signIn(c.phone), s.signIn(adminPhone)
 	s.setPrice(admin, 51_234_567)
 	if q := s.quote(c, "buy", map[string]any{"amount_gold": "0.1"}); q["amount_gold"] != "0.100" {
@@ -115,7 +115,7 @@ func TestTradesMoveExactlyTheRoundedAmounts(t *testing.T) {
 	s := newTestShop(t)
 	// The dashboard's "today" starts at midnight in Tehran: keep the whole test inside one Tehran day.
 	y, m, d := s.clock.Now().In(iran.Tehran).Date()
-	s.clock.Set(time.Date(y, m, d, 12, 0, 0, 0, iran.Tehran))
+	s.clock.setClock(time.Date(y, m, d, 12, 0, 0, 0, iran.Tehran))
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 51_234_567)

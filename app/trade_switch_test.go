@@ -9,7 +9,7 @@ import (
 // after the side's hours have ended; nothing moves and the message says why.
 func TestAQuoteCannotBeConfirmedOnceItsSideIsClosed(t *testing.T) {
 	s := newTestShop(t)
-	s.clock.Set(time.Date(2026, 11, 21, 16, 27, 0, 0, time.UTC)) // 19:57 in Tehran
+	s.clock.setClock(time.Date(2026, 11, 21, 16, 27, 0, 0, time.UTC)) // 19:57 in Tehran
 	admin := s.signInAdmin()
 	c := s.newTrader(1, "")
 	s.setPrice(admin, 50_000_000)
