@@ -29,6 +29,9 @@ if ! diff -r ui/dist "$work/dist" >"$work/dist.diff"; then
   exit 1
 fi
 
+step "UI types (tsc): Vite's build strips them unchecked"
+(cd ui && npx tsc --noEmit)
+
 step "UI unit tests (Vitest)"
 (cd ui && npx vitest run)
 

@@ -31,7 +31,8 @@ export async function signIn(page, shop, call, phone) {
   await page.evaluate((l) => {
     localStorage.setItem('authToken', l.accessToken);
     localStorage.setItem('refreshToken', l.refreshToken);
-    const { id, first_name, last_name, name, is_admin, role } = l.user;
-    localStorage.setItem('userInfo', JSON.stringify({ id, first_name, last_name, name, is_admin, role }));
+    // what saveLogin stores (session.ts's toUserInfo, in its order), so the page's refreshed profile is the same
+    const { id, first_name, last_name, name, is_admin, role, must_enrol_second_factor } = l.user;
+    localStorage.setItem('userInfo', JSON.stringify({ id, first_name, last_name, name, is_admin, role, must_enrol_second_factor }));
   }, login);
 }

@@ -82,9 +82,12 @@ async function measure(screen, call, phone) {
     const scripts = lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script');
     if (DETAIL) {
       const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
-      console.error(`${screen.name}: TBT ${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms; long tasks ` +
+      // blocking counts from the (simulated) first contentful paint to the page's being interactive
+      const at = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+      console.error(`${screen.name}: TBT ${at('total-blocking-time')} ms, FCP ${at('first-contentful-paint')} ms, TTI ${at('interactive')} ms; long tasks ` +
         tasks.map((t) => `${t.url?.replace(shop.url, '') ?? '?'}@${Math.round(t.startTime)}+${Math.round(t.duration)}`).join(', '));
-      for (const s of scripts) console.error(`  ${Math.round(s.networkRequestTime)} ms ${s.url.replace(shop.url, '')} ${s.transferSize} B`);
+      const loaded = lhr.audits['network-requests'].details.items.filter((r) => ['Script', 'Font', 'Fetch', 'Stylesheet'].includes(r.resourceType));
+      for (const r of loaded) console.error(`  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${r.resourceType} ${r.url.replace(shop.url, '')} ${r.transferSize} B`);
       const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
       console.error(`  main thread: ${work.map((w) => `${w.group} ${Math.round(w.duration)}`).join(', ')}`);
       const boot = lhr.audits['bootup-time']?.details?.items ?? [];

@@ -132,6 +132,19 @@ describe("api session handling", () => {
     expect(calls[2].body).toEqual({ phone_number: "09121234567", code: "54321" });
   });
 
+  it("tells the screens of a refreshed profile only when it changed", async () => {
+    const { mod, storage } = await load([]);
+    storage.setItem("authToken", "a1");
+    mod.saveUser(user as never);
+    const told: unknown[] = [];
+    mod.subscribeSession((s: unknown) => told.push(s));
+    mod.saveUser({ ...user } as never); // GET /api/users/me on the next page load: the same profile
+    expect(told).toHaveLength(0);
+    mod.saveUser({ ...user, first_name: "زهرا" } as never);
+    expect(told).toHaveLength(1);
+    expect(mod.getSession().user).toMatchObject({ first_name: "زهرا" });
+  });
+
   it("logs out on the server and clears all local storage", async () => {
     const { mod, storage, calls } = await load([() => json(200, { message: "خارج شدید" })]);
     storage.setItem("authToken", "a1");

@@ -21,18 +21,20 @@ const REDIRECT_AFTER_EXPIRY_MS = 2000;
 // load, where a phone opened on "/" needs it at once.
 const SCREENS = Object.fromEntries(
   ROUTES.map((d) => [d.key, d.key === "home" ? HomeView : lazy(d.load)]),
-) as Record<RouteKey, ComponentType & { preload?: () => void }>;
+) as Record<RouteKey, ComponentType & { preload?: () => Promise<void> }>;
 
 /**
- * preloadScreen starts loading the code of the screen at path before the first render, so a phone opened on
- * /trade_page fetches the trade screen beside the app's own code rather than after the shell has rendered.
+ * preloadScreen starts loading the code of the screen at path and settles once it is in (or could not come).
+ * main.tsx renders after it, so the first paint is the screen itself rather than the shell around a loading
+ * line with the screen drawn and laid out again a moment later, on the customer's first taps (issue 41). The
+ * page for the path names the code (app/screen_preload.go), so it is fetched beside the app's own.
  */
-export function preloadScreen(path: string): void {
+export function preloadScreen(path: string): Promise<void> {
   const route = matchRoute(path);
   const { token, user } = getSession();
   // only a screen this visitor will see: not an admin screen's code for a customer, nor any for a guest
-  if (!route || (route.access !== "public" && !token) || !canOpen(route.access, roleOf(user))) return;
-  SCREENS[route.key]?.preload?.();
+  if (!route || (route.access !== "public" && !token) || !canOpen(route.access, roleOf(user))) return Promise.resolve();
+  return SCREENS[route.key]?.preload?.() ?? Promise.resolve();
 }
 
 /** App is the whole interface. */

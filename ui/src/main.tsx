@@ -9,7 +9,6 @@ import "./styles/lists.css";
 import { App, preloadScreen } from "./app";
 import { listenForInstall } from "./lib/install";
 
-preloadScreen(location.pathname);
 listenForInstall();
-
-createRoot(document.getElementById("app")!).render(<App />);
+// the first render waits for the opened screen's code (preloadScreen), so the shell and the screen paint together
+void preloadScreen(location.pathname).then(() => createRoot(document.getElementById("app")!).render(<App />));

@@ -97,7 +97,11 @@ export function saveLogin(answer: LoginAnswer): void {
 
 /** saveUser refreshes the stored user info (after loading or editing the profile). */
 export function saveUser(user: User): void {
-  write(KEY_USER, JSON.stringify(toUserInfo(user)));
+  const text = JSON.stringify(toUserInfo(user));
+  // the profile every page load refreshes is nearly always the one stored: telling the screens of a session
+  // that did not change would draw the whole open screen again, a long task on a cheap phone (issue 41)
+  if (text === read(KEY_USER)) return;
+  write(KEY_USER, text);
   publishSession();
 }
 

@@ -23,6 +23,23 @@ describe("lazy", () => {
     expect(root.textContent).toContain("the screen");
   });
 
+  it("draws the code in the first render once its preload has settled, as main.tsx renders", async () => {
+    const Screen = lazy(() => Promise.resolve<Loaded>({ default: screen }));
+    await Screen.preload();
+    const root = document.createElement("div");
+    createRoot(root).render(h(Screen, {}));
+    expect(root.textContent).toContain("the screen");
+  });
+
+  it("settles its preload when the code cannot come, and shows the failure on render", async () => {
+    const Screen = lazy(() => Promise.reject<Loaded>(new Error("offline")));
+    await Screen.preload();
+    const root = document.createElement("div");
+    createRoot(root).render(h(Screen, {}));
+    await afterEffects();
+    expect(root.textContent).toContain("بارگذاری این بخش ممکن نشد");
+  });
+
   it("shows the code when it arrives after the effect, and at once on the next mount", async () => {
     let arrive!: (m: Loaded) => void;
     const Screen = lazy(() => new Promise<Loaded>((r) => (arrive = r)));

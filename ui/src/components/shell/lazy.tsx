@@ -8,7 +8,7 @@ import { CompassIcon } from "../ui/icons";
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
 /** lazy wraps a dynamic import into a component that shows a loading text until the code arrives. */
-export function lazy<P extends object>(load: Loader<P>): FunctionComponent<P> & { preload: () => void } {
+export function lazy<P extends object>(load: Loader<P>): FunctionComponent<P> & { preload: () => Promise<void> } {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const start = () => {
@@ -51,6 +51,7 @@ export function lazy<P extends object>(load: Loader<P>): FunctionComponent<P> & 
     }
     return <Loading />;
   };
-  Lazy.preload = () => void start().catch(() => undefined);
+  // settles once the code is in or could not come: a failure is shown by the component when it renders
+  Lazy.preload = () => start().catch(() => undefined);
   return Lazy;
 }
