@@ -8,8 +8,9 @@
 //
 //   GOLDSHOP_BIN=/tmp/ui-goldshop node run.mjs [runs]      (after npm ci here; see README.md)
 //
-// LIGHTHOUSE_DETAIL=1 also prints each run's long tasks and scripts, to see what blocks; LIGHTHOUSE_SCREENS=trade
-// (names, comma-separated) measures only those screens beside the baseline.
+// LIGHTHOUSE_DETAIL=1 also prints each run's long tasks and requests, and the tasks of the trace Lighthouse
+// simulates from that its 4× CPU makes long, each with what ran in it, to see what blocks; LIGHTHOUSE_SCREENS=trade
+// (names or paths, semicolon-separated: a name may hold a comma) measures only those screens beside the baseline.
 //
 // Signing in is what the login screen leaves on the phone (the tokens and the user in localStorage), written at
 // the shop's /healthz, which runs none of the app, so no service worker and no cached file helps the load;
@@ -21,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { seedShop, signIn } from './customer.mjs';
+import { report } from './tasks.mjs';
 import { mark, waitForQuiet } from './host.mjs';
 import { startShop } from '../../ui/e2e/shop.mjs';
 
@@ -42,9 +44,9 @@ const SCREENS = [
   { name: 'wallet', path: '/deposit-withdraw_page', signedIn: true },
   { name: 'statement', path: '/transactions_page', signedIn: true },
 ];
-/** ONLY, from LIGHTHOUSE_SCREENS (names, comma-separated), narrows a run to some screens beside the baseline. */
-const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(',');
-const MEASURED = ONLY ? SCREENS.filter((s, i) => i === 0 || ONLY.includes(s.name)) : SCREENS;
+/** ONLY, from LIGHTHOUSE_SCREENS (names or paths, semicolon-separated), narrows a run to some screens beside the baseline. */
+const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(';').map((n) => n.trim());
+const MEASURED = ONLY ? SCREENS.filter((s, i) => i === 0 || ONLY.includes(s.name) || (s.signedIn && ONLY.includes(s.path))) : SCREENS;
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const shop = await startShop();
@@ -76,7 +78,7 @@ async function measure(screen, call, phone) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir: profile });
   try {
     await prepare(chrome.port, call, phone, screen.signedIn);
-    const { lhr } = await lighthouse(`${shop.url}${screen.path}`, {
+    const { lhr, artifacts } = await lighthouse(`${shop.url}${screen.path}`, {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true,
     });
     const scripts = lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script');
@@ -90,6 +92,9 @@ async function measure(screen, call, phone) {
       for (const r of loaded) console.error(`  ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms ${r.resourceType} ${r.url.replace(shop.url, '')} ${r.transferSize} B`);
       const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
       console.error(`  main thread: ${work.map((w) => `${w.group} ${Math.round(w.duration)}`).join(', ')}`);
+      // the page's own tasks, unthrottled, that the simulation's 4× CPU makes long (12.5 ms × 4 = 50 ms)
+      console.error('  in the trace the simulation starts from:');
+      report(artifacts.Trace.traceEvents, shop.url, screen.path, 12.5);
       const boot = lhr.audits['bootup-time']?.details?.items ?? [];
       console.error(`  scripts' time: ${boot.map((b) => `${b.url.replace(shop.url, '')} ${Math.round(b.scripting)}+${Math.round(b.scriptParseCompile)}`).join(', ')}`);
     }

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { seedShop, signIn } from './customer.mjs';
+import { report } from './tasks.mjs';
 import { startShop } from '../../ui/e2e/shop.mjs';
 
 const path = process.argv[2] ?? '/trade_page';
@@ -48,7 +49,7 @@ try {
       await page.goto(`${shop.url}${path}`, { waitUntil: 'load' });
       await new Promise((r) => setTimeout(r, 6000));
       const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString());
-      const tasks = report(trace.traceEvents);
+      const tasks = report(trace.traceEvents, shop.url, path);
       if (process.env.TRACE_JS) {
         const { profile } = await cdp.send('Profiler.stop');
         functions(profile, 'the whole load');
@@ -61,50 +62,6 @@ try {
   }
 } finally {
   await shop.stop();
-}
-
-function report(events) {
-  // the renderer of the shop's page: the process its frame was committed in
-  const pids = new Set(events.filter((e) => ['FrameCommittedInBrowser', 'TracingStartedInBrowser'].includes(e.name))
-    .flatMap((e) => [e.args?.data, ...(e.args?.data?.frames ?? [])]).filter((d) => d?.url?.startsWith(shop.url) && d.processId)
-    .map((d) => d.processId));
-  const renderer = events.filter((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain' && pids.has(e.pid)).map((e) => `${e.pid}:${e.tid}`);
-  const onMain = (e) => renderer.includes(`${e.pid}:${e.tid}`);
-  // from the document's request: the tasks of the sign-in page it replaces come before it
-  const nav = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url === `${shop.url}${path}`)?.ts ?? 0;
-  const tasks = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && e.dur > 50_000 && e.ts >= nav);
-  // Lighthouse counts blocking from the first contentful paint on: a task before it holds up the paint, not a tap
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.ts >= nav)?.ts;
-  let tbt = 0;
-  let afterPaint = 0;
-  for (const t of tasks) {
-    tbt += t.dur / 1000 - 50;
-    if (fcp !== undefined) afterPaint += Math.max(0, (t.ts + t.dur - Math.max(t.ts, fcp)) / 1000 - 50);
-    const inside = events.filter((e) => onMain(e) && e.ph === 'X' && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur && e !== t);
-    const parts = new Map();
-    for (const e of inside) {
-      const d = e.args?.data ?? {};
-      let key = null;
-      if (['EvaluateScript', 'v8.compileModule', 'v8.evaluateModule'].includes(e.name)) key = `${e.name} ${(d.url ?? e.args?.fileName ?? '').replace(shop.url, '')}`;
-      else if (e.name === 'FunctionCall') key = `call ${(d.url ?? '').replace(shop.url, '')}:${d.functionName ?? ''}`;
-      else if (['TimerFire', 'FireIdleCallback', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'ParseHTML', 'ParseAuthorStyleSheet', 'Paint', 'PrePaint', 'Layerize', 'EventDispatch', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'XHRReadyStateChange', 'ResourceReceivedData', 'FireAnimationFrame', 'HitTest', 'Commit'].includes(e.name)) key = e.name + (d.type ? ` ${d.type}` : '');
-      if (!key) continue;
-      parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
-    }
-    const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' | ');
-    console.log(`task @${((t.ts - nav) / 1000).toFixed(0)} ms ${(t.dur / 1000).toFixed(0)} ms: ${top}`);
-    for (const e of inside.filter((e) => e.name === 'Layout' && e.dur > 10_000)) {
-      console.log(`    layout ${(e.dur / 1000).toFixed(0)} ms: ${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects} objects, partial ${e.args?.beginData?.partialLayout}, root ${e.args?.endData?.layoutRoots?.length ?? '?'}`);
-    }
-    if (process.env.TRACE_ALL) {
-      const kinds = new Map();
-      for (const e of inside) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
-      console.log('    all: ' + [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' | '));
-    }
-  }
-  console.log(`first contentful paint @${fcp === undefined ? '?' : ((fcp - nav) / 1000).toFixed(0)} ms`);
-  console.log(`blocking (observed, 4× CPU): ${tbt.toFixed(0)} ms over ${tasks.length} long tasks, ${afterPaint.toFixed(0)} ms after the first contentful paint`);
-  return tasks.map((t) => ({ ts: t.ts, dur: t.dur, at: ((t.ts - nav) / 1000).toFixed(0) }));
 }
 
 /** functions prints where the page's JavaScript spent its time, between from and to if given: self time by

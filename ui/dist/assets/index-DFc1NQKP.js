@@ -1,0 +1,1 @@
+import{t as e}from"./ui-LgH6Qka2.js";e();
