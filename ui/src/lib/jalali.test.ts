@@ -34,25 +34,34 @@ describe("timestamps in Tehran", () => {
     expect(currentJalaliYear(new Date("2025-06-01T12:00:00Z"))).toBe(1404);
     expect(currentJalaliYear(new Date("2025-03-20T21:00:00Z"))).toBe(1404);
   });
-  it("agrees with the browser's calendar (the footer, the «not current» marks) across each Nowruz in Tehran", () => {
+  it("agrees with the browser's Persian calendar (Intl) across each Nowruz in Tehran", () => {
     for (let y = 2020; y <= 2035; y++) {
       for (const day of [19, 20, 21, 22]) {
         for (const hour of [0, 12, 20, 21, 23]) {
           const at = new Date(Date.UTC(y, 2, day, hour, 30));
-          expect(jalaliYear(at), at.toISOString()).toBe(currentJalaliYear(at));
+          expect(jalaliYear(at), at.toISOString()).toBe(browserJalali(at).jy);
+          expect(currentJalaliYear(at), at.toISOString()).toBe(browserJalali(at).jy);
         }
       }
     }
   });
-  it("agrees with the browser's calendar on every day of three years, at every hour of Tehran's day", () => {
+  it("agrees with the browser's Persian calendar on every day of three years, at every hour of Tehran's day", () => {
     const start = Date.UTC(2024, 0, 1);
     for (let h = 0; h < 3 * 366 * 24; h += 7) {
       const at = new Date(start + h * 3600_000);
       const { jy, jm, jd } = tehranParts(at);
-      expect(jalaliDay(at), at.toISOString()).toEqual({ jy, jm, jd });
+      expect(jalaliDay(at), at.toISOString()).toEqual(browserJalali(at));
+      expect({ jy, jm, jd }, at.toISOString()).toEqual(browserJalali(at));
     }
   });
 });
+
+/** browserJalali is the Jalali day in Tehran by the browser's own Persian calendar, the reference above. */
+function browserJalali(at: Date): { jy: number; jm: number; jd: number } {
+  const parts = new Intl.DateTimeFormat("en-u-ca-persian-nu-latn", { timeZone: "Asia/Tehran", year: "numeric", month: "numeric", day: "numeric" }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { jy: n("year"), jm: n("month"), jd: n("day") };
+}
 
 describe("parseJalaliValue", () => {
   it("reads padded, unpadded and Persian-digit dates", () => {

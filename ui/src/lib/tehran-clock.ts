@@ -1,5 +1,7 @@
 // The clock on the wall in Tehran: an instant's Gregorian date and time there, from the browser's own time
-// zone data. Kept apart from jalali.ts so a screen that only tells the time does not load the calendar.
+// zone data, and its Jalali day. Kept apart from jalali.ts so a screen that only tells the time and the day
+// does not load the date screens' conversions and names.
+import { toJalaali } from "jalaali-js";
 
 /** TEHRAN is the shop's time zone. */
 export const TEHRAN = "Asia/Tehran";
@@ -32,20 +34,14 @@ export function sameTehranDay(a: TehranClock, b: TehranClock): boolean {
   return a.year === b.year && a.month === b.month && a.day === b.day;
 }
 
-let jalaliFormat: Intl.DateTimeFormat | null = null;
-
 /**
- * jalaliDay is the Jalali date of an instant in Tehran, from the browser's own calendar data (Intl): the
- * footer and the «not current» marks on every screen need no calendar code; jalali.ts, with the conversions
- * the date screens need, loads with them.
+ * jalaliDay is the Jalali date of an instant in Tehran: the Tehran day (tehranClock) converted by jalaali-js's
+ * arithmetic. Not the browser's Persian calendar (Intl's "ca-persian"): its first use loads the calendar's
+ * data, 50 to 150 ms on a cheap phone inside the first render of every screen (the footer's year, issue 41).
  */
 export function jalaliDay(at: Date = new Date()): { jy: number; jm: number; jd: number } {
-  jalaliFormat ??= new Intl.DateTimeFormat("en-u-ca-persian-nu-latn", { timeZone: TEHRAN, year: "numeric", month: "numeric", day: "numeric" });
-  const p: Record<string, number> = {};
-  for (const part of jalaliFormat.formatToParts(at)) {
-    if (part.type === "year" || part.type === "month" || part.type === "day") p[part.type] = Number(part.value);
-  }
-  return { jy: p.year, jm: p.month, jd: p.day };
+  const { year, month, day } = tehranClock(at);
+  return toJalaali(year, month, day);
 }
 
 /** jalaliYear is the Jalali year of an instant in Tehran (jalaliDay). */

@@ -1,1 +1,0 @@
-import{t as e}from"./ui-LgH6Qka2.js";e();

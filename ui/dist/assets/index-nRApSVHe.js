@@ -1,0 +1,1 @@
+import{t as e}from"./ui-C_7cLQlS.js";e();
