@@ -146,7 +146,10 @@ describe('the app on the home screen', () => {
       history.pushState(null, '', '/trade_page');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.getByTestId('trade-form').waitFor();
+    // a failure says what the screen showed instead
+    await page.getByTestId('trade-form').waitFor().catch(async (e) => {
+      throw new Error(`${e.message}\nthe screen showed: ${await page.locator('main').innerText().catch(() => '?')}`);
+    });
     await page.getByTestId('trade-rial').fill('1000000');
     assert.equal(await page.getByTestId('trade-submit').isDisabled(), true, 'no trade offline');
     await shot(page, 'install-03-offline-trade-phone');

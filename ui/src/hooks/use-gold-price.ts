@@ -1,6 +1,6 @@
 // The one source of the live gold price: a single poll of GET /api/prices/prices every 5 s, shared by the
 // header, the home price card and the trade page, so that no two of them can show different prices.
-import { useLayoutEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { api, lastKnown } from "../api";
 import { recall } from "../lib/last-known";
 import { useOffline } from "./use-offline";
@@ -112,8 +112,7 @@ function subscribe(fn: (p: GoldPrice) => void): () => void {
 export function useGoldPrice(): GoldPrice & { notCurrentAt: number | null } {
   const [state, setState] = useState<GoldPrice>(current);
   const offline = useOffline();
-  // the first poll leaves before the first paint, as useLoad's request
-  useLayoutEffect(() => {
+  useEffect(() => {
     setState(current); // an answer may have come between the render and this subscription
     return subscribe(setState);
   }, []);

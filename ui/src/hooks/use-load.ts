@@ -1,7 +1,7 @@
 // How a screen loads what it shows, one way for every screen: the load starts at once, only the newest
 // load's answer lands (a slow answer never overwrites a newer one, nor lands on a screen already left), and a
 // failed load says so.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorText } from "../api";
 import { toast } from "../components/ui/toast";
 
@@ -58,9 +58,7 @@ export function useLoad<T>(fetchData: () => Promise<T>, failedText: string, opts
   const reload = useCallback(() => run(false), [run]);
   const refresh = useCallback(() => run(true), [run]);
 
-  // a layout effect: the request leaves before the screen's first paint, not in Preact's effects after it,
-  // where every screen's requests starting together made one long task on a cheap phone (issue 41)
-  useLayoutEffect(() => void reload(), opts.deps ?? []);
+  useEffect(() => void reload(), opts.deps ?? []);
   // a screen left mid-load takes no answer: the load still in flight is no longer the newest
   useEffect(() => () => void ++newest.current, []);
   return { data, setData, failed, loading, reload, refresh };

@@ -2,7 +2,7 @@
 // fetch: the server wrote it into index.html's <meta name="application-name">, so the first paint already
 // carries it (no flash, no shift). The last answer is kept in localStorage, so a returning visitor sees the
 // shop's logo from the first paint too; the owner's save puts its answer here at once.
-import { useLayoutEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { api, type ShopInfo } from "../api";
 import { emptyShop, normalizeShop, shopNameFrom } from "../lib/shop";
 
@@ -58,8 +58,7 @@ function refreshShop(): Promise<void> {
 /** useShop follows the shop's public settings, fetching them once per page load. */
 export function useShop(): ShopInfo {
   const [shop, set] = useState(current);
-  // before the first paint, as useLoad's request
-  useLayoutEffect(() => {
+  useEffect(() => {
     listeners.add(set);
     set(current());
     if (!asked) void refreshShop();

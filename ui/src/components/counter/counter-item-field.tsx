@@ -3,7 +3,7 @@
 // item's own number, and an item no longer in the vault is refused with the server's words (a sold piece's
 // label answers 409). The field keeps the focus, so the next scan needs no click; a refused code stays selected,
 // so the next scan replaces it.
-import { useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, errorText } from "../../api";
 import { counterApi } from "../../api-counter";
 import type { VaultItem } from "../../api-types";
@@ -42,6 +42,9 @@ export function CounterItemField({ onItem }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // the field has the focus as the counter opens, for the scanner: focused in the render's own task, not left
+  // to the browser's autofocus, which a page reached inside the app may not get, and only at its next frame
+  useLayoutEffect(() => form.current?.querySelector("input")?.focus(), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +82,6 @@ export function CounterItemField({ onItem }: Props) {
         error={error}
         hint="کد اتیکت را با بارکدخوان بخوانید، یا بنویسید و کلید اینتر را بزنید"
         autoComplete="off"
-        autoFocus
         dir="ltr"
         enterKeyHint="enter"
         data-testid="counter-item"

@@ -1,0 +1,1 @@
+import{t as e}from"./ui-DlZrIaSR.js";e();
