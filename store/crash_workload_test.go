@@ -69,6 +69,17 @@ func crashWorkload(path string) error {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+	// approve decides a wallet request for the owner, once it is not refused for space, and acknowledges it
+	approve := func(id int64) error {
+		if err := retry(func() error {
+			_, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: id, Approve: true}, time.Now())
+			return err
+		}); err != nil {
+			return err
+		}
+		ack("approved", id)
+		return nil
+	}
 	if err := crashTraders(ctx, s, admin, lim, say); err != nil {
 		return err
 	}
@@ -113,17 +124,11 @@ func crashWorkload(path string) error {
 		}
 		if i > 0 {
 			// a trade refused for space is tried again as a new trade: its quote may have been kept
-			for {
+			if err := retry(func() error {
 				trade++
-				err := crashTrade(ctx, s, u.ID, lim, trade)
-				if err == nil {
-					break
-				}
-				if !IsStorageFull(err) {
-					return err
-				}
-				say("full")
-				time.Sleep(20 * time.Millisecond)
+				return crashTrade(ctx, s, u.ID, lim, trade)
+			}); err != nil {
+				return err
 			}
 			ack("traded", int64(trade))
 		}
@@ -158,13 +163,9 @@ func crashWorkload(path string) error {
 			return err
 		}
 		ack("created", d.ID)
-		if err := retry(func() error {
-			_, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: d.ID, Approve: true}, time.Now())
-			return err
-		}); err != nil {
+		if err := approve(d.ID); err != nil {
 			return err
 		}
-		ack("approved", d.ID)
 		if err := retry(func() (err error) {
 			w, err = s.CreateWithdraw(ctx, WithdrawInput{UserID: u.ID, AmountRial: 400, BankAccountID: card.ID}, time.Now())
 			return err
@@ -173,13 +174,9 @@ func crashWorkload(path string) error {
 		}
 		ack("withdraw", w.ID)
 		if i%2 == 0 {
-			if err := retry(func() error {
-				_, err := s.DecideWalletRequest(ctx, Decision{AdminID: admin, RequestID: w.ID, Approve: true}, time.Now())
-				return err
-			}); err != nil {
+			if err := approve(w.ID); err != nil {
 				return err
 			}
-			ack("approved", w.ID)
 		} else {
 			if err := retry(func() error { return s.CancelWithdraw(ctx, u.ID, w.ID, time.Now()) }); err != nil {
 				return err
