@@ -47,7 +47,8 @@ export async function axeViolations(page) {
   return page.evaluate(() => window.axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     resultTypes: ['violations'],
-  }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)));
+    // each node with axe's reason, so a failure seen once in CI says what covered or shrank it
+  }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`).join(', ')}`)));
 }
 
 /**
