@@ -76,8 +76,11 @@ func (m *moneyMachine) limitsText() string {
 func (m *moneyMachine) BuyIntoPromisedRoom(t *rapid.T) {
 	c := m.pick(t)
 	m.topUp(t, c)
-	if !m.guard || m.promisedMg() == 0 {
-		t.Skip("no bars promised, or no guard")
+	if !m.guard {
+		t.Skip("no guard")
+	}
+	if m.promisedMg() == 0 {
+		m.promiseBar(t, c)
 	}
 	// the most the customers may owe against a room: (owed + g)(1 + margin) ≤ room
 	most := func(room int64) int64 { return room*10_000/(10_000+m.marginBP) - m.owedMg() }
@@ -93,9 +96,30 @@ func (m *moneyMachine) BuyIntoPromisedRoom(t *rapid.T) {
 	}
 }
 
+// promiseBar has c ask for a bar of their free gold and the admin approve it, so that a room lies between the
+// vault and the vault less its promises: left to the random actions, only about one sequence in seventy got
+// there, and their count of such buys swung too widely for a floor.
+func (m *moneyMachine) promiseBar(t *rapid.T, c *customerModel) {
+	if c.gold == 0 {
+		t.Skip("no free gold to ask a bar for")
+	}
+	g := m.requestBar(t, c, rapid.Int64Range(1, min(c.gold, 3_000)).Draw(t, "promised"))
+	if g == nil {
+		t.Skip("a request of theirs is pending")
+	}
+	if _, err := m.s.DecideGoldRequest(ctxBg, GoldDecision{AdminID: m.admin, RequestID: g.id, To: StatusApproved, Reason: "x"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	c.heldGold -= g.mg
+	g.status = StatusApproved
+}
+
 // reachCounts are how often sequences reached the branches a model exists for.
 type reachCounts struct {
 	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowRefused, limitRefused, rewards int
+	// windowSeqs counts the sequences with a buy refused between the rooms: such buys come in clusters (a
+	// sequence that reaches the window stays near it), so their count spreads too widely for a floor
+	windowSeqs int
 	// the counter's (money_property_counter_test.go)
 	counterSales, buyBacks, tradeIns, voids, counterReserve int
 	// the stock and the day's (money_property_stock_test.go)
@@ -109,6 +133,9 @@ func (r *reachCounts) add(o reachCounts) {
 	r.periodsAgain += o.periodsAgain
 	r.reserveRefused += o.reserveRefused
 	r.windowRefused += o.windowRefused
+	if o.windowRefused > 0 {
+		r.windowSeqs++
+	}
 	r.limitRefused += o.limitRefused
 	r.rewards += o.rewards
 	r.counterSales += o.counterSales
@@ -140,7 +167,7 @@ func reachFloors(r reachCounts, runs int) []string {
 		{"plan runs refused", r.plansRefused, reachRates.plansRefused},
 		{"periods asked again", r.periodsAgain, reachRates.periodsAgain},
 		{"refusals by the reserve guard", r.reserveRefused, reachRates.reserveRefused},
-		{"buys refused between the rooms", r.windowRefused, reachRates.windowRefused},
+		{"sequences with a buy refused between the rooms", r.windowSeqs, reachRates.windowSeqs},
 		{"refusals by a daily limit", r.limitRefused, reachRates.limitRefused},
 		{"referral rewards", r.rewards, reachRates.rewards},
 		{"counter sales", r.counterSales, reachRates.counterSales},
@@ -169,7 +196,7 @@ func reachText(r reachCounts, runs int) string {
 	return strings.Join([]string{fmt.Sprintf("%d sequences", runs), fmt.Sprintf("%d orders executed", r.executed),
 		fmt.Sprintf("%d plan runs bought", r.plansBought), fmt.Sprintf("%d refused", r.plansRefused),
 		fmt.Sprintf("%d periods asked again", r.periodsAgain), fmt.Sprintf("%d reserve refusals", r.reserveRefused),
-		fmt.Sprintf("%d between the rooms", r.windowRefused), fmt.Sprintf("%d daily-limit refusals", r.limitRefused),
+		fmt.Sprintf("%d between the rooms (in %d sequences)", r.windowRefused, r.windowSeqs), fmt.Sprintf("%d daily-limit refusals", r.limitRefused),
 		fmt.Sprintf("%d referral rewards", r.rewards), fmt.Sprintf("%d counter sales", r.counterSales),
 		fmt.Sprintf("%d buy-backs", r.buyBacks), fmt.Sprintf("%d trade-ins", r.tradeIns), fmt.Sprintf("%d voids", r.voids),
 		fmt.Sprintf("%d counter reserve refusals", r.counterReserve), fmt.Sprintf("%d melts", r.melts),
@@ -179,12 +206,13 @@ func reachText(r reachCounts, runs int) string {
 }
 
 // reachRates are what the generators reach per sequence on average, measured over a thousand sequences (the
-// buys between the rooms again over six thousand once the stock's two actions came in: a long chain, diluted).
+// reserve's refusals, the daily limits' and the sequences between the rooms over two thousand, once a buy into
+// that room promised a bar itself).
 var reachRates = struct {
-	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowRefused, limitRefused, rewards float64
-	counterSales, buyBacks, tradeIns, voids, counterReserve                                                 float64
-	melts, meltResults, meltCancels, closes, reopens, drawerMoves, dayClosedRefusals                        float64
-}{executed: 0.076, plansBought: 0.49, plansRefused: 0.54, periodsAgain: 0.057, reserveRefused: 0.55,
-	windowRefused: 0.045, limitRefused: 0.083, rewards: 0.068,
+	executed, plansBought, plansRefused, periodsAgain, reserveRefused, windowSeqs, limitRefused, rewards float64
+	counterSales, buyBacks, tradeIns, voids, counterReserve                                              float64
+	melts, meltResults, meltCancels, closes, reopens, drawerMoves, dayClosedRefusals                     float64
+}{executed: 0.076, plansBought: 0.49, plansRefused: 0.54, periodsAgain: 0.057, reserveRefused: 2.06,
+	windowSeqs: 0.32, limitRefused: 0.39, rewards: 0.068,
 	melts: 0.08, meltResults: 0.024, meltCancels: 0.011, closes: 0.44, reopens: 0.36, drawerMoves: 0.25,
 	dayClosedRefusals: 0.17}

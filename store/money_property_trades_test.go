@@ -113,8 +113,11 @@ func (m *moneyMachine) referralAfter(c *customerModel, rial int64) {
 // RequestBar puts a new bar in the inventory and has a customer ask for it: refused while they have a
 // pending request or when their free gold does not cover it; otherwise its vazn750 is held.
 func (m *moneyMachine) RequestBar(t *rapid.T) {
-	c := m.pick(t)
-	mg := rapid.Int64Range(1, 3_000).Draw(t, "vazn750")
+	m.requestBar(t, m.pick(t), rapid.Int64Range(1, 3_000).Draw(t, "vazn750"))
+}
+
+// requestBar adds a bar of mg and has c ask for it, returning the request the model keeps (nil when refused).
+func (m *moneyMachine) requestBar(t *rapid.T, c *customerModel, mg int64) *goldRequestModel {
 	m.bars++
 	bar, err := m.s.AddBar(ctxBg, m.admin, VaultItem{Lab: "lab", IngotNumber: fmt.Sprint(m.bars), PurityCenti: 75_000, WeightMg: mg, Weight750Mg: mg}, time.Now())
 	if err != nil {
@@ -139,8 +142,11 @@ func (m *moneyMachine) RequestBar(t *rapid.T) {
 		t.Fatal(err)
 	default:
 		c.gold, c.heldGold = c.gold-mg, c.heldGold+mg
-		m.golds = append(m.golds, &goldRequestModel{req.ID, c.id, mg, StatusPending})
+		g := &goldRequestModel{req.ID, c.id, mg, StatusPending}
+		m.golds = append(m.golds, g)
+		return g
 	}
+	return nil
 }
 
 // DecideGold moves a random request to a random status, by the admin or (cancel) by its owner; refused
