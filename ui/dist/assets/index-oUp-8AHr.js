@@ -1,0 +1,1 @@
+import{t as e}from"./ui-Du5Be7tc.js";e();
