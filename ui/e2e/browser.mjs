@@ -44,10 +44,10 @@ export async function axeViolations(page) {
     .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
     .map((a) => a.finished)));
   await page.evaluate(axe.source);
+  // each node with axe's reason, so a failure seen once in CI says what covered or shrank it
   return page.evaluate(() => window.axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     resultTypes: ['violations'],
-    // each node with axe's reason, so a failure seen once in CI says what covered or shrank it
   }).then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.replace(/\s+/g, ' ')})`).join(', ')}`)));
 }
 
